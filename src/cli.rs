@@ -1,0 +1,307 @@
+//! The command line: clap types mirror what was typed; `run` turns them into work.
+
+use crate::data::{self, DataSource, Library};
+use crate::diag::InputError;
+use crate::replay::{self, Judgement, Outcome};
+use crate::report::{self, Format, Style};
+use crate::ruleset::Profile;
+use crate::scenario::{self, Scenario};
+use clap::{Args, Parser, Subcommand};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "referee",
+    version,
+    about = "A referee for Carcassonne rules disputes: replays a board scenario under each edition's rules and cites every rule it applies.",
+    after_help = "Examples:\n  referee check scenarios/base/shared-field.yaml\n  referee check scenarios/base/two-tile-city.yaml --ruleset early --format markdown\n  referee test scenarios/\n  referee rules --ruleset zmg"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// A folder whose files replace the built-in data of the same path (tiles/base.yaml, rulesets/hig.yaml, rulesets/rules.yaml, ...).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay one scenario and print who scores what, and why.
+    #[command(
+        after_help = "Example:\n  referee check scenarios/base/shared-field.yaml --ruleset hig\n\nExit status: 0 when every expectation of the scenario holds, 1 when one fails, 2 on bad input."
+    )]
+    Check(CheckArgs),
+    /// Run every scenario under the given paths against each ruleset it names.
+    #[command(
+        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
+    )]
+    Test(TestArgs),
+    /// Show the edition switches of a ruleset (or of every built-in ruleset), with citations.
+    #[command(
+        after_help = "Example:\n  referee rules\n  referee rules --ruleset early\n  referee rules --catalogue --format markdown"
+    )]
+    Rules(RulesArgs),
+    /// Measure the engine on seeded random games (see BENCHMARKS.md).
+    #[command(after_help = "Example:\n  referee bench\n  referee bench --games 2000 --seed 7")]
+    Bench(crate::bench::BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The scenario file (YAML).
+    pub scenario: PathBuf,
+    /// A built-in ruleset (hig, rgg, zmg, ne, early) or a profile file; default: the scenario's own list.
+    #[arg(long, short)]
+    pub ruleset: Option<String>,
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Scenario files or folders (searched for *.yaml); default: scenarios/
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// A built-in ruleset or a profile file; default: every built-in ruleset.
+    #[arg(long, short)]
+    pub ruleset: Option<String>,
+    /// List the rule catalogue (every rule id with its wording and source) instead of the switches.
+    #[arg(long)]
+    pub catalogue: bool,
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// What a command ended in, short of an error.
+pub enum Status {
+    Ok,
+    Failed,
+}
+
+/// An error that ends the command with exit status 2.
+pub type Error = Box<dyn miette::Diagnostic + Send + Sync>;
+
+fn style() -> Style {
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    Style { colour, width: None }
+}
+
+/// Writes to stdout; a closed pipe ends the program quietly, as for any Unix filter.
+fn emit(s: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+    }
+}
+
+fn report_error(e: &InputError) {
+    eprint!("{}", crate::diag::render(e, crate::diag::stderr_colour()));
+}
+
+pub fn run(cli: Cli) -> Result<Status, Error> {
+    let source = DataSource { dir: cli.data.clone() };
+    let lib = Library::load(&source).map_err(|e| Box::new(e) as Error)?;
+    match cli.command {
+        Command::Check(a) => check(&lib, a),
+        Command::Test(a) => test(&lib, a),
+        Command::Rules(a) => rules(&lib, a),
+        Command::Bench(a) => crate::bench::run(&lib, a),
+    }
+}
+
+/// A built-in ruleset by name, or a profile file.
+pub fn resolve_ruleset(lib: &Library, name: &str) -> Result<Profile, Error> {
+    if let Some(p) = lib.profile(name) {
+        return Ok(p.clone());
+    }
+    let path = Path::new(name);
+    if path.is_file() {
+        let file = data::read_file(path).map_err(|e| Box::new(e) as Error)?;
+        return data::profiles::load(&file).map_err(|e| Box::new(e) as Error);
+    }
+    let known: Vec<&str> = lib.profiles.iter().map(|p| p.id.as_str()).collect();
+    Err(Box::new(
+        miette::MietteDiagnostic::new(format!("unknown ruleset `{name}`: neither a built-in ruleset nor a file"))
+            .with_code("referee::unknown-ruleset")
+            .with_help(format!("built-in rulesets: {}; or give the path of a profile file", known.join(", "))),
+    ))
+}
+
+fn profiles_for(lib: &Library, sc: &Scenario, choice: &Option<String>) -> Result<Vec<Profile>, Error> {
+    match choice {
+        Some(name) => Ok(vec![resolve_ruleset(lib, name)?]),
+        None => Ok(sc.rulesets.iter().filter_map(|r| lib.profile(r).cloned()).collect()),
+    }
+}
+
+/// Replays a scenario under one profile and judges it.
+pub fn run_one(sc: &Scenario, p: &Profile) -> Result<(Outcome, Judgement), InputError> {
+    let out = replay::replay(sc, p)?;
+    let j = replay::judge(sc, &out);
+    Ok((out, j))
+}
+
+fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
+    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let profiles = profiles_for(lib, &sc, &a.ruleset)?;
+    let mut runs = Vec::new();
+    for p in &profiles {
+        runs.push(run_one(&sc, p).map_err(|e| Box::new(e) as Error)?);
+    }
+    let style = style();
+    match a.format {
+        Format::Text => {
+            let parts: Vec<String> = runs.iter().map(|(o, j)| report::text(&sc, o, j, &lib.catalogue, style)).collect();
+            emit(&parts.join("\n"));
+        }
+        Format::Markdown => {
+            let parts: Vec<String> = runs.iter().map(|(o, j)| report::markdown(&sc, o, j, &lib.catalogue)).collect();
+            emit(&parts.join("\n"));
+        }
+        Format::Json => {
+            let v = serde_json::json!({
+                "scenario": sc.id,
+                "title": sc.title,
+                "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
+            });
+            emit(&format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()));
+        }
+    }
+    for (_, j) in &runs {
+        if let Judgement::Invalid(e) = j {
+            report_error(e);
+        }
+    }
+    if runs.iter().any(|(_, j)| matches!(j, Judgement::Invalid(_))) {
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(format!("{}: a move breaks the rules (see above)", a.scenario.display()))
+                .with_code("referee::illegal-move"),
+        ));
+    }
+    Ok(if runs.iter().all(|(_, j)| matches!(j, Judgement::Pass)) { Status::Ok } else { Status::Failed })
+}
+
+/// Every scenario file under the paths, sorted.
+pub fn collect_scenarios(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            walk(&e, out);
+        } else if e.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+            out.push(e);
+        }
+    }
+}
+
+fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
+    let paths = if a.paths.is_empty() { vec![PathBuf::from("scenarios")] } else { a.paths };
+    let files = collect_scenarios(&paths);
+    let style = style();
+    let (mut passed, mut failed, mut invalid) = (0usize, 0usize, 0usize);
+    let mut lines = String::new();
+    for f in &files {
+        let sc = match scenario::load_path(f, lib) {
+            Ok(sc) => sc,
+            Err(e) => {
+                emit(&lines);
+                lines.clear();
+                emit(&format!("{} {}\n", style_word(style, "ERROR"), f.display()));
+                report_error(&e);
+                invalid += 1;
+                continue;
+            }
+        };
+        for r in &sc.rulesets {
+            let Some(p) = lib.profile(r) else { continue };
+            match run_one(&sc, p) {
+                Ok((_, Judgement::Pass)) => {
+                    passed += 1;
+                    lines.push_str(&format!("{} {} [{r}]\n", style_word(style, "PASS"), sc.id));
+                }
+                Ok((_, Judgement::Fail(m))) => {
+                    failed += 1;
+                    lines.push_str(&format!("{} {} [{r}]\n", style_word(style, "FAIL"), sc.id));
+                    for x in m {
+                        lines.push_str(&format!("    {x}\n"));
+                    }
+                }
+                Ok((_, Judgement::Invalid(e))) | Err(e) => {
+                    invalid += 1;
+                    emit(&lines);
+                    lines.clear();
+                    emit(&format!("{} {} [{r}]\n", style_word(style, "ERROR"), sc.id));
+                    report_error(&e);
+                }
+            }
+        }
+    }
+    if files.is_empty() {
+        lines.push_str("no scenario files found\n");
+    }
+    lines.push_str(&format!("{passed} passed, {} failed\n", failed + invalid));
+    emit(&lines);
+    if invalid > 0 {
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(format!(
+                "{invalid} scenario run(s) could not be judged: bad input (see above)"
+            ))
+            .with_code("referee::invalid-input"),
+        ));
+    }
+    Ok(if failed == 0 && !files.is_empty() { Status::Ok } else { Status::Failed })
+}
+
+fn style_word(style: Style, w: &str) -> String {
+    let code = match w {
+        "PASS" => "32",
+        _ => "1;31",
+    };
+    if style.colour {
+        format!("\x1b[{code}m{w}\x1b[0m")
+    } else {
+        w.to_string()
+    }
+}
+
+fn rules(lib: &Library, a: RulesArgs) -> Result<Status, Error> {
+    let profiles = match &a.ruleset {
+        Some(name) => vec![resolve_ruleset(lib, name)?],
+        None => lib.profiles.clone(),
+    };
+    let text = if a.catalogue {
+        crate::report::rules::catalogue(&lib.catalogue, a.format)
+    } else {
+        crate::report::rules::switches(&profiles, a.format)
+    };
+    emit(&text);
+    Ok(Status::Ok)
+}
+
+/// Exit status for a finished command.
+pub fn exit_code(s: Status) -> ExitCode {
+    match s {
+        Status::Ok => ExitCode::SUCCESS,
+        Status::Failed => ExitCode::from(1),
+    }
+}

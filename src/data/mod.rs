@@ -1,0 +1,131 @@
+//! Built-in data (tile catalogues, ruleset profiles, the rule catalogue) and its YAML loaders.
+//!
+//! This module and `scenario` are the only ones that know YAML: they turn files into the
+//! domain types of `tile`, `ruleset` and `rules`. Everything is embedded in the binary; a
+//! data folder given with `--data DIR` overrides any file of the same relative path.
+
+pub mod catalogue;
+pub mod profiles;
+pub mod tiles;
+
+use crate::diag::SourceFile;
+use std::path::{Path, PathBuf};
+
+/// A built-in file: its path relative to the repository root, and its text.
+pub struct Embedded {
+    pub path: &'static str,
+    pub text: &'static str,
+}
+
+pub const BASE_TILES: Embedded = Embedded { path: "tiles/base.yaml", text: include_str!("../../tiles/base.yaml") };
+pub const RULE_CATALOGUE: Embedded =
+    Embedded { path: "rulesets/rules.yaml", text: include_str!("../../rulesets/rules.yaml") };
+pub const PROFILES: &[Embedded] = &[
+    Embedded { path: "rulesets/hig.yaml", text: include_str!("../../rulesets/hig.yaml") },
+    Embedded { path: "rulesets/rgg.yaml", text: include_str!("../../rulesets/rgg.yaml") },
+    Embedded { path: "rulesets/zmg.yaml", text: include_str!("../../rulesets/zmg.yaml") },
+    Embedded { path: "rulesets/ne.yaml", text: include_str!("../../rulesets/ne.yaml") },
+    Embedded { path: "rulesets/early.yaml", text: include_str!("../../rulesets/early.yaml") },
+];
+
+/// The profiles a scenario runs under when it names none.
+pub const DEFAULT_RULESETS: &[&str] = &["hig", "rgg", "zmg", "ne"];
+
+/// Where data comes from: the embedded files, or a folder that overrides some of them.
+#[derive(Clone, Debug, Default)]
+pub struct DataSource {
+    pub dir: Option<PathBuf>,
+}
+
+impl DataSource {
+    /// The file at `e.path`: from the override folder when it has one, else built in.
+    pub fn open(&self, e: &Embedded) -> Result<SourceFile, crate::diag::InputError> {
+        if let Some(dir) = &self.dir {
+            let p = dir.join(e.path);
+            if p.is_file() {
+                return read_file(&p);
+            }
+        }
+        Ok(SourceFile::new(format!("{} (built-in)", e.path), e.text))
+    }
+}
+
+/// Reads a file as UTF-8 text, as an input error when it cannot.
+pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| crate::diag::InputError::unreadable(&name, format!("cannot read {name}: {e}")))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text)),
+        Err(e) => Err(crate::diag::InputError::unreadable(
+            &name,
+            format!("{name} is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+        )),
+    }
+}
+
+/// Turns a serde_yaml error into a problem located where serde_yaml says.
+pub fn yaml_problem(file: &SourceFile, e: &serde_yaml::Error) -> crate::diag::Problem {
+    let msg = e.to_string();
+    // serde_yaml ends its message with "at line L column C"; the span shows that already.
+    let short = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    let span = e.location().map(|l| {
+        let o = file.offset_of(l.line(), l.column());
+        let end = file.text[o..].find('\n').map_or(file.text.len(), |i| o + i);
+        (o, (end - o).min(40))
+    });
+    let code = if short.contains("unknown field") {
+        "yaml::unknown-field"
+    } else if short.contains("missing field") {
+        "yaml::missing-field"
+    } else if short.contains("invalid type") {
+        "yaml::wrong-type"
+    } else {
+        "yaml::syntax"
+    };
+    crate::diag::Problem::new(code, short).at(span).label("here")
+}
+
+/// All data a run needs, loaded once: tile catalogues, profiles and the rule catalogue.
+#[derive(Clone, Debug)]
+pub struct Library {
+    pub tiles: Vec<(crate::expansion::ExpansionId, Vec<crate::tile::TileDef>)>,
+    pub profiles: Vec<crate::ruleset::Profile>,
+    pub catalogue: catalogue::Catalogue,
+}
+
+impl Library {
+    /// Loads every built-in file, or its override from the data folder.
+    pub fn load(source: &DataSource) -> Result<Library, crate::diag::InputError> {
+        let file = source.open(&BASE_TILES)?;
+        let (_, base) = tiles::load(&file)?;
+        let mut profiles = Vec::new();
+        for e in PROFILES {
+            profiles.push(profiles::load(&source.open(e)?)?);
+        }
+        let catalogue = catalogue::load(&source.open(&RULE_CATALOGUE)?)?;
+        Ok(Library { tiles: vec![(crate::expansion::ExpansionId::Base, base)], profiles, catalogue })
+    }
+
+    /// The built-in data, which a test keeps valid.
+    pub fn builtin() -> Library {
+        Library::load(&DataSource::default()).expect("built-in data is checked by the test suite")
+    }
+
+    pub fn profile(&self, id: &str) -> Option<&crate::ruleset::Profile> {
+        self.profiles.iter().find(|p| p.id == id)
+    }
+
+    /// The tile kinds of the given expansions (the base game always included).
+    pub fn tile_set(&self, expansions: &[crate::expansion::ExpansionId]) -> crate::tile::TileSet {
+        let mut set = crate::tile::TileSet::default();
+        for (x, defs) in &self.tiles {
+            if *x == crate::expansion::ExpansionId::Base || expansions.contains(x) {
+                for d in defs {
+                    set.insert(d.clone());
+                }
+            }
+        }
+        set
+    }
+}

@@ -1,0 +1,90 @@
+//! Tile catalogue files, and the tile entries scenarios may define inline.
+
+use super::yaml_problem;
+use crate::diag::{InputError, Problem, SourceFile};
+use crate::tile::{TileDef, TileNotation};
+use serde::Deserialize;
+
+/// One tile as written in YAML (the notation of `tile.rs`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileEntry {
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default = "one")]
+    pub count: u32,
+    #[serde(default)]
+    pub start: bool,
+    pub edges: String,
+    #[serde(default)]
+    pub cities: Vec<String>,
+    #[serde(default)]
+    pub pennants: Vec<String>,
+    #[serde(default)]
+    pub roads: Vec<String>,
+    #[serde(default)]
+    pub fields: Vec<String>,
+    #[serde(default)]
+    pub cloister: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileFile {
+    expansion: String,
+    tiles: Vec<TileEntry>,
+}
+
+impl TileEntry {
+    /// Validates the entry; problems point into `file` at `path` (e.g. `tiles[3]`).
+    pub fn build(&self, file: &SourceFile, path: &str) -> Result<TileDef, Vec<Problem>> {
+        let n = TileNotation {
+            edges: self.edges.clone(),
+            cities: self.cities.clone(),
+            pennants: self.pennants.clone(),
+            roads: self.roads.clone(),
+            fields: self.fields.clone(),
+            cloister: self.cloister,
+        };
+        TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
+            errs.into_iter()
+                .map(|e| {
+                    Problem::new("tile::invalid", format!("tile {}: {e}", self.id))
+                        .at(file.spans.find(path))
+                        .label("this tile")
+                        .help("see \"Tiles\" in docs/scenarios.md for the notation")
+                })
+                .collect()
+        })
+    }
+}
+
+/// Loads a catalogue file into tile kinds, reporting every problem in it.
+pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
+    let parsed: TileFile =
+        serde_yaml::from_str(&file.text).map_err(|e| InputError::new(file, vec![yaml_problem(file, &e)]))?;
+    let mut defs = Vec::new();
+    let mut problems = Vec::new();
+    for (i, t) in parsed.tiles.iter().enumerate() {
+        let path = format!("tiles[{i}]");
+        if parsed.tiles[..i].iter().any(|o| o.id == t.id) {
+            problems.push(
+                Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans.find(&path)),
+            );
+        }
+        match t.build(file, &path) {
+            Ok(d) => defs.push(d),
+            Err(p) => problems.extend(p),
+        }
+    }
+    if problems.is_empty() {
+        Ok((parsed.expansion, defs))
+    } else {
+        Err(InputError::new(file, problems))
+    }
+}

@@ -1,0 +1,74 @@
+//! The board: which tile lies on which square, and the free squares next to them.
+
+use crate::geom::{Edge, Pos};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A fast, deterministic hasher for board squares (two small integers).
+#[derive(Default, Clone, Copy)]
+pub struct PosHasher(u64);
+
+impl Hasher for PosHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ *b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.0 = (self.0.rotate_left(5) ^ n as u32 as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Fast = BuildHasherDefault<PosHasher>;
+
+/// Squares to tiles (indices into the game's placement list), and the frontier.
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    squares: HashMap<Pos, u32, Fast>,
+    frontier: HashSet<Pos, Fast>,
+}
+
+impl Board {
+    pub fn get(&self, p: Pos) -> Option<u32> {
+        self.squares.get(&p).copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    pub fn put(&mut self, p: Pos, placed: u32) {
+        self.squares.insert(p, placed);
+        self.frontier.remove(&p);
+        for e in Edge::ALL {
+            let q = p.step(e);
+            if !self.squares.contains_key(&q) {
+                self.frontier.insert(q);
+            }
+        }
+    }
+
+    /// Free squares that touch a tile along an edge, in a fixed order (y down, then x).
+    pub fn frontier(&self) -> Vec<Pos> {
+        let mut v: Vec<Pos> = self.frontier.iter().copied().collect();
+        v.sort_by_key(|p| (-p.y, p.x));
+        v
+    }
+
+    /// Free squares that touch a tile, in no particular order.
+    pub fn frontier_unordered(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.frontier.iter().copied()
+    }
+
+    /// How many of the eight squares around `p` hold a tile.
+    pub fn ring_count(&self, p: Pos) -> u32 {
+        p.ring().iter().filter(|q| self.squares.contains_key(q)).count() as u32
+    }
+}

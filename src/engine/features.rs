@@ -1,0 +1,171 @@
+//! Features as they grow: union-find over the segments of placed tiles.
+//!
+//! Each segment printed on a placed tile gets a global id. Placing a tile joins its segments
+//! to the ones they touch, so a feature is a set of segments found by its root. Members are
+//! kept as a circular list (joining two lists is O(1)), and the root holds the counters that
+//! decide completion and occupancy. Nothing is ever re-scanned from the whole board.
+
+use crate::tile::FeatureKind;
+
+/// Global id of a segment on a placed tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SegId(pub u32);
+
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    next: Vec<u32>,
+    kind: Vec<FeatureKind>,
+    /// The placement (index into the game's list) each segment lies on.
+    placed: Vec<u32>,
+    /// At a root: edges of the feature not yet matched by a neighbouring tile.
+    open: Vec<u32>,
+    /// At a root: followers standing on the feature.
+    occupied: Vec<u16>,
+}
+
+impl Features {
+    pub fn add(&mut self, kind: FeatureKind, placed: u32, open_edges: u32) -> SegId {
+        let id = self.parent.len() as u32;
+        self.parent.push(id);
+        self.size.push(1);
+        self.next.push(id);
+        self.kind.push(kind);
+        self.placed.push(placed);
+        self.open.push(open_edges);
+        self.occupied.push(0);
+        SegId(id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+
+    /// The root of a segment's feature (with path halving; the structure is unchanged).
+    pub fn root(&mut self, s: SegId) -> SegId {
+        let mut x = s.0;
+        while self.parent[x as usize] != x {
+            let gp = self.parent[self.parent[x as usize] as usize];
+            self.parent[x as usize] = gp;
+            x = gp;
+        }
+        SegId(x)
+    }
+
+    /// The root without compressing paths, for read-only callers.
+    pub fn find(&self, s: SegId) -> SegId {
+        let mut x = s.0;
+        while self.parent[x as usize] != x {
+            x = self.parent[x as usize];
+        }
+        SegId(x)
+    }
+
+    /// Joins the features of `a` and `b` across one matched edge: two open edges close.
+    pub fn join_edge(&mut self, a: SegId, b: SegId) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            self.open[ra.0 as usize] = self.open[ra.0 as usize].saturating_sub(2);
+            return;
+        }
+        let open = (self.open[ra.0 as usize] + self.open[rb.0 as usize]).saturating_sub(2);
+        let r = self.union_roots(ra, rb);
+        self.open[r.0 as usize] = open;
+    }
+
+    /// Joins two field segments (fields have no open edges to count).
+    pub fn join(&mut self, a: SegId, b: SegId) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra != rb {
+            self.union_roots(ra, rb);
+        }
+    }
+
+    fn union_roots(&mut self, ra: SegId, rb: SegId) -> SegId {
+        let (big, small) = if self.size[ra.0 as usize] >= self.size[rb.0 as usize] { (ra, rb) } else { (rb, ra) };
+        let (b, s) = (big.0 as usize, small.0 as usize);
+        self.parent[s] = big.0;
+        self.size[b] += self.size[s];
+        self.occupied[b] += self.occupied[s];
+        self.next.swap(b, s);
+        big
+    }
+
+    pub fn kind(&self, s: SegId) -> FeatureKind {
+        self.kind[s.0 as usize]
+    }
+
+    pub fn placed(&self, s: SegId) -> u32 {
+        self.placed[s.0 as usize]
+    }
+
+    pub fn open(&self, s: SegId) -> u32 {
+        self.open[self.find(s).0 as usize]
+    }
+
+    pub fn occupied(&self, s: SegId) -> u16 {
+        self.occupied[self.find(s).0 as usize]
+    }
+
+    pub fn add_follower(&mut self, s: SegId, delta: i16) {
+        let r = self.root(s).0 as usize;
+        self.occupied[r] = (self.occupied[r] as i16 + delta).max(0) as u16;
+    }
+
+    /// Every segment of the feature `s` belongs to.
+    pub fn members(&self, s: SegId) -> Members<'_> {
+        Members { next: &self.next, start: s.0, cur: Some(s.0) }
+    }
+}
+
+pub struct Members<'a> {
+    next: &'a [u32],
+    start: u32,
+    cur: Option<u32>,
+}
+
+impl Iterator for Members<'_> {
+    type Item = SegId;
+    fn next(&mut self) -> Option<SegId> {
+        let c = self.cur?;
+        let n = self.next[c as usize];
+        self.cur = (n != self.start).then_some(n);
+        Some(SegId(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn joining_merges_members_and_counts_open_edges() {
+        let mut f = Features::default();
+        let a = f.add(FeatureKind::City, 0, 1);
+        let b = f.add(FeatureKind::City, 1, 2);
+        let c = f.add(FeatureKind::City, 2, 1);
+        f.join_edge(a, b);
+        assert_eq!(f.open(a), 1);
+        f.join_edge(b, c);
+        assert_eq!(f.open(c), 0);
+        let mut m: Vec<_> = f.members(c).collect();
+        m.sort();
+        assert_eq!(m, vec![a, b, c]);
+    }
+
+    #[test]
+    fn a_loop_closes_two_edges_of_one_feature() {
+        let mut f = Features::default();
+        let a = f.add(FeatureKind::Road, 0, 2);
+        let b = f.add(FeatureKind::Road, 1, 2);
+        f.join_edge(a, b);
+        assert_eq!(f.open(a), 2);
+        f.join_edge(a, b);
+        assert_eq!(f.open(a), 0);
+    }
+}

@@ -1,0 +1,218 @@
+//! Replaying a scenario under a ruleset, and judging the result against its expectations.
+
+use crate::diag::{InputError, Problem};
+use crate::engine::Game;
+use crate::expansion::Options;
+use crate::geom::{Pos, Rotation};
+use crate::rules::RuleId;
+use crate::ruleset::Profile;
+use crate::scenario::{Action, Expect, Scenario};
+use crate::score::{PlayerId, ScoreEvent, Verdict};
+use std::fmt;
+
+/// What happened when a scenario was replayed under one ruleset.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub ruleset: String,
+    pub players: Vec<String>,
+    pub scores: Vec<i32>,
+    pub events: Vec<ScoreEvent>,
+    /// The first move the rules forbade; the replay stops there.
+    pub illegal: Option<Illegal>,
+    pub final_scoring: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Illegal {
+    pub turn: u16,
+    pub verdict: Verdict,
+    /// The turn's path in the file (`turns[2]`).
+    pub path: String,
+}
+
+/// Replays a scenario. Errors only when its starting board breaks the rules.
+pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
+    let mut game = Game::new(&sc.tiles, Options::read(profile), &sc.expansions, &sc.players);
+    setup(&mut game, sc)?;
+    for (p, s) in &sc.start_scores {
+        game.set_score(*p, *s);
+    }
+    let mut illegal = None;
+    for (i, t) in sc.turns.iter().enumerate() {
+        let turn = i as u16 + 1;
+        let result = match &t.action {
+            Action::Place(mv) => game.play(t.player, mv, turn),
+            Action::Discard(k) => game.discard(*k),
+        };
+        if let Err(verdict) = result {
+            illegal = Some(Illegal { turn, verdict, path: t.path.clone() });
+            break;
+        }
+    }
+    let final_scoring = sc.final_scoring && illegal.is_none();
+    if final_scoring {
+        game.finish();
+    }
+    Ok(Outcome {
+        ruleset: profile.id.clone(),
+        players: sc.players.clone(),
+        scores: game.players().iter().map(|p| p.score).collect(),
+        events: game.events().to_vec(),
+        illegal,
+        final_scoring,
+    })
+}
+
+fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
+    let broken = |v: Verdict, path: &str| {
+        InputError::new(&sc.file, vec![Problem::broken_rule(v.rule, v.message).at(sc.span(path))])
+    };
+    if sc.board.is_empty() {
+        let start = sc.tiles.start().ok_or_else(|| {
+            InputError::new(
+                &sc.file,
+                vec![Problem::new(
+                    "scenario::no-start-tile",
+                    format!("no start tile among this scenario's tiles [{}]", RuleId::StartTile),
+                )
+                .help("add a `board:` with the tiles already on the table")],
+            )
+        })?;
+        game.setup_tile(start, Pos::new(0, 0), Rotation::default()).map_err(|v| broken(v, "turns"))?;
+        return Ok(());
+    }
+    for b in &sc.board {
+        game.setup_tile(b.kind, b.pos, b.rotation).map_err(|v| broken(v, &b.path))?;
+    }
+    for b in &sc.board {
+        for (player, seg) in &b.followers {
+            game.setup_follower(*player, b.pos, *seg).map_err(|v| broken(v, &format!("{}.followers", b.path)))?;
+        }
+    }
+    Ok(())
+}
+
+/// One way an outcome differs from what the scenario expects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub what: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: expected {}, got {}", self.what, self.expected, self.actual)
+    }
+}
+
+/// The judgement on one replay.
+#[derive(Debug)]
+pub enum Judgement {
+    Pass,
+    Fail(Vec<Mismatch>),
+    /// A move the rules forbid that the scenario did not expect: bad input.
+    Invalid(InputError),
+}
+
+/// Compares an outcome with the scenario's expectations under its ruleset.
+pub fn judge(sc: &Scenario, out: &Outcome) -> Judgement {
+    let expect = sc.expect_for(&out.ruleset);
+    if let (Some(ill), None) = (&out.illegal, &expect.illegal) {
+        let p = Problem::broken_rule(ill.verdict.rule, format!("turn {}: {}", ill.turn, ill.verdict.message))
+            .at(sc.span(&ill.path))
+            .help(format!(
+                "under ruleset {} this move is illegal; if that is the point of the scenario, add `expect: {{illegal: {{turn: {}, rule: {}}}}}`",
+                out.ruleset, ill.turn, ill.verdict.rule
+            ));
+        return Judgement::Invalid(InputError::new(&sc.file, vec![p]));
+    }
+    let m = mismatches(sc, &expect, out);
+    if m.is_empty() {
+        Judgement::Pass
+    } else {
+        Judgement::Fail(m)
+    }
+}
+
+fn names(sc: &Scenario, ps: &[PlayerId]) -> String {
+    ps.iter().map(|p| sc.player(*p)).collect::<Vec<_>>().join("+")
+}
+
+fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
+    let mut m = Vec::new();
+    match (&expect.illegal, &out.illegal) {
+        (Some(e), Some(a)) if e.turn == a.turn && e.rule == a.verdict.rule => {}
+        (Some(e), a) => m.push(Mismatch {
+            what: "illegal move".into(),
+            expected: format!("turn {} breaks {}", e.turn, e.rule),
+            actual: match a {
+                Some(a) => format!("turn {} breaks {} ({})", a.turn, a.verdict.rule, a.verdict.message),
+                None => "every move legal".into(),
+            },
+        }),
+        (None, _) => {}
+    }
+    if let Some(scores) = &expect.scores {
+        for (p, want) in scores {
+            let got = out.scores[p.index()];
+            if got != *want {
+                m.push(Mismatch {
+                    what: format!("score of {}", sc.player(*p)),
+                    expected: want.to_string(),
+                    actual: got.to_string(),
+                });
+            }
+        }
+    }
+    if let Some(events) = &expect.events {
+        let mut used = vec![false; out.events.len()];
+        for e in events {
+            let found = out.events.iter().enumerate().find(|(i, a)| {
+                !used[*i]
+                    && a.timing == e.timing
+                    && a.points() == e.points
+                    && e.players.as_ref().is_none_or(|ps| {
+                        let mut x = ps.clone();
+                        x.sort();
+                        x == a.players
+                    })
+                    && e.feature.is_none_or(|k| k == a.feature.kind)
+                    && e.tiles.is_none_or(|t| t == a.feature.tiles)
+                    && e.rules.iter().all(|r| a.rules().contains(r))
+            });
+            match found {
+                Some((i, _)) => used[i] = true,
+                None => m.push(Mismatch {
+                    what: "scoring event".into(),
+                    expected: format!(
+                        "turn {}: {}{} {} points{}",
+                        e.timing,
+                        e.players.as_ref().map(|p| format!("{} ", names(sc, p))).unwrap_or_default(),
+                        e.feature.map(|k| k.as_str()).unwrap_or("feature"),
+                        e.points,
+                        if e.rules.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" [{}]", e.rules.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", "))
+                        }
+                    ),
+                    actual: {
+                        let same_turn: Vec<String> = out
+                            .events
+                            .iter()
+                            .filter(|a| a.timing == e.timing)
+                            .map(|a| format!("{} {} {}", names(sc, &a.players), a.feature.kind, a.points()))
+                            .collect();
+                        if same_turn.is_empty() {
+                            format!("nothing scored on turn {}", e.timing)
+                        } else {
+                            format!("on turn {}: {}", e.timing, same_turn.join("; "))
+                        }
+                    },
+                }),
+            }
+        }
+    }
+    m
+}

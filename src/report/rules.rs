@@ -1,0 +1,110 @@
+//! `referee rules`: the edition switches of rulesets, and the rule catalogue.
+
+use super::Format;
+use crate::data::catalogue::Catalogue;
+use crate::expansion;
+use crate::ruleset::Profile;
+use comfy_table::{presets, ContentArrangement, Table};
+use serde_json::json;
+
+/// Every switch, with each profile's value and the citation for it.
+pub fn switches(profiles: &[Profile], format: Format) -> String {
+    match format {
+        Format::Json => {
+            let v: Vec<_> = profiles
+                .iter()
+                .map(|p| {
+                    json!({
+                        "ruleset": p.id,
+                        "title": p.title,
+                        "switches": expansion::all_switches().map(|s| {
+                            let set = p.setting(s.name);
+                            json!({
+                                "switch": s.name,
+                                "value": p.value(s),
+                                "default": set.is_none(),
+                                "source": set.map(|x| x.source.clone()),
+                            })
+                        }).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+        }
+        Format::Text | Format::Markdown => {
+            let md = format == Format::Markdown;
+            let mut s = String::new();
+            for p in profiles {
+                if md {
+                    s.push_str(&format!(
+                        "### `{}`: {}\n\n{}\n\n| switch | value | source |\n|---|---|---|\n",
+                        p.id, p.title, p.description
+                    ));
+                } else {
+                    s.push_str(&format!("{}: {}\n  {}\n", p.id, p.title, p.description));
+                }
+                for sw in expansion::all_switches() {
+                    let value = p.value(sw);
+                    let source = p
+                        .setting(sw.name)
+                        .map_or("(default: the profile does not set it)".to_string(), |x| x.source.clone());
+                    if md {
+                        s.push_str(&format!("| `{}` | `{value}` | {source} |\n", sw.name));
+                    } else {
+                        s.push_str(&format!(
+                            "  {} = {value}\n      {}\n      {}: {}\n      source: {source}\n",
+                            sw.name,
+                            sw.question,
+                            value,
+                            sw.meaning(value)
+                        ));
+                    }
+                }
+                s.push('\n');
+            }
+            s
+        }
+    }
+}
+
+/// Every rule id with its wording and source.
+pub fn catalogue(cat: &Catalogue, format: Format) -> String {
+    match format {
+        Format::Json => {
+            let v: Vec<_> = cat
+                .entries
+                .iter()
+                .map(|e| {
+                    json!({
+                        "id": e.id.as_str(),
+                        "text": e.text,
+                        "document": e.source.document,
+                        "section": e.source.section,
+                        "kind": e.source.kind.as_str(),
+                        "date": e.source.date,
+                        "rulings": e.rulings,
+                    })
+                })
+                .collect();
+            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+        }
+        Format::Markdown => {
+            let mut s = String::from("| rule | wording | source |\n|---|---|---|\n");
+            for e in &cat.entries {
+                s.push_str(&format!("| `{}` | {} | {} |\n", e.id, e.text, e.citation()));
+            }
+            s
+        }
+        Format::Text => {
+            let mut t = Table::new();
+            t.load_preset(presets::UTF8_FULL_CONDENSED)
+                .set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(120);
+            t.set_header(vec!["rule", "wording", "source"]);
+            for e in &cat.entries {
+                t.add_row(vec![e.id.as_str().to_string(), e.text.clone(), e.citation()]);
+            }
+            format!("{t}\n")
+        }
+    }
+}

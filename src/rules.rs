@@ -1,0 +1,82 @@
+//! Rule ids: the closed list of rules the engine applies and cites.
+//!
+//! Every scoring item and every verdict on an illegal move carries a [`RuleId`]. The
+//! wording and source of each id live in the rule catalogue, `rulesets/rules.yaml`, which a
+//! test keeps in step with this list in both directions. Treat an id like a lint code:
+//! never rename one silently.
+
+use std::fmt;
+
+macro_rules! rule_ids {
+    ($( $(#[$doc:meta])* $variant:ident = $slug:literal, )*) => {
+        /// A rule of the catalogue. The slug is the id used in YAML, the CLI and reports.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum RuleId {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl RuleId {
+            pub const ALL: &'static [RuleId] = &[$(RuleId::$variant,)*];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(RuleId::$variant => $slug,)*
+                }
+            }
+
+            pub fn parse(s: &str) -> Option<RuleId> {
+                match s {
+                    $($slug => Some(RuleId::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+rule_ids! {
+    /// The game starts from the start tile, face up in the middle of the table.
+    StartTile = "base.setup.start-tile",
+    /// Players take turns in the order given.
+    TurnOrder = "base.turn.order",
+    /// A tile goes on a free square.
+    SquareFree = "base.placement.square-free",
+    /// A tile goes next to a tile already placed.
+    Adjacent = "base.placement.adjacent",
+    /// Every edge of a new tile matches the edge it touches.
+    EdgesMatch = "base.placement.edges-match",
+    /// A tile that fits nowhere is discarded and another drawn; one that fits must be placed.
+    DiscardUnplaceable = "base.placement.discard-unplaceable",
+    /// A follower goes only on the tile just placed.
+    FollowerOnNewTile = "base.follower.on-placed-tile",
+    /// A follower goes only on a feature that holds no follower.
+    FollowerUnoccupied = "base.follower.unoccupied-feature",
+    /// Each player has 7 followers; none can be placed with an empty supply.
+    FollowerSupply = "base.follower.supply",
+    /// Followers return to their owner's supply once their feature is scored.
+    FollowerReturns = "base.follower.returned",
+    /// The player with most followers on a feature scores it; tied players all score in full.
+    Majority = "base.scoring.majority",
+    /// A completed road scores 1 point per tile.
+    RoadCompleted = "base.road.completed",
+    /// A completed city scores 2 points per tile and 2 per pennant.
+    CityCompleted = "base.city.completed",
+    /// Early rules: a completed city of two tiles scores 1 per tile (and 1 per pennant).
+    CityTwoTileEarly = "base.city.two-tile-early",
+    /// A cloister surrounded by eight tiles scores 9 points.
+    CloisterCompleted = "base.cloister.completed",
+    /// At the end an incomplete road scores 1 point per tile.
+    FinalRoad = "base.final.road",
+    /// At the end an incomplete city scores 1 point per tile and 1 per pennant.
+    FinalCity = "base.final.city",
+    /// At the end an incomplete cloister scores 1 point plus 1 per neighbouring tile.
+    FinalCloister = "base.final.cloister",
+    /// At the end each field scores 3 points per completed city it borders, to its farmers' majority.
+    FinalField = "base.final.field",
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

@@ -1,0 +1,571 @@
+//! Scenarios: a board, the turns to replay on it, and what the rules should make of them.
+//!
+//! `raw` mirrors the YAML; [`load`] validates it into a [`Scenario`] whose tiles, squares,
+//! rotations, players and followers are all resolved, reporting every problem of the file
+//! at once. Only moves the rules may forbid are left for the replay to judge.
+
+pub mod raw;
+
+use crate::data::{yaml_problem, Library, DEFAULT_RULESETS};
+use crate::diag::{InputError, Problem, SourceFile};
+use crate::engine::Move;
+use crate::expansion::ExpansionId;
+use crate::geom::{Pos, Rotation};
+use crate::rules::RuleId;
+use crate::score::{PlayerId, Timing};
+use crate::tile::{FeatureKind, Spot, TileKind, TileSet};
+use raw::{RawExpect, RawScenario, RawTiming};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A validated scenario.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// `base/shared-field`: the folder and file name without `.yaml`.
+    pub id: String,
+    pub file: SourceFile,
+    pub title: String,
+    pub source: Option<String>,
+    pub players: Vec<String>,
+    pub expansions: Vec<ExpansionId>,
+    pub rulesets: Vec<String>,
+    pub covers: Vec<String>,
+    pub tiles: TileSet,
+    pub start_scores: Vec<(PlayerId, i32)>,
+    /// The starting board; empty means "the start tile at 0,0".
+    pub board: Vec<BoardTile>,
+    pub turns: Vec<Turn>,
+    pub final_scoring: bool,
+    pub expect: Expect,
+    pub expect_by_ruleset: BTreeMap<String, Expect>,
+}
+
+#[derive(Debug, Clone)]
+pub struct BoardTile {
+    pub kind: TileKind,
+    pub pos: Pos,
+    pub rotation: Rotation,
+    pub followers: Vec<(PlayerId, usize)>,
+    /// Where it is written (`board[2]`), for diagnostics.
+    pub path: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Place(Move),
+    Discard(TileKind),
+}
+
+#[derive(Debug, Clone)]
+pub struct Turn {
+    pub player: PlayerId,
+    pub action: Action,
+    pub path: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expect {
+    pub scores: Option<Vec<(PlayerId, i32)>>,
+    pub events: Option<Vec<EventExpect>>,
+    pub illegal: Option<IllegalExpect>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventExpect {
+    pub timing: Timing,
+    pub players: Option<Vec<PlayerId>>,
+    pub feature: Option<FeatureKind>,
+    pub tiles: Option<u32>,
+    pub points: i32,
+    pub rules: Vec<RuleId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalExpect {
+    pub turn: u16,
+    pub rule: RuleId,
+}
+
+impl Scenario {
+    /// The expectations under one ruleset: the general ones, with that ruleset's overrides.
+    pub fn expect_for(&self, ruleset: &str) -> Expect {
+        let mut e = self.expect.clone();
+        if let Some(o) = self.expect_by_ruleset.get(ruleset) {
+            if o.scores.is_some() {
+                e.scores = o.scores.clone();
+            }
+            if o.events.is_some() {
+                e.events = o.events.clone();
+            }
+            if o.illegal.is_some() {
+                e.illegal = o.illegal;
+            }
+        }
+        e
+    }
+
+    pub fn player(&self, p: PlayerId) -> &str {
+        &self.players[p.index()]
+    }
+
+    /// The span of a node of the file, by path.
+    pub fn span(&self, path: &str) -> Option<crate::yamlspan::Span> {
+        self.file.spans.find(path)
+    }
+}
+
+/// The scenario id of a file: its folder and name without extension (`base/shared-field`).
+pub fn id_of(path: &Path) -> String {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    match path.parent().and_then(|p| p.file_name()) {
+        Some(dir) => format!("{}/{stem}", dir.to_string_lossy()),
+        None => stem,
+    }
+}
+
+/// Reads and validates a scenario file.
+pub fn load_path(path: &Path, lib: &Library) -> Result<Scenario, InputError> {
+    let file = crate::data::read_file(path)?;
+    load(&id_of(path), file, lib)
+}
+
+/// Validates a scenario, reporting every problem in the file.
+pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, InputError> {
+    if file.text.trim().is_empty() {
+        return Err(InputError::new(
+            &file,
+            vec![Problem::new("scenario::empty", "the scenario file is empty")
+                .help("a scenario needs at least `title:` and `players:`; see docs/scenarios.md")],
+        ));
+    }
+    let raw: RawScenario =
+        serde_yaml::from_str(&file.text).map_err(|e| InputError::new(&file, vec![yaml_problem(&file, &e)]))?;
+    let mut v = Validator { file: &file, problems: Vec::new() };
+    let sc = v.scenario(id, &raw, lib);
+    if v.problems.is_empty() {
+        Ok(sc)
+    } else {
+        let problems = std::mem::take(&mut v.problems);
+        Err(InputError::new(&file, problems))
+    }
+}
+
+struct Validator<'f> {
+    file: &'f SourceFile,
+    problems: Vec<Problem>,
+}
+
+impl Validator<'_> {
+    fn problem(&mut self, code: &str, path: &str, message: String, help: Option<String>) {
+        let mut p = Problem::new(code, message).at(self.file.spans.find(path));
+        if let Some(h) = help {
+            p = p.help(h);
+        }
+        self.problems.push(p);
+    }
+
+    fn scenario(&mut self, id: &str, raw: &RawScenario, lib: &Library) -> Scenario {
+        let players = self.players(raw);
+        let expansions = self.expansions(raw);
+        let rulesets = self.rulesets(raw, lib);
+        let mut tiles = lib.tile_set(&expansions);
+        for (i, t) in raw.tiles.iter().enumerate() {
+            match t.build(self.file, &format!("tiles[{i}]")) {
+                Ok(d) => {
+                    tiles.insert(d);
+                }
+                Err(ps) => self.problems.extend(ps),
+            }
+        }
+        let find_player = |name: &str| players.iter().position(|p| p == name).map(|i| PlayerId(i as u8));
+        let mut start_scores = Vec::new();
+        for (name, score) in &raw.start_scores {
+            match find_player(name) {
+                Some(p) => start_scores.push((p, *score)),
+                None => self.unknown_player(&format!("start-scores.{name}"), name, &players),
+            }
+        }
+        let mut board = Vec::new();
+        for (i, b) in raw.board.iter().flatten().enumerate() {
+            let path = format!("board[{i}]");
+            let kind = self.tile(&tiles, &format!("{path}.tile"), &b.tile);
+            let pos = self.pos(&format!("{path}.at"), &b.at);
+            let rotation = self.rotation(&format!("{path}.rotation"), b.rotation);
+            let mut followers = Vec::new();
+            for (j, f) in b.followers.iter().enumerate() {
+                let fpath = format!("{path}.followers[{j}]");
+                let p = find_player(&f.player);
+                if p.is_none() {
+                    self.unknown_player(&format!("{fpath}.player"), &f.player, &players);
+                }
+                let seg = kind.and_then(|k| self.feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
+                if let (Some(p), Some(s)) = (p, seg) {
+                    followers.push((p, s));
+                }
+            }
+            if let (Some(kind), Some(pos)) = (kind, pos) {
+                board.push(BoardTile { kind, pos, rotation, followers, path });
+            }
+        }
+        let mut turns = Vec::new();
+        let mut next = 0usize;
+        for (i, t) in raw.turns.iter().enumerate() {
+            let path = format!("turns[{i}]");
+            let expected = PlayerId((next % players.len().max(1)) as u8);
+            let player = match &t.player {
+                None => expected,
+                Some(name) => match find_player(name) {
+                    Some(p) if p == expected => p,
+                    Some(p) => {
+                        self.problems.push(
+                            Problem::broken_rule(
+                                RuleId::TurnOrder,
+                                format!("it is {}'s turn, not {name}'s", players[expected.index()]),
+                            )
+                            .at(self.file.spans.find(&format!("{path}.player"))),
+                        );
+                        p
+                    }
+                    None => {
+                        self.unknown_player(&format!("{path}.player"), name, &players);
+                        expected
+                    }
+                },
+            };
+            let kind = self.tile(&tiles, &format!("{path}.tile"), &t.tile);
+            if t.discard {
+                if t.at.is_some() || t.follower.is_some() {
+                    self.problem(
+                        "scenario::discard-with-placement",
+                        &path,
+                        "a discarded tile has no square and no follower".to_string(),
+                        Some("remove `at:` and `follower:`, or `discard: true`".to_string()),
+                    );
+                }
+                if let Some(k) = kind {
+                    turns.push(Turn { player, action: Action::Discard(k), path });
+                }
+                continue;
+            }
+            next += 1;
+            let Some(at) = &t.at else {
+                self.problem(
+                    "scenario::missing-square",
+                    &path,
+                    "this turn places a tile but says not where".to_string(),
+                    Some("add `at: [x, y]` (x grows east, y grows north), or `discard: true`".to_string()),
+                );
+                continue;
+            };
+            let pos = self.pos(&format!("{path}.at"), at);
+            let rotation = self.rotation(&format!("{path}.rotation"), t.rotation);
+            let follower = match (&t.follower, kind) {
+                (Some(f), Some(k)) => self.feature(&tiles, k, rotation, &format!("{path}.follower"), f),
+                _ => None,
+            };
+            if let (Some(tile), Some(pos)) = (kind, pos) {
+                turns.push(Turn { player, action: Action::Place(Move { tile, pos, rotation, follower }), path });
+            }
+        }
+        let expect = raw.expect.as_ref().map(|e| self.expect(e, "expect", &players)).unwrap_or_default();
+        let mut expect_by_ruleset = BTreeMap::new();
+        for (name, e) in raw.expect.iter().flat_map(|e| e.rulesets.iter()) {
+            let path = format!("expect.rulesets.{name}");
+            if !rulesets.contains(name) {
+                self.problem(
+                    "scenario::unknown-ruleset",
+                    &path,
+                    format!("expectations for ruleset `{name}`, which this scenario does not run"),
+                    Some(format!("this scenario runs: {}", rulesets.join(", "))),
+                );
+            }
+            let ex = self.expect(e, &path, &players);
+            expect_by_ruleset.insert(name.clone(), ex);
+        }
+        Scenario {
+            id: id.to_string(),
+            file: self.file.clone(),
+            title: raw.title.clone(),
+            source: raw.source.clone(),
+            players,
+            expansions,
+            rulesets,
+            covers: raw.covers.clone(),
+            tiles,
+            start_scores,
+            board,
+            turns,
+            final_scoring: raw.final_scoring,
+            expect,
+            expect_by_ruleset,
+        }
+    }
+
+    fn players(&mut self, raw: &RawScenario) -> Vec<String> {
+        if raw.players.is_empty() || raw.players.len() > 8 {
+            self.problem(
+                "scenario::players",
+                "players",
+                format!("a game has 1 to 8 players, this one lists {}", raw.players.len()),
+                None,
+            );
+        }
+        for (i, p) in raw.players.iter().enumerate() {
+            if raw.players[..i].contains(p) {
+                self.problem(
+                    "scenario::players",
+                    &format!("players[{i}]"),
+                    format!("player `{p}` is listed twice"),
+                    None,
+                );
+            }
+        }
+        raw.players.iter().take(8).cloned().collect()
+    }
+
+    fn expansions(&mut self, raw: &RawScenario) -> Vec<ExpansionId> {
+        let mut out = Vec::new();
+        for (i, name) in raw.expansions.iter().enumerate() {
+            match ExpansionId::parse(name) {
+                Some(x) => out.push(x),
+                None => self.problem(
+                    "scenario::unknown-expansion",
+                    &format!("expansions[{i}]"),
+                    format!("unknown expansion `{name}`"),
+                    Some(format!(
+                        "expansions known to this version: {}",
+                        ExpansionId::ALL.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+                ),
+            }
+        }
+        out
+    }
+
+    fn rulesets(&mut self, raw: &RawScenario, lib: &Library) -> Vec<String> {
+        let Some(list) = &raw.rulesets else {
+            return DEFAULT_RULESETS.iter().map(|s| s.to_string()).collect();
+        };
+        let mut out = Vec::new();
+        for (i, name) in list.iter().enumerate() {
+            if lib.profile(name).is_some() {
+                out.push(name.clone());
+            } else {
+                self.problem(
+                    "scenario::unknown-ruleset",
+                    &format!("rulesets[{i}]"),
+                    format!("unknown ruleset `{name}`"),
+                    Some(format!(
+                        "built-in rulesets: {}",
+                        lib.profiles.iter().map(|p| p.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+                );
+            }
+        }
+        out
+    }
+
+    fn unknown_player(&mut self, path: &str, name: &str, players: &[String]) {
+        self.problem(
+            "scenario::unknown-player",
+            path,
+            format!("unknown player `{name}`"),
+            Some(format!("players of this scenario: {}", players.join(", "))),
+        );
+    }
+
+    fn tile(&mut self, tiles: &TileSet, path: &str, id: &str) -> Option<TileKind> {
+        let found = tiles.find(id);
+        if found.is_none() {
+            let known: Vec<&str> = tiles.iter().map(|(_, d)| d.id.as_str()).collect();
+            self.problem(
+                "scenario::unknown-tile",
+                path,
+                format!("unknown tile `{id}`"),
+                Some(format!(
+                    "tiles of this scenario's expansions: {}; a scenario may define its own under `tiles:`",
+                    known.join(" ")
+                )),
+            );
+        }
+        found
+    }
+
+    fn pos(&mut self, path: &str, at: &[i64]) -> Option<Pos> {
+        let limit = 1_000_000i64;
+        match at {
+            [x, y] if x.abs() <= limit && y.abs() <= limit => Some(Pos::new(*x as i32, *y as i32)),
+            [_, _] => {
+                self.problem("scenario::bad-square", path, format!("coordinates beyond ±{limit}"), None);
+                None
+            }
+            _ => {
+                self.problem(
+                    "scenario::bad-square",
+                    path,
+                    format!("a square is two numbers `[x, y]`, found {}", at.len()),
+                    Some("x grows to the east, y to the north; the start tile is at [0, 0]".to_string()),
+                );
+                None
+            }
+        }
+    }
+
+    fn rotation(&mut self, path: &str, deg: i64) -> Rotation {
+        Rotation::from_degrees(deg).unwrap_or_else(|| {
+            self.problem(
+                "scenario::bad-rotation",
+                path,
+                format!("{deg} is not a rotation"),
+                Some("a tile turns clockwise by 0, 90, 180 or 270 degrees".to_string()),
+            );
+            Rotation::default()
+        })
+    }
+
+    /// Resolves "city N", "field SW", "cloister" on a tile as turned.
+    fn feature(&mut self, tiles: &TileSet, kind: TileKind, r: Rotation, path: &str, text: &str) -> Option<usize> {
+        let mut words = text.split_whitespace();
+        let (Some(kw), rest) = (words.next(), words.collect::<Vec<_>>()) else {
+            self.problem("scenario::bad-feature", path, "no feature named".to_string(), Some(feature_help()));
+            return None;
+        };
+        let Some(fk) = FeatureKind::parse(kw) else {
+            self.problem("scenario::bad-feature", path, format!("`{kw}` is not a feature"), Some(feature_help()));
+            return None;
+        };
+        let spot = match rest.as_slice() {
+            [] => None,
+            [one] => match Spot::parse(one) {
+                Some(s) => Some(s),
+                None => {
+                    self.problem(
+                        "scenario::bad-feature",
+                        path,
+                        format!("`{one}` is not a place on a tile"),
+                        Some(feature_help()),
+                    );
+                    return None;
+                }
+            },
+            _ => {
+                self.problem(
+                    "scenario::bad-feature",
+                    path,
+                    format!("`{text}` names more than one place"),
+                    Some(feature_help()),
+                );
+                return None;
+            }
+        };
+        match tiles.get(kind).find_segment(r, fk, spot) {
+            Ok(s) => Some(s),
+            Err(msg) => {
+                self.problem("scenario::no-such-feature", path, msg, Some(feature_help()));
+                None
+            }
+        }
+    }
+
+    fn expect(&mut self, e: &RawExpect, path: &str, players: &[String]) -> Expect {
+        let pid = |v: &mut Self, p: &str, name: &str| -> Option<PlayerId> {
+            let found = players.iter().position(|x| x == name).map(|i| PlayerId(i as u8));
+            if found.is_none() {
+                v.unknown_player(p, name, players);
+            }
+            found
+        };
+        let scores = e.scores.as_ref().map(|m| {
+            m.iter()
+                .filter_map(|(name, pts)| pid(self, &format!("{path}.scores.{name}"), name).map(|p| (p, *pts)))
+                .collect()
+        });
+        let events = e.events.as_ref().map(|list| {
+            let mut out = Vec::new();
+            for (i, ev) in list.iter().enumerate() {
+                let epath = format!("{path}.events[{i}]");
+                let timing = match &ev.turn {
+                    RawTiming::Turn(n) => Timing::Turn(*n),
+                    RawTiming::Word(w) if w == "end" => Timing::End,
+                    RawTiming::Word(w) => {
+                        self.problem(
+                            "scenario::bad-turn",
+                            &format!("{epath}.turn"),
+                            format!("`{w}` is not a turn"),
+                            Some("a turn number (1 = the first of `turns:`) or `end`".to_string()),
+                        );
+                        continue;
+                    }
+                };
+                let names: Vec<&String> = ev.player.iter().chain(ev.players.iter().flatten()).collect();
+                let ps: Vec<PlayerId> = names.iter().filter_map(|n| pid(self, &epath, n)).collect();
+                let feature = ev.feature.as_ref().and_then(|f| {
+                    let k = FeatureKind::parse(f);
+                    if k.is_none() {
+                        self.problem(
+                            "scenario::bad-feature",
+                            &format!("{epath}.feature"),
+                            format!("`{f}` is not a feature kind"),
+                            Some("road, city, cloister or field".to_string()),
+                        );
+                    }
+                    k
+                });
+                let mut rules = Vec::new();
+                for (j, r) in ev.rules.iter().enumerate() {
+                    match RuleId::parse(r) {
+                        Some(id) => rules.push(id),
+                        None => self.unknown_rule(&format!("{epath}.rules[{j}]"), r),
+                    }
+                }
+                out.push(EventExpect {
+                    timing,
+                    players: (!names.is_empty()).then_some(ps),
+                    feature,
+                    tiles: ev.tiles,
+                    points: ev.points,
+                    rules,
+                });
+            }
+            out
+        });
+        let illegal = e.illegal.as_ref().and_then(|i| match RuleId::parse(&i.rule) {
+            Some(rule) => Some(IllegalExpect { turn: i.turn, rule }),
+            None => {
+                self.unknown_rule(&format!("{path}.illegal.rule"), &i.rule);
+                None
+            }
+        });
+        Expect { scores, events, illegal }
+    }
+
+    fn unknown_rule(&mut self, path: &str, id: &str) {
+        let near = nearest_rules(id);
+        self.problem(
+            "scenario::unknown-rule",
+            path,
+            format!("unknown rule id `{id}`"),
+            Some(if near.is_empty() {
+                "`referee rules --catalogue` lists every rule id".to_string()
+            } else {
+                format!("did you mean: {}", near.join(", "))
+            }),
+        );
+    }
+}
+
+fn feature_help() -> String {
+    "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`; directions are on the board, after rotation".to_string()
+}
+
+/// Rule ids that share the most words with `id`.
+pub fn nearest_rules(id: &str) -> Vec<&'static str> {
+    let words: Vec<&str> = id.split(['.', '-']).collect();
+    let mut scored: Vec<(usize, &'static str)> = RuleId::ALL
+        .iter()
+        .map(|r| (r.as_str().split(['.', '-']).filter(|w| words.contains(w)).count(), r.as_str()))
+        .filter(|(n, _)| *n > 0)
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(3).map(|(_, s)| s).collect()
+}

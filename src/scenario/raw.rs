@@ -1,0 +1,118 @@
+//! The scenario file as written: serde types that mirror the YAML and check only its shape.
+//! `scenario::load` turns them into a validated [`super::Scenario`].
+
+use crate::data::tiles::TileEntry;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawScenario {
+    pub title: String,
+    #[serde(default)]
+    pub source: Option<String>,
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub expansions: Vec<String>,
+    #[serde(default)]
+    pub rulesets: Option<Vec<String>>,
+    #[serde(default)]
+    pub covers: Vec<String>,
+    #[serde(default)]
+    pub tiles: Vec<TileEntry>,
+    #[serde(default)]
+    pub start_scores: BTreeMap<String, i32>,
+    #[serde(default)]
+    pub board: Option<Vec<RawBoardTile>>,
+    #[serde(default)]
+    pub turns: Vec<RawTurn>,
+    #[serde(default = "yes")]
+    pub final_scoring: bool,
+    #[serde(default)]
+    pub expect: Option<RawExpect>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoardTile {
+    pub tile: String,
+    pub at: Vec<i64>,
+    #[serde(default)]
+    pub rotation: i64,
+    #[serde(default)]
+    pub followers: Vec<RawFollower>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFollower {
+    pub player: String,
+    pub on: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTurn {
+    #[serde(default)]
+    pub player: Option<String>,
+    pub tile: String,
+    #[serde(default)]
+    pub at: Option<Vec<i64>>,
+    #[serde(default)]
+    pub rotation: i64,
+    #[serde(default)]
+    pub follower: Option<String>,
+    #[serde(default)]
+    pub discard: bool,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawExpect {
+    #[serde(default)]
+    pub scores: Option<BTreeMap<String, i32>>,
+    #[serde(default)]
+    pub events: Option<Vec<RawEvent>>,
+    #[serde(default)]
+    pub illegal: Option<RawIllegal>,
+    /// Expectations that differ under some rulesets; each replaces the fields it names.
+    #[serde(default)]
+    pub rulesets: BTreeMap<String, RawExpect>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawTiming {
+    Turn(u16),
+    Word(String),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub turn: RawTiming,
+    #[serde(default)]
+    pub player: Option<String>,
+    #[serde(default)]
+    pub players: Option<Vec<String>>,
+    #[serde(default)]
+    pub feature: Option<String>,
+    #[serde(default)]
+    pub tiles: Option<u32>,
+    pub points: i32,
+    #[serde(default)]
+    pub rules: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawIllegal {
+    pub turn: u16,
+    pub rule: String,
+}

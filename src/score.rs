@@ -1,0 +1,118 @@
+//! Points as data: every point that enters a score is a [`ScoreItem`] citing its rule.
+
+use crate::geom::Pos;
+use crate::rules::RuleId;
+use crate::tile::FeatureKind;
+use std::fmt;
+
+/// An index into the game's player list (turn order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// When points were scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Timing {
+    /// During the game, on the turn numbered so (1 = the first entry of `turns:`).
+    Turn(u16),
+    /// In the final scoring.
+    End,
+}
+
+impl fmt::Display for Timing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Timing::Turn(n) => write!(f, "{n}"),
+            Timing::End => f.write_str("end"),
+        }
+    }
+}
+
+/// One term of a score: `count` things at `each` points, under `rule`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreItem {
+    pub rule: RuleId,
+    pub label: &'static str,
+    pub count: u32,
+    pub each: i32,
+}
+
+impl ScoreItem {
+    pub fn points(&self) -> i32 {
+        self.count as i32 * self.each
+    }
+}
+
+/// A scored feature, as the reports name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureRef {
+    pub kind: FeatureKind,
+    /// The square of the feature's earliest tile.
+    pub at: Pos,
+    /// Distinct tiles in the feature (for a cloister: the tiles counted around it, itself included).
+    pub tiles: u32,
+}
+
+impl fmt::Display for FeatureRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}", self.kind, self.at)
+    }
+}
+
+/// Points awarded for one feature to every player of its majority.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreEvent {
+    pub timing: Timing,
+    /// Each of them receives [`ScoreEvent::points`] in full.
+    pub players: Vec<PlayerId>,
+    pub feature: FeatureRef,
+    pub items: Vec<ScoreItem>,
+    /// Rules that decided who scores (majority, ties), besides those of the items.
+    pub because: Vec<RuleId>,
+}
+
+impl ScoreEvent {
+    pub fn points(&self) -> i32 {
+        self.items.iter().map(ScoreItem::points).sum()
+    }
+
+    /// Every rule applied, items first, without repeats.
+    pub fn rules(&self) -> Vec<RuleId> {
+        let mut out: Vec<RuleId> = Vec::new();
+        for r in self.items.iter().map(|i| i.rule).chain(self.because.iter().copied()) {
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    /// The breakdown in words, e.g. `3 tiles × 2 + 1 pennant × 2`.
+    pub fn detail(&self) -> String {
+        self.items.iter().map(|i| format!("{} {} × {}", i.count, i.label, i.each)).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+/// The verdict on a move the rules forbid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub rule: RuleId,
+    pub message: String,
+}
+
+impl Verdict {
+    pub fn new(rule: RuleId, message: impl Into<String>) -> Verdict {
+        Verdict { rule, message: message.into() }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} [{}]", self.message, self.rule)
+    }
+}

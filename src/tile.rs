@@ -1,0 +1,506 @@
+//! Tile definitions: edges, the features printed on a tile, and the notation they are written in.
+//!
+//! A tile is described in its own orientation (as printed, before rotation):
+//! * `edges`: four letters for N E S W, `C` city, `R` road, `F` field (e.g. `CRFR`).
+//! * `cities`: one entry per separate city segment, the edges it reaches (`NW`).
+//! * `pennants`: one entry per pennant, naming its city (`NW`).
+//! * `roads`: one entry per road segment: two edges for a road passing through (`WE`),
+//!   one edge for a road that ends on the tile (at a crossing, cloister or city gate).
+//! * `fields`: one entry per field segment: its half-edges, then optionally `>` and the
+//!   cities it borders, each named by one of its edges (`EL WR > N`).
+//! * `cloister`: whether a cloister stands in the centre.
+//!
+//! [`TileDef::new`] checks that these agree with each other and reports every problem.
+
+use crate::geom::{edge_letters, Edge, Half, Rotation};
+use std::fmt;
+
+/// What lies along one edge of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    City,
+    Road,
+    Field,
+}
+
+impl Terrain {
+    fn parse(c: char) -> Option<Terrain> {
+        match c.to_ascii_uppercase() {
+            'C' => Some(Terrain::City),
+            'R' => Some(Terrain::Road),
+            'F' => Some(Terrain::Field),
+            _ => None,
+        }
+    }
+
+    pub const fn letter(self) -> char {
+        match self {
+            Terrain::City => 'C',
+            Terrain::Road => 'R',
+            Terrain::Field => 'F',
+        }
+    }
+}
+
+/// The kinds of feature a follower can stand on and that can be scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FeatureKind {
+    Road,
+    City,
+    Cloister,
+    Field,
+}
+
+impl FeatureKind {
+    pub const ALL: [FeatureKind; 4] = [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Field];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Cloister => "cloister",
+            FeatureKind::Field => "field",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<FeatureKind> {
+        FeatureKind::ALL.into_iter().find(|k| k.as_str().eq_ignore_ascii_case(s))
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One feature segment printed on a tile, in the tile's own orientation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    pub kind: FeatureKind,
+    /// Edges reached (cities and roads), as a 4-bit mask.
+    pub edges: u8,
+    /// Half-edges covered (fields), as an 8-bit mask.
+    pub halves: u8,
+    pub pennants: u8,
+    /// Cities this field borders, as indices into the tile's segments.
+    pub borders: Vec<u8>,
+}
+
+/// The notation of one tile, as written in the catalogue or inline in a scenario.
+#[derive(Clone, Debug, Default)]
+pub struct TileNotation {
+    pub edges: String,
+    pub cities: Vec<String>,
+    pub pennants: Vec<String>,
+    pub roads: Vec<String>,
+    pub fields: Vec<String>,
+    pub cloister: bool,
+}
+
+/// A tile kind, ready for play: validated, with its four rotations precomputed.
+#[derive(Clone, Debug)]
+pub struct TileDef {
+    pub id: String,
+    pub name: String,
+    pub count: u32,
+    pub start: bool,
+    pub edges: [Terrain; 4],
+    pub segments: Vec<Segment>,
+    rotated: [Rotated; 4],
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Lookup tables for one rotation, in board directions.
+#[derive(Clone, Copy, Debug, Default)]
+struct Rotated {
+    edges: [Option<Terrain>; 4],
+    /// The city or road segment on each edge.
+    edge_segment: [u8; 4],
+    /// The field segment on each half-edge.
+    half_segment: [u8; 8],
+}
+
+impl TileDef {
+    /// Builds a tile from its notation, listing every inconsistency found.
+    pub fn new(id: &str, name: &str, count: u32, start: bool, n: &TileNotation) -> Result<TileDef, Vec<String>> {
+        let mut errors = Vec::new();
+        let letters: Vec<char> = n.edges.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut edges = [Terrain::Field; 4];
+        if letters.len() != 4 {
+            errors
+                .push(format!("`edges` needs four letters for N E S W (C city, R road, F field), found `{}`", n.edges));
+        } else {
+            for (i, c) in letters.iter().enumerate() {
+                match Terrain::parse(*c) {
+                    Some(t) => edges[i] = t,
+                    None => {
+                        errors.push(format!("`{c}` in `edges` is not a terrain: use C (city), R (road) or F (field)"))
+                    }
+                }
+            }
+        }
+
+        let mut segments = Vec::new();
+        let mut city_at = [NONE; 4];
+        for text in &n.cities {
+            match parse_edges(text) {
+                Ok(mask) => {
+                    let idx = segments.len() as u8;
+                    for e in Edge::ALL.iter().filter(|e| mask & e.bit() != 0) {
+                        if edges[e.index()] != Terrain::City {
+                            errors
+                                .push(format!("city `{text}` reaches the {} edge, which is not a city edge", e.word()));
+                        } else if city_at[e.index()] != NONE {
+                            errors.push(format!("two cities reach the {} edge", e.word()));
+                        }
+                        city_at[e.index()] = idx;
+                    }
+                    segments.push(Segment {
+                        kind: FeatureKind::City,
+                        edges: mask,
+                        halves: 0,
+                        pennants: 0,
+                        borders: vec![],
+                    });
+                }
+                Err(e) => errors.push(format!("city `{text}`: {e}")),
+            }
+        }
+        for text in &n.pennants {
+            match parse_edges(text).ok().and_then(|m| m.trailing_zeros().try_into().ok()).map(|i: usize| city_at[i]) {
+                Some(idx) if idx != NONE => segments[idx as usize].pennants += 1,
+                _ => errors.push(format!("pennant `{text}` names no city of this tile")),
+            }
+        }
+        let mut road_at = [false; 4];
+        for text in &n.roads {
+            match parse_edges(text) {
+                Ok(mask) if mask.count_ones() <= 2 => {
+                    for e in Edge::ALL.iter().filter(|e| mask & e.bit() != 0) {
+                        if edges[e.index()] != Terrain::Road {
+                            errors
+                                .push(format!("road `{text}` reaches the {} edge, which is not a road edge", e.word()));
+                        } else if road_at[e.index()] {
+                            errors.push(format!("two roads reach the {} edge", e.word()));
+                        }
+                        road_at[e.index()] = true;
+                    }
+                    segments.push(Segment {
+                        kind: FeatureKind::Road,
+                        edges: mask,
+                        halves: 0,
+                        pennants: 0,
+                        borders: vec![],
+                    });
+                }
+                Ok(_) => {
+                    errors.push(format!("road `{text}` reaches more than two edges: a crossing is one road per edge"))
+                }
+                Err(e) => errors.push(format!("road `{text}`: {e}")),
+            }
+        }
+        let mut half_taken = 0u8;
+        for text in &n.fields {
+            let (halves_text, borders_text) = match text.split_once('>') {
+                Some((h, c)) => (h, Some(c)),
+                None => (text.as_str(), None),
+            };
+            let mut mask = 0u8;
+            for word in halves_text.split_whitespace() {
+                match Half::parse(word) {
+                    Some(h) => {
+                        if edges[h.edge().index()] == Terrain::City {
+                            errors.push(format!("field `{text}`: {word} lies on a city edge"));
+                        }
+                        if (mask | half_taken) & h.bit() != 0 {
+                            errors.push(format!("field `{text}`: {word} belongs to another field too"));
+                        }
+                        mask |= h.bit();
+                    }
+                    None => {
+                        errors.push(format!("field `{text}`: `{word}` is not a half-edge (NL NR EL ER SL SR WL WR)"))
+                    }
+                }
+            }
+            if mask == 0 {
+                errors.push(format!("field `{text}` lists no half-edge"));
+            }
+            half_taken |= mask;
+            let mut borders = Vec::new();
+            for word in borders_text.unwrap_or("").split_whitespace() {
+                let idx = Edge::parse(word).map(|e| city_at[e.index()]).unwrap_or(NONE);
+                if idx == NONE {
+                    errors.push(format!("field `{text}`: `{word}` names no city of this tile"));
+                } else if !borders.contains(&idx) {
+                    borders.push(idx);
+                }
+            }
+            segments.push(Segment { kind: FeatureKind::Field, edges: 0, halves: mask, pennants: 0, borders });
+        }
+        if n.cloister {
+            segments.push(Segment { kind: FeatureKind::Cloister, edges: 0, halves: 0, pennants: 0, borders: vec![] });
+        }
+        for e in Edge::ALL {
+            let t = edges[e.index()];
+            if t == Terrain::City && city_at[e.index()] == NONE {
+                errors.push(format!("the {} edge is a city edge but no city reaches it", e.word()));
+            }
+            if t == Terrain::Road && !road_at[e.index()] {
+                errors.push(format!("the {} edge is a road edge but no road reaches it", e.word()));
+            }
+            if t != Terrain::City {
+                for h in e.halves() {
+                    if half_taken & h.bit() == 0 {
+                        errors.push(format!("half-edge {} is in no field", h.name()));
+                    }
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut def = TileDef {
+            id: id.to_string(),
+            name: name.to_string(),
+            count,
+            start,
+            edges,
+            segments,
+            rotated: [Rotated::default(); 4],
+        };
+        for r in Rotation::ALL {
+            def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
+        }
+        Ok(def)
+    }
+
+    fn compute_rotation(&self, r: Rotation) -> Rotated {
+        let mut out = Rotated { edges: [None; 4], edge_segment: [NONE; 4], half_segment: [NONE; 8] };
+        for e in Edge::ALL {
+            out.edges[r.edge(e).index()] = Some(self.edges[e.index()]);
+        }
+        for (i, s) in self.segments.iter().enumerate() {
+            for e in Edge::ALL.iter().filter(|e| s.edges & e.bit() != 0) {
+                out.edge_segment[r.edge(*e).index()] = i as u8;
+            }
+            for h in 0..8u8 {
+                if s.halves & (1 << h) != 0 {
+                    out.half_segment[r.half(Half(h)).0 as usize] = i as u8;
+                }
+            }
+        }
+        out
+    }
+
+    /// The terrain along a board edge when the tile is turned by `r`.
+    pub fn edge(&self, r: Rotation, board_edge: Edge) -> Terrain {
+        self.rotated[r.quarter_turns() as usize].edges[board_edge.index()].unwrap_or(Terrain::Field)
+    }
+
+    /// The city or road segment on a board edge, if any.
+    pub fn segment_on_edge(&self, r: Rotation, board_edge: Edge) -> Option<usize> {
+        let s = self.rotated[r.quarter_turns() as usize].edge_segment[board_edge.index()];
+        (s != NONE).then_some(s as usize)
+    }
+
+    /// The field segment on a board half-edge, if any.
+    pub fn segment_on_half(&self, r: Rotation, board_half: Half) -> Option<usize> {
+        let s = self.rotated[r.quarter_turns() as usize].half_segment[board_half.0 as usize];
+        (s != NONE).then_some(s as usize)
+    }
+
+    /// The board edges a segment reaches when the tile is turned by `r`.
+    pub fn segment_edges(&self, r: Rotation, segment: usize) -> u8 {
+        r.edge_mask(self.segments[segment].edges)
+    }
+
+    /// The notation string of the edges, e.g. `CRFR`.
+    pub fn edge_string(&self) -> String {
+        self.edges.iter().map(|t| t.letter()).collect()
+    }
+
+    /// A short description of a segment in board directions, e.g. `city NW`.
+    pub fn describe_segment(&self, r: Rotation, segment: usize) -> String {
+        let s = &self.segments[segment];
+        match s.kind {
+            FeatureKind::Cloister => "cloister".to_string(),
+            FeatureKind::Field => {
+                let halves: Vec<&str> =
+                    (0..8u8).filter(|h| r.half_mask(s.halves) & (1 << h) != 0).map(|h| Half(h).name()).collect();
+                format!("field {}", halves.join(" "))
+            }
+            k => format!("{k} {}", edge_letters(r.edge_mask(s.edges))),
+        }
+    }
+}
+
+/// Parses a run of edge letters (`NW`, `N W`, `W-E`) into a mask.
+fn parse_edges(text: &str) -> Result<u8, String> {
+    let mut mask = 0u8;
+    for c in text.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '+') {
+        let e = Edge::parse(&c.to_string()).ok_or_else(|| format!("`{c}` is not an edge (N, E, S or W)"))?;
+        if mask & e.bit() != 0 {
+            return Err(format!("edge {c} named twice"));
+        }
+        mask |= e.bit();
+    }
+    if mask == 0 {
+        return Err("names no edge".to_string());
+    }
+    Ok(mask)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notation(edges: &str, cities: &[&str], roads: &[&str], fields: &[&str]) -> TileNotation {
+        TileNotation {
+            edges: edges.into(),
+            cities: cities.iter().map(|s| s.to_string()).collect(),
+            pennants: vec![],
+            roads: roads.iter().map(|s| s.to_string()).collect(),
+            fields: fields.iter().map(|s| s.to_string()).collect(),
+            cloister: false,
+        }
+    }
+
+    #[test]
+    fn city_cap_with_road_rotates() {
+        let n = notation("CRFR", &["N"], &["WE"], &["EL WR > N", "ER SL SR WL"]);
+        let d = TileDef::new("D", "", 4, true, &n).unwrap();
+        let r90 = Rotation::from_degrees(90).unwrap();
+        assert_eq!(d.edge(r90, Edge::E), Terrain::City);
+        assert_eq!(d.edge(r90, Edge::N), Terrain::Road);
+        assert_eq!(d.segment_on_edge(r90, Edge::E), Some(0));
+        // The strip between city and road: EL and WR, turned to SL and NR.
+        assert_eq!(d.segment_on_half(r90, Half::parse("SL").unwrap()), Some(2));
+        assert_eq!(d.describe_segment(r90, 2), "field NR SL");
+    }
+
+    #[test]
+    fn every_inconsistency_is_reported() {
+        let n = notation("CRXR", &["E"], &["W"], &["NL > S"]);
+        let errs = TileDef::new("bad", "", 1, false, &n).unwrap_err();
+        let all = errs.join("\n");
+        assert!(all.contains("`X` in `edges`"), "{all}");
+        assert!(all.contains("not a city edge"), "{all}");
+        assert!(all.contains("NL lies on a city edge"), "{all}");
+        assert!(all.contains("names no city"), "{all}");
+        assert!(all.contains("no road reaches it"), "{all}");
+    }
+}
+
+/// Index of a tile kind in a [`TileSet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileKind(pub u16);
+
+/// The tile kinds known to a game: the catalogue of the enabled expansions plus inline tiles.
+#[derive(Clone, Debug, Default)]
+pub struct TileSet {
+    defs: Vec<TileDef>,
+}
+
+impl TileSet {
+    /// Adds a kind, replacing one of the same id (so a scenario or file can override).
+    pub fn insert(&mut self, def: TileDef) -> TileKind {
+        if let Some(k) = self.find(&def.id) {
+            self.defs[k.0 as usize] = def;
+            return k;
+        }
+        self.defs.push(def);
+        TileKind(self.defs.len() as u16 - 1)
+    }
+
+    pub fn find(&self, id: &str) -> Option<TileKind> {
+        self.defs.iter().position(|d| d.id == id).map(|i| TileKind(i as u16))
+    }
+
+    pub fn get(&self, k: TileKind) -> &TileDef {
+        &self.defs[k.0 as usize]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (TileKind, &TileDef)> {
+        self.defs.iter().enumerate().map(|(i, d)| (TileKind(i as u16), d))
+    }
+
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    /// The start tile, if the set has one.
+    pub fn start(&self) -> Option<TileKind> {
+        self.iter().find(|(_, d)| d.start).map(|(k, _)| k)
+    }
+
+    /// Every tile of the set, `count` times each, in catalogue order.
+    pub fn bag(&self) -> Vec<TileKind> {
+        self.iter().flat_map(|(k, d)| std::iter::repeat_n(k, d.count as usize)).collect()
+    }
+}
+
+/// Where on a tile a player points to name a feature, in board directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    Edge(Edge),
+    Corner(crate::geom::Corner),
+    Half(Half),
+    Centre,
+}
+
+impl Spot {
+    pub fn parse(s: &str) -> Option<Spot> {
+        if s.eq_ignore_ascii_case("centre") || s.eq_ignore_ascii_case("center") {
+            return Some(Spot::Centre);
+        }
+        Edge::parse(s)
+            .map(Spot::Edge)
+            .or_else(|| crate::geom::Corner::parse(s).map(Spot::Corner))
+            .or_else(|| Half::parse(s).map(Spot::Half))
+    }
+}
+
+impl TileDef {
+    /// The segment a player means by "the `kind` on the `spot`" of this tile turned by `r`.
+    pub fn find_segment(&self, r: Rotation, kind: FeatureKind, spot: Option<Spot>) -> Result<usize, String> {
+        let mut found: Vec<usize> = Vec::new();
+        for (i, s) in self.segments.iter().enumerate().filter(|(_, s)| s.kind == kind) {
+            let hit = match spot {
+                None | Some(Spot::Centre) => true,
+                Some(Spot::Edge(e)) => match kind {
+                    FeatureKind::Field => r.half_mask(s.halves) & (e.halves()[0].bit() | e.halves()[1].bit()) != 0,
+                    _ => r.edge_mask(s.edges) & e.bit() != 0,
+                },
+                Some(Spot::Corner(c)) => {
+                    kind == FeatureKind::Field
+                        && r.half_mask(s.halves) & (c.halves()[0].bit() | c.halves()[1].bit()) != 0
+                }
+                Some(Spot::Half(h)) => kind == FeatureKind::Field && r.half_mask(s.halves) & h.bit() != 0,
+            };
+            if hit {
+                found.push(i);
+            }
+        }
+        let choices = || {
+            self.segments
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.kind == kind)
+                .map(|(i, _)| self.describe_segment(r, i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match found.as_slice() {
+            [one] => Ok(*one),
+            [] if choices().is_empty() => Err(format!("tile {} has no {kind}", self.id)),
+            [] => Err(format!("no {kind} there on tile {} as turned; it has: {}", self.id, choices())),
+            _ => Err(format!("more than one {kind} there on tile {}; name one of: {}", self.id, choices())),
+        }
+    }
+}
