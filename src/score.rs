@@ -54,13 +54,17 @@ pub struct FeatureRef {
     pub kind: FeatureKind,
     /// The square of the feature's earliest tile.
     pub at: Pos,
+    /// The feature's segment on that tile (an index into the tile's segments).
+    pub segment: u8,
+    /// That segment in board directions, as a player names it (`city N`, `field EL WR`).
+    pub name: String,
     /// Distinct tiles in the feature (for a cloister: the tiles counted around it, itself included).
     pub tiles: u32,
 }
 
 impl fmt::Display for FeatureRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {}", self.kind, self.at)
+        write!(f, "{} at {}", self.name, self.at)
     }
 }
 

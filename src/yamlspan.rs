@@ -26,8 +26,12 @@ impl SpanIndex {
             src,
             index: SpanIndex::default(),
             stack: Vec::new(),
+            skipped: 0,
             root_done: false,
         };
+        if too_deep(src).is_some() {
+            return SpanIndex::default();
+        }
         let mut parser = Parser::new_from_str(src);
         if parser.load(&mut rx, false).is_err() {
             return SpanIndex::default();
@@ -51,6 +55,35 @@ impl SpanIndex {
     }
 }
 
+/// Deepest bracket nesting accepted: far beyond any real file, and it keeps hostile input
+/// from the YAML scanner, whose time grows with the square of the nesting.
+pub const MAX_NESTING: usize = 64;
+
+/// The offset of the first bracket nested deeper than [`MAX_NESTING`], outside quotes and comments.
+pub fn too_deep(text: &str) -> Option<usize> {
+    let (mut depth, mut quote, mut comment, mut prev) = (0usize, None::<char>, false, '\n');
+    for (i, c) in text.char_indices() {
+        match (quote, comment, c) {
+            (_, true, '\n') => comment = false,
+            (_, true, _) => {}
+            (Some(q), _, c) if c == q => quote = None,
+            (Some(_), _, _) => {}
+            (None, _, '#') if prev.is_whitespace() => comment = true,
+            (None, _, '"' | '\'') if matches!(prev, ' ' | '[' | '{' | ',' | ':' | '\n') => quote = Some(c),
+            (None, _, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            (None, _, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        prev = c;
+    }
+    None
+}
+
 struct LineIndex {
     starts: Vec<usize>,
 }
@@ -71,8 +104,9 @@ impl LineIndex {
         start + text.char_indices().nth(m.col()).map(|(i, _)| i).unwrap_or(text.len())
     }
 
-    fn line_end(&self, src: &str, offset: usize) -> usize {
-        src[offset..].find('\n').map(|i| offset + i).unwrap_or(src.len())
+    /// The byte offset where the line of a marker ends (before its newline).
+    fn line_end(&self, src: &str, m: Marker) -> usize {
+        self.starts.get(m.line()).map_or(src.len(), |next| next.saturating_sub(1))
     }
 }
 
@@ -86,8 +120,11 @@ struct Receiver<'s> {
     src: &'s str,
     index: SpanIndex,
     stack: Vec<Frame>,
+    skipped: usize,
     root_done: bool,
 }
+
+const MAX_DEPTH: usize = 32;
 
 impl Receiver<'_> {
     /// Path of the node starting now, or None when it is a mapping key.
@@ -106,8 +143,8 @@ impl Receiver<'_> {
         }
     }
 
-    fn span(&self, start: usize, len: usize) -> Span {
-        let end = (start + len).min(self.lines.line_end(self.src, start)).max(start);
+    fn span(&self, start: usize, len: usize, m: Marker) -> Span {
+        let end = start.saturating_add(len).min(self.lines.line_end(self.src, m)).max(start);
         (start, end - start)
     }
 }
@@ -125,6 +162,18 @@ impl MarkedEventReceiver for Receiver<'_> {
         if self.root_done {
             return;
         }
+        // Nothing a diagnostic points at lies deeper; hostile nesting must stay linear.
+        if self.stack.len() >= MAX_DEPTH {
+            match ev {
+                Event::SequenceStart(..) | Event::MappingStart(..) => self.skipped += 1,
+                Event::SequenceEnd | Event::MappingEnd if self.skipped > 0 => self.skipped -= 1,
+                Event::SequenceEnd | Event::MappingEnd => {
+                    self.stack.pop();
+                }
+                _ => {}
+            }
+            return;
+        }
         let start = self.lines.offset(self.src, mark);
         match ev {
             Event::Scalar(value, style, ..) => {
@@ -132,14 +181,14 @@ impl MarkedEventReceiver for Receiver<'_> {
                 let len = value.len() + if quoted { 2 } else { 0 };
                 match self.node_path() {
                     Ok(path) => {
-                        let span = self.span(start, len);
+                        let span = self.span(start, len, mark);
                         self.index.values.insert(path, span);
                     }
                     Err(()) => {
                         if let Some(Frame::Map { path, key }) = self.stack.last_mut() {
                             let full = join(path, &value);
                             *key = Some(value);
-                            let span = self.span(start, len);
+                            let span = self.span(start, len, mark);
                             self.index.keys.insert(full, span);
                         }
                     }
@@ -147,13 +196,13 @@ impl MarkedEventReceiver for Receiver<'_> {
             }
             Event::Alias(_) => {
                 if let Ok(path) = self.node_path() {
-                    let span = self.span(start, 1);
+                    let span = self.span(start, 1, mark);
                     self.index.values.insert(path, span);
                 }
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 let path = self.node_path().unwrap_or_else(|()| "?".to_string());
-                let span = self.span(start, usize::MAX / 2);
+                let span = self.span(start, usize::MAX, mark);
                 self.index.values.insert(path.clone(), span);
                 self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq { path, next: 0 }

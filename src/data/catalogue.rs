@@ -1,7 +1,6 @@
 //! The rule catalogue, `rulesets/rules.yaml`: each rule id in the project's own words, with
 //! its source and the ids of the rulings inventory it answers to.
 
-use super::yaml_problem;
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::rules::RuleId;
 use serde::Deserialize;
@@ -97,8 +96,7 @@ impl Catalogue {
 }
 
 pub fn load(file: &SourceFile) -> Result<Catalogue, InputError> {
-    let parsed: Vec<EntryFile> =
-        serde_yaml::from_str(&file.text).map_err(|e| InputError::new(file, vec![yaml_problem(file, &e)]))?;
+    let parsed: Vec<EntryFile> = crate::data::parse_yaml(file)?;
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     for (i, e) in parsed.into_iter().enumerate() {

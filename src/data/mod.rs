@@ -64,6 +64,21 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     }
 }
 
+/// Parses a YAML file into its serde type; every failure is a located problem.
+pub fn parse_yaml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, crate::diag::InputError> {
+    if let Some(at) = crate::yamlspan::too_deep(&file.text) {
+        let p = crate::diag::Problem::new(
+            "yaml::too-deep",
+            format!("brackets nested more than {} deep", crate::yamlspan::MAX_NESTING),
+        )
+        .at(Some((at, 1)))
+        .label("too deep")
+        .help("no scenario, profile or catalogue needs such nesting; is the file what you meant to give?");
+        return Err(crate::diag::InputError::new(file, vec![p]));
+    }
+    serde_yaml::from_str(&file.text).map_err(|e| crate::diag::InputError::new(file, vec![yaml_problem(file, &e)]))
+}
+
 /// Turns a serde_yaml error into a problem located where serde_yaml says.
 pub fn yaml_problem(file: &SourceFile, e: &serde_yaml::Error) -> crate::diag::Problem {
     let msg = e.to_string();

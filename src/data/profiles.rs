@@ -1,6 +1,5 @@
 //! Ruleset profile files (`rulesets/hig.yaml` and custom ones given with `--ruleset FILE`).
 
-use super::yaml_problem;
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::expansion;
 use crate::ruleset::{Profile, Setting};
@@ -28,8 +27,7 @@ struct SettingEntry {
 
 /// Parses and validates a profile: unknown switches and values are problems.
 pub fn load(file: &SourceFile) -> Result<Profile, InputError> {
-    let parsed: ProfileFile =
-        serde_yaml::from_str(&file.text).map_err(|e| InputError::new(file, vec![yaml_problem(file, &e)]))?;
+    let parsed: ProfileFile = crate::data::parse_yaml(file)?;
     let mut problems = Vec::new();
     let mut settings = Vec::new();
     let known = || expansion::all_switches().map(|s| s.name).collect::<Vec<_>>().join(", ");

@@ -1,6 +1,5 @@
 //! Tile catalogue files, and the tile entries scenarios may define inline.
 
-use super::yaml_problem;
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::tile::{TileDef, TileNotation};
 use serde::Deserialize;
@@ -66,8 +65,7 @@ impl TileEntry {
 
 /// Loads a catalogue file into tile kinds, reporting every problem in it.
 pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
-    let parsed: TileFile =
-        serde_yaml::from_str(&file.text).map_err(|e| InputError::new(file, vec![yaml_problem(file, &e)]))?;
+    let parsed: TileFile = crate::data::parse_yaml(file)?;
     let mut defs = Vec::new();
     let mut problems = Vec::new();
     for (i, t) in parsed.tiles.iter().enumerate() {

@@ -61,6 +61,8 @@ pub struct FeatureInfo {
     pub tiles: u32,
     pub pennants: u32,
     pub at: Pos,
+    /// The feature's segment on the tile at `at`.
+    pub segment: u8,
 }
 
 pub struct Game<'t> {
@@ -138,6 +140,17 @@ impl<'t> Game<'t> {
     /// Sets a starting score (a scenario that begins mid-game).
     pub fn set_score(&mut self, p: PlayerId, score: i32) {
         self.players[p.index()].score = score;
+    }
+
+    /// A segment of the tile at `at`, in board directions (`city N`).
+    pub fn describe(&self, at: Pos, local: usize) -> String {
+        self.tile_at(at).map(|p| self.def(p.kind).describe_segment(p.rotation, local)).unwrap_or_default()
+    }
+
+    /// The square and tile segment index of a segment.
+    pub fn locate(&self, s: SegId) -> (Pos, usize) {
+        let p = self.placement_of(s);
+        (p.pos, (s.0 - p.first_segment) as usize)
     }
 
     /// The placement that holds a segment.
@@ -234,7 +247,13 @@ impl<'t> Game<'t> {
         if occupied {
             return Err(Verdict::new(
                 RuleId::FollowerUnoccupied,
-                format!("the {} {} joins already holds a follower", seg.kind, def.describe_segment(r, local)),
+                format!(
+                    "the {} of {} at {} joins a {} that already holds a follower",
+                    def.describe_segment(r, local),
+                    def.id,
+                    mv.pos,
+                    seg.kind
+                ),
             ));
         }
         Ok(())
@@ -377,24 +396,24 @@ impl<'t> Game<'t> {
     pub fn feature_info(&self, s: SegId) -> FeatureInfo {
         let root = self.features.find(s);
         let kind = self.features.kind(root);
-        let mut first = u32::MAX;
+        let mut first = (u32::MAX, 0u8);
         let mut tiles: Vec<u32> = Vec::new();
         let mut pennants = 0u32;
         for m in self.features.members(root) {
             let pi = self.features.placed(m);
-            first = first.min(pi);
+            first = first.min((pi, (m.0 - self.placed[pi as usize].first_segment) as u8));
             tiles.push(pi);
             let p = &self.placed[pi as usize];
             pennants += self.def(p.kind).segments[(m.0 - p.first_segment) as usize].pennants as u32;
         }
         tiles.sort_unstable();
         tiles.dedup();
-        let at = self.placed[first as usize].pos;
+        let at = self.placed[first.0 as usize].pos;
         let tiles = match kind {
             FeatureKind::Cloister => 1 + self.board.ring_count(at),
             _ => tiles.len() as u32,
         };
-        FeatureInfo { root, kind, tiles, pennants, at }
+        FeatureInfo { root, kind, tiles, pennants, at, segment: first.1 }
     }
 
     /// Completed cities a field borders, each counted once.
@@ -440,9 +459,18 @@ impl<'t> Game<'t> {
             let event = ScoreEvent {
                 timing,
                 players,
-                feature: FeatureRef { kind: info.kind, at: info.at, tiles: info.tiles },
+                feature: FeatureRef {
+                    kind: info.kind,
+                    at: info.at,
+                    segment: info.segment,
+                    name: self.describe(info.at, info.segment as usize),
+                    tiles: info.tiles,
+                },
                 items,
-                because: vec![RuleId::Majority],
+                because: match timing {
+                    Timing::Turn(_) => vec![RuleId::Majority, RuleId::FollowerReturns],
+                    Timing::End => vec![RuleId::Majority],
+                },
             };
             self.award(event);
         }

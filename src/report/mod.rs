@@ -28,7 +28,7 @@ pub struct Style {
 impl Style {
     /// Plain, fixed-width output, for tests and pipes.
     pub fn plain() -> Style {
-        Style { colour: false, width: Some(100) }
+        Style { colour: false, width: Some(110) }
     }
 
     fn paint(&self, code: &str, s: &str) -> String {
@@ -59,8 +59,8 @@ pub fn detail(e: &ScoreEvent) -> String {
         .join(" + ")
 }
 
-fn rule_list(rules: &[RuleId]) -> String {
-    rules.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ")
+fn rule_list(rules: &[RuleId], sep: &str) -> String {
+    rules.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(sep)
 }
 
 fn players_of(out: &Outcome, e: &ScoreEvent) -> String {
@@ -101,7 +101,7 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
                 Cell::new(e.feature.tiles).set_alignment(CellAlignment::Right),
                 Cell::new(e.points()).set_alignment(CellAlignment::Right),
                 Cell::new(detail(e)),
-                Cell::new(rule_list(&e.rules())),
+                Cell::new(rule_list(&e.rules(), "\n")),
             ]);
         }
         s.push_str(&t.to_string());

@@ -6,7 +6,7 @@
 
 pub mod raw;
 
-use crate::data::{yaml_problem, Library, DEFAULT_RULESETS};
+use crate::data::{Library, DEFAULT_RULESETS};
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::engine::Move;
 use crate::expansion::ExpansionId;
@@ -138,8 +138,7 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
                 .help("a scenario needs at least `title:` and `players:`; see docs/scenarios.md")],
         ));
     }
-    let raw: RawScenario =
-        serde_yaml::from_str(&file.text).map_err(|e| InputError::new(&file, vec![yaml_problem(&file, &e)]))?;
+    let raw: RawScenario = crate::data::parse_yaml(&file)?;
     let mut v = Validator { file: &file, problems: Vec::new() };
     let sc = v.scenario(id, &raw, lib);
     if v.problems.is_empty() {

@@ -1,0 +1,221 @@
+use crate::util::{lib, render, scenario};
+use referee::diag::{InputError, SourceFile};
+use referee::replay::{judge, replay, Judgement};
+
+/// The diagnostic a scenario gives: at load time, or when its replay meets an illegal move
+/// it did not expect.
+fn diagnose(yaml: &str) -> InputError {
+    let sc = match scenario(yaml) {
+        Err(e) => return e,
+        Ok(sc) => sc,
+    };
+    let out = match replay(&sc, lib().profile("hig").unwrap()) {
+        Err(e) => return e,
+        Ok(o) => o,
+    };
+    match judge(&sc, &out) {
+        Judgement::Invalid(e) => e,
+        other => panic!("expected a diagnostic, got {other:?}"),
+    }
+}
+
+fn codes(e: &InputError) -> Vec<String> {
+    e.problems().iter().map(|p| p.code.clone()).collect()
+}
+
+/// Checks the code and the `file:line:column` of the first problem, and snapshots the render.
+fn check(name: &str, yaml: &str, code: &str, line_col: &str) {
+    let e = diagnose(yaml);
+    assert!(codes(&e).iter().any(|c| c == code), "{name}: expected code {code}, got {:?}", codes(&e));
+    let shown = e.to_string();
+    assert!(shown.starts_with(&format!("inline.yaml:{line_col}")), "{name}: expected position {line_col} in `{shown}`");
+    insta::assert_snapshot!(name, render(&e));
+}
+
+const HEAD: &str = "title: t\nplayers: [Red, Blue]\n";
+
+#[test]
+fn yaml_syntax_error() {
+    check("yaml_syntax", &format!("{HEAD}turns: [ {{tile: V, at: [1, 0]}}}}\n"), "referee::yaml::syntax", "3:");
+}
+
+#[test]
+fn unknown_tile() {
+    check(
+        "unknown_tile",
+        &format!("{HEAD}turns:\n  - {{tile: XYZ, at: [1, 0]}}\n"),
+        "referee::scenario::unknown-tile",
+        "4:12",
+    );
+}
+
+#[test]
+fn unknown_player() {
+    check(
+        "unknown_player",
+        &format!("{HEAD}turns:\n  - {{player: Green, tile: V, at: [1, 0]}}\n"),
+        "referee::scenario::unknown-player",
+        "4:",
+    );
+}
+
+#[test]
+fn unknown_expansion() {
+    check("unknown_expansion", &format!("{HEAD}expansions: [dragons]\n"), "referee::scenario::unknown-expansion", "3:");
+}
+
+#[test]
+fn unknown_ruleset() {
+    check("unknown_ruleset", &format!("{HEAD}rulesets: [hig, bogus]\n"), "referee::scenario::unknown-ruleset", "3:");
+}
+
+#[test]
+fn bad_rotation() {
+    check(
+        "bad_rotation",
+        &format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], rotation: 45}}\n"),
+        "referee::scenario::bad-rotation",
+        "4:",
+    );
+}
+
+#[test]
+fn occupied_square() {
+    check(
+        "occupied_square",
+        &format!("{HEAD}turns:\n  - {{tile: U, at: [0, 0], rotation: 0}}\n"),
+        "base.placement.square-free",
+        "4:5",
+    );
+}
+
+#[test]
+fn edges_do_not_match() {
+    check(
+        "edges_mismatch",
+        &format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0]}}\n  - {{tile: E, at: [1, -1]}}\n"),
+        "base.placement.edges-match",
+        "5:5",
+    );
+}
+
+#[test]
+fn follower_on_an_occupied_feature() {
+    let yaml = format!(
+        "{HEAD}turns:\n  - {{tile: U, at: [1, 0], follower: road W}}\n  - {{tile: U, at: [-1, 0], follower: road E}}\n"
+    );
+    check("follower_occupied", &yaml, "base.follower.unoccupied-feature", "5:5");
+}
+
+#[test]
+fn follower_with_an_empty_supply() {
+    // Seven cloisters in a row south of the start tile, each holding one of Red's followers.
+    let mut yaml = format!("{HEAD}board:\n  - {{tile: D, at: [0, 0]}}\n");
+    for x in 0..7 {
+        yaml.push_str(&format!("  - {{tile: B, at: [{x}, -1], followers: [{{player: Red, on: cloister}}]}}\n"));
+    }
+    yaml.push_str("turns:\n  - {tile: B, at: [7, -1], follower: cloister}\n");
+    check("follower_supply", &yaml, "base.follower.supply", "13:5");
+}
+
+#[test]
+fn several_problems_are_reported_at_once() {
+    let yaml = format!("{HEAD}expansions: [dragons]\nturns:\n  - {{tile: XYZ, at: [1, 0], rotation: 10}}\n");
+    let e = diagnose(&yaml);
+    assert_eq!(e.problems().len(), 3, "{:?}", codes(&e));
+    insta::assert_snapshot!("several_problems", render(&e));
+}
+
+#[test]
+fn wrong_types_and_unknown_fields() {
+    for (yaml, code) in [
+        ("title: t\nplayers: Red\n", "referee::yaml::wrong-type"),
+        ("title: [1, 2]\nplayers: [Red]\n", "referee::yaml::wrong-type"),
+        (&format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], colour: red}}\n") as &str, "referee::yaml::unknown-field"),
+        ("players: [Red]\n", "referee::yaml::missing-field"),
+        (&format!("{HEAD}turns:\n  - {{tile: V, at: [1]}}\n") as &str, "referee::scenario::bad-square"),
+        (
+            &format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: castle}}\n") as &str,
+            "referee::scenario::bad-feature",
+        ),
+        (
+            &format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: city N}}\n") as &str,
+            "referee::scenario::no-such-feature",
+        ),
+        (
+            &format!("{HEAD}expect: {{illegal: {{turn: 1, rule: base.edges}}}}\n") as &str,
+            "referee::scenario::unknown-rule",
+        ),
+    ] {
+        let e = diagnose(yaml);
+        assert!(codes(&e).iter().any(|c| c == code), "{yaml}: expected {code}, got {:?}", codes(&e));
+    }
+}
+
+#[test]
+fn turn_out_of_order() {
+    let e = diagnose(&format!("{HEAD}turns:\n  - {{player: Blue, tile: V, at: [1, 0]}}\n"));
+    assert_eq!(e.rules().iter().map(|r| r.as_str()).collect::<Vec<_>>(), vec!["base.turn.order"]);
+}
+
+#[test]
+fn any_bytes_give_a_diagnostic_never_a_panic() {
+    let mut inputs: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        b"   \n\n".to_vec(),
+        b"\x00\x01\x02\xff\xfe garbage".to_vec(),
+        b"---\n...\n".to_vec(),
+        b"- just\n- a list\n".to_vec(),
+        b"42".to_vec(),
+        b"title: t\nplayers: [Red]\nboard: [{tile: D, at: [0, 0]}, {tile: D, at: [0, 0]}]\n".to_vec(),
+        b"title: t\nplayers: [Red]\nboard: []\n".to_vec(),
+        b"title: t\nplayers: []\n".to_vec(),
+        b"title: t\nplayers: [Red]\nturns: [{tile: V, at: [9999999999, 0]}]\n".to_vec(),
+        b"&a [*a]".to_vec(),
+        format!("title: {}\nplayers: [Red]\n", "x".repeat(5_000_000)).into_bytes(),
+        format!("title: t\nplayers: [Red]\nturns: {}{}\n", "[".repeat(100_000), "]".repeat(100_000)).into_bytes(),
+        format!("title: t\nplayers: [Red]\nturns: {}\n", "{a: ".repeat(10_000)).into_bytes(),
+    ];
+    // A few thousand pseudo-random byte strings and mutations of a valid scenario.
+    let valid =
+        format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: road W}}\nexpect: {{scores: {{Red: 0}}}}\n");
+    let mut rng = referee::random::Rng::new(99);
+    for _ in 0..2000 {
+        let mut v = valid.clone().into_bytes();
+        for _ in 0..1 + rng.below(4) {
+            let i = rng.below(v.len());
+            match rng.below(3) {
+                0 => v[i] = rng.below(256) as u8,
+                1 => {
+                    v.remove(i);
+                }
+                _ => v.insert(i, b"{}[]:-,\n #&*!|>'\"0aZ"[rng.below(20)]),
+            }
+        }
+        inputs.push(v);
+    }
+    for bytes in inputs {
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(_) => continue, // read_file turns non-UTF-8 into a diagnostic; see the CLI tests
+        };
+        let file = SourceFile::new("fuzz.yaml", text.clone());
+        let result = std::panic::catch_unwind(|| {
+            if let Ok(sc) = referee::scenario::load("fuzz", file, lib()) {
+                for r in &sc.rulesets {
+                    if let Ok(out) = replay(&sc, lib().profile(r).unwrap()) {
+                        let _ = judge(&sc, &out);
+                        let _ = referee::report::text(
+                            &sc,
+                            &out,
+                            &judge(&sc, &out),
+                            &lib().catalogue,
+                            referee::report::Style::plain(),
+                        );
+                    }
+                }
+            }
+        });
+        assert!(result.is_ok(), "panicked on input:\n{}", text.chars().take(300).collect::<String>());
+    }
+}

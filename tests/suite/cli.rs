@@ -1,0 +1,193 @@
+use crate::util::root;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn referee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .current_dir(root())
+        .env_clear()
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str, content: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("referee-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, content).unwrap();
+    p
+}
+
+const EXAMPLE: &str = "scenarios/base/road-completed.yaml";
+
+#[test]
+fn check_passes_with_exit_0_and_cites_rules() {
+    let o = referee(&["check", EXAMPLE, "--ruleset", "hig"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Final scores: Red 4, Blue 0"), "{out}");
+    assert!(out.contains("Citations:") && out.contains("base.road.completed"), "{out}");
+    assert!(!out.contains('\x1b'), "no colour when not a terminal");
+}
+
+#[test]
+fn check_failing_expectations_exits_1_with_a_diff() {
+    let src = std::fs::read_to_string(root().join(EXAMPLE)).unwrap().replace("{Red: 4, Blue: 0}", "{Red: 5, Blue: 0}");
+    let p = temp("wrong.yaml", src.as_bytes());
+    let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("score of Red") && out.contains("expected: 5") && out.contains("actual:   4"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2_naming_file_line_and_column() {
+    let p = temp("bad.yaml", b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: XYZ, at: [1, 0]}\n");
+    let o = referee(&["check", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("bad.yaml:4:12") && err.contains("unknown tile `XYZ`"), "{err}");
+    assert!(err.contains("referee::scenario::unknown-tile"), "{err}");
+
+    let p = temp("binary.yaml", b"\xff\xfe\x00\x01");
+    let o = referee(&["check", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
+
+    let o = referee(&["check", "no/such/file.yaml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read no/such/file.yaml"), "{}", stderr(&o));
+}
+
+#[test]
+fn an_unexpected_illegal_move_exits_2_with_its_rule_id() {
+    let p = temp(
+        "illegal.yaml",
+        b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n  - {tile: E, at: [1, -1]}\n",
+    );
+    let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("illegal.yaml:5:5") && err.contains("base.placement.edges-match"), "{err}");
+}
+
+#[test]
+fn check_json_has_the_documented_fields() {
+    let o = referee(&["check", EXAMPLE, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 4, "hig, rgg, zmg, ne");
+    for r in runs {
+        assert!(r["ruleset"].is_string());
+        assert_eq!(r["scores"]["Red"], 4);
+        assert!(r["illegal"].is_null());
+        let e = &r["events"][0];
+        assert_eq!(e["turn"], 3);
+        assert_eq!(e["players"][0], "Red");
+        assert_eq!(e["feature"], "road");
+        assert_eq!(e["points"], 4);
+        assert_eq!(e["rules"][0], "base.road.completed");
+    }
+}
+
+#[test]
+fn check_markdown_is_a_table_with_citations() {
+    let o = referee(&["check", EXAMPLE, "-r", "zmg", "-f", "markdown"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("| turn | player | feature |") && out.contains("`base.road.completed`"), "{out}");
+}
+
+#[test]
+fn test_runs_a_folder_and_closes_with_the_count() {
+    let o = referee(&["test", "scenarios/base"]);
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.ends_with(" 0 failed") && last.contains(" passed, "), "{out}\n{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(out.contains("PASS base/road-completed [hig]"), "{out}");
+}
+
+#[test]
+fn test_reports_a_bad_file_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("referee-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root().join(EXAMPLE), dir.join("a-good.yaml")).unwrap();
+    std::fs::write(dir.join("b-bad.yaml"), "title: [").unwrap();
+    let o = referee(&["test", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    assert!(out.contains("ERROR") && out.contains("b-bad.yaml"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("4 passed, 1 failed"), "{out}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn rules_lists_switches_with_sources() {
+    let o = referee(&["rules"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    for id in ["hig", "rgg", "zmg", "ne", "early"] {
+        assert!(out.contains(&format!("{id}: ")), "{out}");
+    }
+    assert!(out.contains("base.two-tile-city-score = two-points"), "{out}");
+    let o = referee(&["rules", "--catalogue", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.as_array().unwrap().iter().any(|r| r["id"] == "base.final.field"));
+}
+
+#[test]
+fn a_custom_profile_file_is_checked() {
+    let good = temp(
+        "house.yaml",
+        b"id: house\ntitle: House\nswitches:\n  base.two-tile-city-score: {value: two-points, source: us}\n",
+    );
+    let o = referee(&["rules", "--ruleset", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("house: House"));
+
+    let bad = temp(
+        "bad-profile.yaml",
+        b"id: x\ntitle: X\nswitches:\n  base.no-such-switch: {value: a}\n  base.two-tile-city-score: {value: 3}\n",
+    );
+    let o = referee(&["rules", "--ruleset", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("unknown switch `base.no-such-switch`") && err.contains("bad-profile.yaml:4:3"), "{err}");
+    assert!(err.contains("`3` is not a value"), "{err}");
+
+    let o = referee(&["rules", "--ruleset", "bogus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown ruleset `bogus`"));
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    for sub in ["check", "test", "rules", "bench"] {
+        let o = referee(&[sub, "--help"]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("Example:"), "{sub} --help has no example");
+    }
+}
+
+#[test]
+fn runs_from_any_folder_with_embedded_data() {
+    let o = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["check", root().join(EXAMPLE).to_str().unwrap(), "-r", "hig"])
+        .current_dir(Path::new("/"))
+        .env_clear()
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+}

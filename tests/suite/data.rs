@@ -1,0 +1,131 @@
+use crate::util::lib;
+use referee::data::{self, DataSource, Library};
+use referee::expansion;
+use referee::geom::{Edge, Rotation};
+use referee::rules::RuleId;
+use referee::tile::FeatureKind;
+
+#[test]
+fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
+    // The loader rejects entries whose id is not a RuleId; here, the other direction.
+    let cat = &lib().catalogue;
+    for r in RuleId::ALL {
+        let e = cat.get(*r).unwrap_or_else(|| panic!("{r} has no entry in rulesets/rules.yaml"));
+        assert!(!e.text.is_empty() && !e.source.document.is_empty(), "{r}: wording and source required");
+    }
+    assert_eq!(cat.entries.len(), RuleId::ALL.len());
+}
+
+#[test]
+fn built_in_profiles_set_every_switch_with_a_source() {
+    for id in ["hig", "rgg", "zmg", "ne", "early"] {
+        let p = lib().profile(id).unwrap_or_else(|| panic!("profile {id} missing"));
+        for s in expansion::all_switches() {
+            let set = p.setting(s.name).unwrap_or_else(|| panic!("{id} does not set {}", s.name));
+            assert!(!set.source.is_empty(), "{id}: {} has no source", s.name);
+        }
+    }
+    let early = lib().profile("early").unwrap();
+    assert_eq!(early.value(&expansion::base::TWO_TILE_CITY), "two-points");
+    assert_eq!(lib().profile("hig").unwrap().value(&expansion::base::TWO_TILE_CITY), "four-points");
+}
+
+#[test]
+fn embedded_data_can_be_overridden_from_a_folder() {
+    let dir = std::env::temp_dir().join(format!("referee-data-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("rulesets")).unwrap();
+    std::fs::write(
+        dir.join("rulesets/hig.yaml"),
+        "id: hig\ntitle: patched\nswitches:\n  base.two-tile-city-score: {value: two-points, source: test}\n",
+    )
+    .unwrap();
+    let lib = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap();
+    assert_eq!(lib.profile("hig").unwrap().title, "patched");
+    assert_eq!(lib.profile("rgg").unwrap().value(&expansion::base::TWO_TILE_CITY), "four-points");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// The base game's tiles, as the published tile list gives them (letter, copies, edges N E S W,
+/// pennants, cloister). Typed in from the reference facts, not generated from our catalogue.
+const BASE_FACTS: &[(&str, u32, &str, u8, bool)] = &[
+    ("A", 2, "FFRF", 0, true),
+    ("B", 4, "FFFF", 0, true),
+    ("C", 1, "CCCC", 1, false),
+    ("D", 4, "CRFR", 0, false),
+    ("E", 5, "CFFF", 0, false),
+    ("F", 2, "FCFC", 1, false),
+    ("G", 1, "FCFC", 0, false),
+    ("H", 3, "CFCF", 0, false),
+    ("I", 2, "CFFC", 0, false),
+    ("J", 3, "CRRF", 0, false),
+    ("K", 3, "CFRR", 0, false),
+    ("L", 3, "CRRR", 0, false),
+    ("M", 2, "CFFC", 1, false),
+    ("N", 3, "CFFC", 0, false),
+    ("O", 2, "CRRC", 1, false),
+    ("P", 3, "CRRC", 0, false),
+    ("Q", 1, "CCFC", 1, false),
+    ("R", 3, "CCFC", 0, false),
+    ("S", 2, "CCRC", 1, false),
+    ("T", 1, "CCRC", 0, false),
+    ("U", 8, "FRFR", 0, false),
+    ("V", 9, "FFRR", 0, false),
+    ("W", 4, "FRRR", 0, false),
+    ("X", 1, "RRRR", 0, false),
+];
+
+#[test]
+fn base_tile_catalogue_matches_the_published_tile_list() {
+    let set = lib().tile_set(&[]);
+    assert_eq!(set.len(), BASE_FACTS.len());
+    assert_eq!(set.bag().len(), 72, "the base game has 72 land tiles");
+    for (id, count, edges, pennants, cloister) in BASE_FACTS {
+        let def = set.get(set.find(id).unwrap_or_else(|| panic!("tile {id} missing")));
+        assert_eq!(def.count, *count, "copies of {id}");
+        assert_eq!(def.edge_string(), *edges, "edges of {id}");
+        assert_eq!(def.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
+        assert_eq!(def.segments.iter().any(|s| s.kind == FeatureKind::Cloister), *cloister, "cloister of {id}");
+    }
+    let start: Vec<_> = set.iter().filter(|(_, d)| d.start).map(|(_, d)| d.id.clone()).collect();
+    assert_eq!(start, vec!["D"], "the start tile is a D");
+}
+
+#[test]
+fn base_tile_fields_follow_the_reference() {
+    let set = lib().tile_set(&[]);
+    let r0 = Rotation::default();
+    let d = set.get(set.find("D").unwrap());
+    // D: the strip between city and road touches the city; the field south of the road does not.
+    let strip = d.find_segment(r0, FeatureKind::Field, referee::tile::Spot::parse("NE")).unwrap();
+    let south = d.find_segment(r0, FeatureKind::Field, referee::tile::Spot::parse("S")).unwrap();
+    assert_eq!(d.segments[strip].borders.len(), 1);
+    assert!(d.segments[south].borders.is_empty());
+    // H and I: one field borders both separate city caps.
+    for id in ["H", "I"] {
+        let t = set.get(set.find(id).unwrap());
+        let fields: Vec<_> = t.segments.iter().filter(|s| s.kind == FeatureKind::Field).collect();
+        assert_eq!(fields.len(), 1, "{id} has one field");
+        assert_eq!(fields[0].borders.len(), 2, "{id}'s field borders both cities");
+    }
+    // X: four road ends and four corner fields.
+    let x = set.get(set.find("X").unwrap());
+    assert_eq!(x.segments.iter().filter(|s| s.kind == FeatureKind::Road).count(), 4);
+    assert_eq!(x.segments.iter().filter(|s| s.kind == FeatureKind::Field).count(), 4);
+    // Every road edge of every tile has a road segment on it, in every rotation.
+    for (_, t) in set.iter() {
+        for r in Rotation::ALL {
+            for e in Edge::ALL {
+                let has = t.segment_on_edge(r, e).is_some();
+                assert_eq!(has, t.edge(r, e) != referee::tile::Terrain::Field, "{} {e:?} {r:?}", t.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_profile_slugs_are_the_embedded_file_names() {
+    for e in data::PROFILES {
+        let p = referee::data::profiles::load(&DataSource::default().open(e).unwrap()).unwrap();
+        assert_eq!(e.path, format!("rulesets/{}.yaml", p.id));
+    }
+}

@@ -1,0 +1,16 @@
+//! The one integration-test binary (one link step, not one per file). Each module says what
+//! belongs in it.
+
+/// Bad input of every kind: diagnostics, never panics.
+mod bad_input;
+/// The `referee` binary: exit codes, output shapes, help.
+mod cli;
+/// The built-in data: rule catalogue, profiles and tile catalogue against the reference facts.
+mod data;
+/// Seeded random legal games: invariants that hold in every game.
+mod properties;
+/// Every scenario under scenarios/ against each ruleset it names: expectations and snapshots.
+mod scenarios;
+
+/// Shared helpers.
+mod util;
