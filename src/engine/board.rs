@@ -4,21 +4,28 @@ use crate::geom::{Edge, Pos};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A fast, deterministic hasher for board squares (two small integers).
+/// A fast, deterministic hasher for board squares: the two coordinates packed into one
+/// word, then mixed with the MurmurHash3 finaliser so that neighbouring squares spread over
+/// the table (hashbrown picks buckets from the low bits and tags from the high ones).
 #[derive(Default, Clone, Copy)]
 pub struct PosHasher(u64);
 
 impl Hasher for PosHasher {
     fn finish(&self) -> u64 {
-        self.0
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
     fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ *b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+            self.0 = self.0.rotate_left(8) ^ *b as u64;
         }
     }
     fn write_i32(&mut self, n: i32) {
-        self.0 = (self.0.rotate_left(5) ^ n as u32 as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.0 = self.0.rotate_left(32) ^ n as u32 as u64;
     }
 }
 

@@ -17,6 +17,46 @@ use crate::tile::{FeatureKind, Terrain, TileDef, TileKind, TileSet};
 use board::Board;
 use features::{Features, SegId};
 
+/// The moments of a turn, in order. The sequence is built once per game by [`phases`]: the
+/// order of phases is itself a rule, so it lives in one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Lay the drawn tile and join its features to its neighbours'.
+    PlaceTile,
+    /// Deploy the active player's follower on the new tile.
+    DeployFollower,
+    /// Score what the tile completed; the scored followers go home.
+    ScoreCompleted,
+    /// A moment an expansion adds (a bridge, a castle, an auction): its `run_phase` hook runs.
+    Expansion(ExpansionId, &'static str),
+}
+
+/// The phase sequence of a turn for these options and expansions (base phases first; each
+/// expansion may insert its own, in registry order).
+pub fn phases(options: &Options, expansions: &[&'static dyn Expansion]) -> Vec<Phase> {
+    let mut seq = vec![Phase::PlaceTile, Phase::DeployFollower, Phase::ScoreCompleted];
+    for x in expansions {
+        x.phases(options, &mut seq);
+    }
+    seq
+}
+
+/// The turn being played, as phase hooks see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnContext {
+    pub player: PlayerId,
+    pub mv: Move,
+    pub turn: u16,
+}
+
+/// Why a tile does not fit on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Misfit {
+    Occupied,
+    Alone,
+    Edge(Edge),
+}
+
 /// Followers each player starts with (the eighth is the score marker).
 pub const FOLLOWERS_PER_PLAYER: u8 = 7;
 
@@ -75,6 +115,7 @@ pub struct Game<'t> {
     features: Features,
     followers: Vec<Follower>,
     events: Vec<ScoreEvent>,
+    phases: Vec<Phase>,
 }
 
 impl<'t> Game<'t> {
@@ -88,6 +129,7 @@ impl<'t> Game<'t> {
         Game {
             tiles,
             options,
+            phases: phases(&options, &exps),
             expansions: exps,
             players: players
                 .iter()
@@ -164,42 +206,57 @@ impl<'t> Game<'t> {
 
     // ---- legality -------------------------------------------------------------------------
 
-    /// Whether the tile fits on the square: free, next to a tile, every edge matching.
-    pub fn check_fit(&self, kind: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
-        let def = self.tiles.get(kind);
-        if let Some(other) = self.tile_at(pos) {
-            return Err(Verdict::new(
-                RuleId::SquareFree,
-                format!("square {pos} already holds tile {}", self.def(other.kind).id),
-            ));
+    /// Why a tile does not fit on a square, without building a message (the hot path of
+    /// searches for legal squares).
+    fn misfit(&self, kind: TileKind, pos: Pos, r: Rotation) -> Option<Misfit> {
+        if self.board.get(pos).is_some() {
+            return Some(Misfit::Occupied);
         }
         if self.board.is_empty() {
-            return Ok(());
+            return None;
         }
+        let def = self.tiles.get(kind);
         let mut neighbours = 0;
         for e in Edge::ALL {
             let Some(n) = self.tile_at(pos.step(e)) else { continue };
             neighbours += 1;
-            let mine = def.edge(r, e);
-            let theirs = self.def(n.kind).edge(n.rotation, e.opposite());
-            if mine != theirs {
-                return Err(Verdict::new(
+            if def.edge(r, e) != self.def(n.kind).edge(n.rotation, e.opposite()) {
+                return Some(Misfit::Edge(e));
+            }
+        }
+        (neighbours == 0).then_some(Misfit::Alone)
+    }
+
+    /// Whether the tile fits on the square: free, next to a tile, every edge matching.
+    pub fn fits(&self, kind: TileKind, pos: Pos, r: Rotation) -> bool {
+        self.misfit(kind, pos, r).is_none()
+    }
+
+    /// [`Game::fits`], with the verdict when it does not.
+    pub fn check_fit(&self, kind: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
+        let def = self.tiles.get(kind);
+        match self.misfit(kind, pos, r) {
+            None => Ok(()),
+            Some(Misfit::Occupied) => Err(Verdict::new(
+                RuleId::SquareFree,
+                format!("square {pos} already holds tile {}", self.tile_at(pos).map_or("?", |t| &self.def(t.kind).id)),
+            )),
+            Some(Misfit::Alone) => Err(Verdict::new(RuleId::Adjacent, format!("square {pos} touches no placed tile"))),
+            Some(Misfit::Edge(e)) => {
+                let n = self.tile_at(pos.step(e)).expect("a mismatched edge has a neighbour");
+                Err(Verdict::new(
                     RuleId::EdgesMatch,
                     format!(
                         "the {} edge of {} at {pos} is {}, but the tile it touches at {} has {} there",
                         e.word(),
                         def.id,
-                        terrain_word(mine),
+                        terrain_word(def.edge(r, e)),
                         pos.step(e),
-                        terrain_word(theirs)
+                        terrain_word(self.def(n.kind).edge(n.rotation, e.opposite()))
                     ),
-                ));
+                ))
             }
         }
-        if neighbours == 0 {
-            return Err(Verdict::new(RuleId::Adjacent, format!("square {pos} touches no placed tile")));
-        }
-        Ok(())
     }
 
     /// Every legal check on a move, core rules first, then each expansion's veto.
@@ -264,7 +321,7 @@ impl<'t> Game<'t> {
         let mut out = Vec::new();
         for pos in self.board.frontier() {
             for r in Rotation::ALL {
-                if self.check_fit(kind, pos, r).is_ok() {
+                if self.fits(kind, pos, r) {
                     out.push((pos, r));
                 }
             }
@@ -277,7 +334,7 @@ impl<'t> Game<'t> {
         self.board
             .frontier_unordered()
             .flat_map(|p| Rotation::ALL.into_iter().map(move |r| (p, r)))
-            .find(|(p, r)| self.check_fit(kind, *p, *r).is_ok())
+            .find(|(p, r)| self.fits(kind, *p, *r))
     }
 
     /// A drawn tile that fits nowhere is discarded; one that fits may not be.
@@ -351,16 +408,35 @@ impl<'t> Game<'t> {
         self.followers.push(Follower { player, segment: seg });
     }
 
-    /// Plays one turn: the move is checked, applied and scored.
+    /// Plays one turn: the move is checked, then each phase of the turn runs in order.
     pub fn play(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         self.check(player, mv)?;
-        let idx = self.lay(mv.tile, mv.pos, mv.rotation);
-        let placed = self.placed[idx as usize];
-        if let Some(local) = mv.follower {
-            self.deploy(player, self.segment(&placed, local));
+        let ctx = TurnContext { player, mv: *mv, turn };
+        let mut placed = None;
+        for i in 0..self.phases.len() {
+            match self.phases[i] {
+                Phase::PlaceTile => placed = Some(self.lay(mv.tile, mv.pos, mv.rotation)),
+                Phase::DeployFollower => {
+                    if let (Some(local), Some(idx)) = (mv.follower, placed) {
+                        let p = self.placed[idx as usize];
+                        self.deploy(player, self.segment(&p, local));
+                    }
+                }
+                Phase::ScoreCompleted => {
+                    if let Some(idx) = placed {
+                        let p = self.placed[idx as usize];
+                        self.score_completed(&p, Timing::Turn(turn));
+                    }
+                }
+                Phase::Expansion(id, name) => expansion::get(id).run_phase(self, name, &ctx)?,
+            }
         }
-        self.score_completed(&placed, Timing::Turn(turn));
         Ok(())
+    }
+
+    /// The phases of a turn in this game.
+    pub fn phase_sequence(&self) -> &[Phase] {
+        &self.phases
     }
 
     /// Scores the roads, cities and cloisters the tile just laid has completed.
@@ -377,12 +453,9 @@ impl<'t> Game<'t> {
         }
         for p in std::iter::once(placed.pos).chain(placed.pos.ring()) {
             let Some(t) = self.tile_at(p).copied() else { continue };
-            if self.board.ring_count(p) < 8 {
-                continue;
-            }
             let tdef = self.tiles.get(t.kind);
             for (i, s) in tdef.segments.iter().enumerate() {
-                if s.kind == FeatureKind::Cloister {
+                if s.kind == FeatureKind::Cloister && self.board.ring_count(p) == 8 {
                     done.push(self.segment(&t, i));
                 }
             }
@@ -532,5 +605,26 @@ fn terrain_word(t: Terrain) -> &'static str {
         Terrain::City => "city",
         Terrain::Road => "road",
         Terrain::Field => "field",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Library;
+
+    #[test]
+    fn the_turn_phases_of_each_edition() {
+        let lib = Library::builtin();
+        for p in &lib.profiles {
+            let opts = Options::read(p);
+            let seq = phases(&opts, &[expansion::get(ExpansionId::Base)]);
+            assert_eq!(
+                format!("{seq:?}"),
+                "[PlaceTile, DeployFollower, ScoreCompleted]",
+                "ruleset {}: the base game has no phase of its own beyond these",
+                p.id
+            );
+        }
     }
 }

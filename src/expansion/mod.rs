@@ -7,7 +7,7 @@
 
 pub mod base;
 
-use crate::engine::{FeatureInfo, Game, Move};
+use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{ScoreItem, Timing, Verdict};
 use std::fmt;
@@ -45,6 +45,14 @@ pub trait Expansion: Sync {
     /// The edition switches this expansion reads.
     fn switches(&self) -> &'static [SwitchDef] {
         &[]
+    }
+
+    /// Inserts this expansion's phases into a turn's sequence (see `engine::phases`).
+    fn phases(&self, _options: &Options, _sequence: &mut Vec<Phase>) {}
+
+    /// Runs one of this expansion's phases; a verdict makes the move illegal.
+    fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {
+        Ok(())
     }
 
     /// Vetoes a placement the core rules allow.

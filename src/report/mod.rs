@@ -173,6 +173,7 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
                 "turn": timing_json(e.timing),
                 "players": e.players.iter().map(|p| out.players[p.index()].clone()).collect::<Vec<_>>(),
                 "feature": e.feature.kind.as_str(),
+                "name": e.feature.name,
                 "at": [e.feature.at.x, e.feature.at.y],
                 "tiles": e.feature.tiles,
                 "points": e.points(),

@@ -59,3 +59,24 @@ fn the_documented_examples_are_valid_scenarios() {
         }
     }
 }
+
+/// Every scenario snapshot belongs to a scenario and ruleset that still exist: a renamed or
+/// deleted scenario must take its snapshots with it (what `cargo insta --unreferenced=reject`
+/// would check, without needing cargo-insta).
+#[test]
+fn no_snapshot_is_left_without_its_scenario() {
+    let mut expected = std::collections::HashSet::new();
+    for path in referee::cli::collect_scenarios(&[crate::util::root().join("scenarios")]) {
+        let Ok(sc) = scenario::load_path(&path, lib()) else { continue };
+        for r in &sc.rulesets {
+            expected.insert(format!("suite__scenarios__{r}@{}.snap", sc.id.replace('/', "__")));
+        }
+    }
+    let dir = crate::util::root().join("tests/suite/snapshots");
+    let stale: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.starts_with("suite__scenarios__") && n.ends_with(".snap") && !expected.contains(n))
+        .collect();
+    assert!(stale.is_empty(), "snapshots without a scenario: {stale:?}");
+}
