@@ -26,7 +26,6 @@
 //!
 //! The map of the modules is in ARCHITECTURE.md; the scenario format in docs/scenarios.md.
 
-pub mod bench;
 pub mod cli;
 pub mod data;
 pub mod diag;

@@ -4,7 +4,7 @@
 //! measured), then replayed: placement, feature joining, follower deployment, scoring
 //! during play and the final scoring with farms.
 
-use crate::cli::{Error, Status};
+use super::{Error, Status};
 use crate::data::Library;
 use crate::expansion::Options;
 use crate::random::{generate, replay};

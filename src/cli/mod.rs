@@ -1,5 +1,7 @@
 //! The command line: clap types mirror what was typed; `run` turns them into work.
 
+pub mod bench;
+
 use crate::data::{self, DataSource, Library};
 use crate::diag::InputError;
 use crate::replay::{self, Judgement, Outcome};
@@ -45,7 +47,7 @@ pub enum Command {
     Rules(RulesArgs),
     /// Measure the engine on seeded random games (see BENCHMARKS.md).
     #[command(after_help = "Example:\n  referee bench\n  referee bench --games 2000 --seed 7")]
-    Bench(crate::bench::BenchArgs),
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -112,7 +114,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Check(a) => check(&lib, a),
         Command::Test(a) => test(&lib, a),
         Command::Rules(a) => rules(&lib, a),
-        Command::Bench(a) => crate::bench::run(&lib, a),
+        Command::Bench(a) => bench::run(&lib, a),
     }
 }
 
