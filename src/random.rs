@@ -77,7 +77,7 @@ pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Ra
             continue;
         }
         let (pos, rotation) = spots[rng.below(spots.len())];
-        let mut mv = Move { tile: kind, pos, rotation, follower: None };
+        let mut mv = Move::new(kind, pos, rotation);
         if rng.below(2) == 0 {
             let n = tiles.get(kind).segments.len();
             let first = rng.below(n);

@@ -67,6 +67,15 @@ pub struct Move {
     pub pos: Pos,
     pub rotation: Rotation,
     pub follower: Option<usize>,
+    /// A follower meant for another square than the new tile's (which the rules forbid).
+    pub follower_square: Option<Pos>,
+}
+
+impl Move {
+    /// A placement without a follower.
+    pub fn new(tile: TileKind, pos: Pos, rotation: Rotation) -> Move {
+        Move { tile, pos, rotation, follower: None, follower_square: None }
+    }
 }
 
 /// A tile on the board.
@@ -262,6 +271,12 @@ impl<'t> Game<'t> {
     /// Every legal check on a move, core rules first, then each expansion's veto.
     pub fn check(&self, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         self.check_fit(mv.tile, mv.pos, mv.rotation)?;
+        if let Some(sq) = mv.follower_square.filter(|sq| *sq != mv.pos) {
+            return Err(Verdict::new(
+                RuleId::FollowerOnNewTile,
+                format!("a follower may go only on the tile just placed at {}, not on the tile at {sq}", mv.pos),
+            ));
+        }
         if let Some(local) = mv.follower {
             self.check_follower(player, mv, local)?;
         }

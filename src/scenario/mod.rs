@@ -14,7 +14,7 @@ use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, Timing};
 use crate::tile::{FeatureKind, Spot, TileKind, TileSet};
-use raw::{RawExpect, RawScenario, RawTiming};
+use raw::{RawExpect, RawFollowerSpec, RawScenario, RawTiming};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -258,12 +258,20 @@ impl Validator<'_> {
             };
             let pos = self.pos(&format!("{path}.at"), at);
             let rotation = self.rotation(&format!("{path}.rotation"), t.rotation);
-            let follower = match (&t.follower, kind) {
-                (Some(f), Some(k)) => self.feature(&tiles, k, rotation, &format!("{path}.follower"), f),
-                _ => None,
+            let fpath = format!("{path}.follower");
+            let (follower, follower_square) = match (&t.follower, kind) {
+                (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(&tiles, k, rotation, &fpath, f), None),
+                (Some(RawFollowerSpec::At { at, on }), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
+                    (Some(sq), Some(p)) if sq == p => {
+                        (self.feature(&tiles, k, rotation, &format!("{fpath}.on"), on), None)
+                    }
+                    (sq, _) => (None, sq),
+                },
+                _ => (None, None),
             };
             if let (Some(tile), Some(pos)) = (kind, pos) {
-                turns.push(Turn { player, action: Action::Place(Move { tile, pos, rotation, follower }), path });
+                let mv = Move { tile, pos, rotation, follower, follower_square };
+                turns.push(Turn { player, action: Action::Place(mv), path });
             }
         }
         let expect = raw.expect.as_ref().map(|e| self.expect(e, "expect", &players)).unwrap_or_default();

@@ -65,11 +65,20 @@ pub struct RawTurn {
     #[serde(default)]
     pub rotation: i64,
     #[serde(default)]
-    pub follower: Option<String>,
+    pub follower: Option<RawFollowerSpec>,
     #[serde(default)]
     pub discard: bool,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// `follower: city N` (on the tile just placed), or `follower: {at: [x, y], on: city N}`
+/// to name another square: the rules then say no.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawFollowerSpec {
+    Here(String),
+    At { at: Vec<i64>, on: String },
 }
 
 #[derive(Debug, Default, Deserialize)]

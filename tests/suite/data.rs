@@ -45,33 +45,37 @@ fn embedded_data_can_be_overridden_from_a_folder() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-/// The base game's tiles, as the published tile list gives them (letter, copies, edges N E S W,
-/// pennants, cloister). Typed in from the reference facts, not generated from our catalogue.
-const BASE_FACTS: &[(&str, u32, &str, u8, bool)] = &[
-    ("A", 2, "FFRF", 0, true),
-    ("B", 4, "FFFF", 0, true),
-    ("C", 1, "CCCC", 1, false),
-    ("D", 4, "CRFR", 0, false),
-    ("E", 5, "CFFF", 0, false),
-    ("F", 2, "FCFC", 1, false),
-    ("G", 1, "FCFC", 0, false),
-    ("H", 3, "CFCF", 0, false),
-    ("I", 2, "CFFC", 0, false),
-    ("J", 3, "CRRF", 0, false),
-    ("K", 3, "CFRR", 0, false),
-    ("L", 3, "CRRR", 0, false),
-    ("M", 2, "CFFC", 1, false),
-    ("N", 3, "CFFC", 0, false),
-    ("O", 2, "CRRC", 1, false),
-    ("P", 3, "CRRC", 0, false),
-    ("Q", 1, "CCFC", 1, false),
-    ("R", 3, "CCFC", 0, false),
-    ("S", 2, "CCRC", 1, false),
-    ("T", 1, "CCRC", 0, false),
-    ("U", 8, "FRFR", 0, false),
-    ("V", 9, "FFRR", 0, false),
-    ("W", 4, "FRRR", 0, false),
-    ("X", 1, "RRRR", 0, false),
+/// The base game's tiles, as the published tile list gives them: letter, copies, edges N E S W,
+/// pennants, cloister, then how many separate cities, roads and fields the tile holds and how
+/// many of its fields border a city. Typed in from the reference facts, not from our catalogue.
+/// (letter, copies, edges, pennants, cloister, [cities, roads, fields, fields bordering a city])
+type TileFacts = (&'static str, u32, &'static str, u8, bool, [usize; 4]);
+
+const BASE_FACTS: &[TileFacts] = &[
+    ("A", 2, "FFRF", 0, true, [0, 1, 1, 0]),
+    ("B", 4, "FFFF", 0, true, [0, 0, 1, 0]),
+    ("C", 1, "CCCC", 1, false, [1, 0, 0, 0]),
+    ("D", 4, "CRFR", 0, false, [1, 1, 2, 1]),
+    ("E", 5, "CFFF", 0, false, [1, 0, 1, 1]),
+    ("F", 2, "FCFC", 1, false, [1, 0, 2, 2]),
+    ("G", 1, "FCFC", 0, false, [1, 0, 2, 2]),
+    ("H", 3, "CFCF", 0, false, [2, 0, 1, 1]),
+    ("I", 2, "CFFC", 0, false, [2, 0, 1, 1]),
+    ("J", 3, "CRRF", 0, false, [1, 1, 2, 1]),
+    ("K", 3, "CFRR", 0, false, [1, 1, 2, 1]),
+    ("L", 3, "CRRR", 0, false, [1, 3, 3, 1]),
+    ("M", 2, "CFFC", 1, false, [1, 0, 1, 1]),
+    ("N", 3, "CFFC", 0, false, [1, 0, 1, 1]),
+    ("O", 2, "CRRC", 1, false, [1, 1, 2, 1]),
+    ("P", 3, "CRRC", 0, false, [1, 1, 2, 1]),
+    ("Q", 1, "CCFC", 1, false, [1, 0, 1, 1]),
+    ("R", 3, "CCFC", 0, false, [1, 0, 1, 1]),
+    ("S", 2, "CCRC", 1, false, [1, 1, 2, 2]),
+    ("T", 1, "CCRC", 0, false, [1, 1, 2, 2]),
+    ("U", 8, "FRFR", 0, false, [0, 1, 2, 0]),
+    ("V", 9, "FFRR", 0, false, [0, 1, 2, 0]),
+    ("W", 4, "FRRR", 0, false, [0, 3, 3, 0]),
+    ("X", 1, "RRRR", 0, false, [0, 4, 4, 0]),
 ];
 
 #[test]
@@ -79,12 +83,18 @@ fn base_tile_catalogue_matches_the_published_tile_list() {
     let set = lib().tile_set(&[]);
     assert_eq!(set.len(), BASE_FACTS.len());
     assert_eq!(set.bag().len(), 72, "the base game has 72 land tiles");
-    for (id, count, edges, pennants, cloister) in BASE_FACTS {
+    for (id, count, edges, pennants, cloister, [cities, roads, fields, bordering]) in BASE_FACTS {
         let def = set.get(set.find(id).unwrap_or_else(|| panic!("tile {id} missing")));
+        let of = |k: FeatureKind| def.segments.iter().filter(|s| s.kind == k).count();
         assert_eq!(def.count, *count, "copies of {id}");
         assert_eq!(def.edge_string(), *edges, "edges of {id}");
         assert_eq!(def.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
-        assert_eq!(def.segments.iter().any(|s| s.kind == FeatureKind::Cloister), *cloister, "cloister of {id}");
+        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
+        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
+        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
+        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
+        let b = def.segments.iter().filter(|s| s.kind == FeatureKind::Field && !s.borders.is_empty()).count();
+        assert_eq!(b, *bordering, "fields of {id} that border a city");
     }
     let start: Vec<_> = set.iter().filter(|(_, d)| d.start).map(|(_, d)| d.id.clone()).collect();
     assert_eq!(start, vec!["D"], "the start tile is a D");
