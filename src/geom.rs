@@ -160,6 +160,44 @@ impl Corner {
     }
 }
 
+/// The two ways straight across a tile, from one edge to the opposite one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Axis {
+    /// From the north edge to the south edge.
+    NS,
+    /// From the east edge to the west edge.
+    EW,
+}
+
+impl Axis {
+    pub fn parse(s: &str) -> Option<Axis> {
+        match s.to_ascii_uppercase().replace(['-', ' '], "").as_str() {
+            "NS" | "SN" | "NORTHSOUTH" | "SOUTHNORTH" => Some(Axis::NS),
+            "EW" | "WE" | "EASTWEST" | "WESTEAST" => Some(Axis::EW),
+            _ => None,
+        }
+    }
+
+    pub const fn edges(self) -> [Edge; 2] {
+        match self {
+            Axis::NS => [Edge::N, Edge::S],
+            Axis::EW => [Edge::E, Edge::W],
+        }
+    }
+
+    pub const fn mask(self) -> u8 {
+        let [a, b] = self.edges();
+        a.bit() | b.bit()
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Axis::NS => "NS",
+            Axis::EW => "EW",
+        }
+    }
+}
+
 /// A clockwise rotation in quarter turns (0..4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Rotation(u8);

@@ -5,7 +5,7 @@
 //! random feature it may take. The same seed gives the same game on every machine: the
 //! generator is a self-contained SplitMix64, not a dependency whose stream could change.
 
-use crate::engine::{Game, Move};
+use crate::engine::{FollowerOn, Game, Move};
 use crate::expansion::Options;
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
@@ -41,7 +41,7 @@ impl Rng {
 }
 
 /// One step of a generated game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     Place(PlayerId, Move),
     Discard(TileKind),
@@ -82,7 +82,7 @@ pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Ra
             let n = tiles.get(kind).segments.len();
             let first = rng.below(n);
             for k in 0..n {
-                let cand = Move { follower: Some((first + k) % n), ..mv };
+                let cand = Move { follower: Some(FollowerOn::Segment((first + k) % n)), ..mv.clone() };
                 if game.check(player, &cand).is_ok() {
                     mv = cand;
                     break;

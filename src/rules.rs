@@ -73,6 +73,28 @@ rule_ids! {
     FinalCloister = "base.final.cloister",
     /// At the end each field scores 3 points per completed city it borders, to its farmers' majority.
     FinalField = "base.final.field",
+
+    // ---- Bridges, Castles and Bazaars (1st edition) ------------------------------------------
+    /// The expansion's pieces: 3 bridges and 3 castles each with 2-4 players, 2 each with 5-6.
+    PieceSupply = "bcb1.setup.supply",
+    /// At most one bridge per turn.
+    BridgeOnePerTurn = "bcb1.bridge.one-per-turn",
+    /// A bridge goes on the tile just placed or on a tile sharing an edge with it.
+    BridgeLocation = "bcb1.bridge.location",
+    /// Both ends of a bridge lie on field edges.
+    BridgeEndsOnField = "bcb1.bridge.ends-on-field",
+    /// Each end of a bridge continues a road or faces an empty square.
+    BridgeEndsConnect = "bcb1.bridge.ends-connect-or-open",
+    /// A tile carries at most one bridge: bridges never cross.
+    BridgeNoCrossing = "bcb1.bridge.no-crossed-bridges",
+    /// A bridge carries its road and counts as a road segment of its tile.
+    BridgeCountsAsRoad = "bcb1.bridge.counts-as-road",
+    /// A tile whose printed road and bridge both belong to one road counts once.
+    BridgeSameTile = "bcb1.bridge.same-tile-road-one-point",
+    /// A follower may stand on a bridge built on the tile just placed.
+    BridgeFollower = "bcb1.bridge.follower-on-bridge",
+    /// A tile may leave its road against a field edge when this turn's bridge continues it.
+    BridgeRoadMeetsField = "bcb1.bridge.road-may-meet-field",
 }
 
 impl fmt::Display for RuleId {

@@ -9,6 +9,9 @@
 //! * `fields`: one entry per field segment: its half-edges, then optionally `>` and the
 //!   cities it borders, each named by one of its edges (`EL WR > N`).
 //! * `cloister`: whether a cloister stands in the centre.
+//! * `marks`: special marks of the tile (`bazaar`).
+//! * `inns`: road segments (by an edge) printed beside an inn.
+//! * `triangular`: city caps (by their edge) whose segment is not a semicircle.
 //!
 //! [`TileDef::new`] checks that these agree with each other and reports every problem.
 
@@ -49,6 +52,8 @@ pub enum FeatureKind {
     City,
     Cloister,
     Field,
+    /// Not printed on tiles: a town converted by an expansion (Bridges, Castles and Bazaars).
+    Castle,
 }
 
 impl FeatureKind {
@@ -60,6 +65,7 @@ impl FeatureKind {
             FeatureKind::City => "city",
             FeatureKind::Cloister => "cloister",
             FeatureKind::Field => "field",
+            FeatureKind::Castle => "castle",
         }
     }
 
@@ -85,6 +91,41 @@ pub struct Segment {
     pub pennants: u8,
     /// Cities this field borders, as indices into the tile's segments.
     pub borders: Vec<u8>,
+    /// A road segment printed beside an inn.
+    pub inn: bool,
+    /// A city cap (one edge) drawn as a semicircle; false for any other city segment.
+    pub semicircle: bool,
+}
+
+impl Segment {
+    fn new(kind: FeatureKind, edges: u8, halves: u8) -> Segment {
+        Segment {
+            kind,
+            edges,
+            halves,
+            pennants: 0,
+            borders: vec![],
+            inn: false,
+            semicircle: kind == FeatureKind::City && edges.count_ones() == 1,
+        }
+    }
+}
+
+/// A special mark printed on a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// A bazaar: drawing the tile starts an auction (Bridges, Castles and Bazaars).
+    Bazaar,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 1] = [Mark::Bazaar];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mark::Bazaar => "bazaar",
+        }
+    }
 }
 
 /// The notation of one tile, as written in the catalogue or inline in a scenario.
@@ -96,6 +137,9 @@ pub struct TileNotation {
     pub roads: Vec<String>,
     pub fields: Vec<String>,
     pub cloister: bool,
+    pub marks: Vec<String>,
+    pub inns: Vec<String>,
+    pub triangular: Vec<String>,
 }
 
 /// A tile kind, ready for play: validated, with its four rotations precomputed.
@@ -107,6 +151,7 @@ pub struct TileDef {
     pub start: bool,
     pub edges: [Terrain; 4],
     pub segments: Vec<Segment>,
+    pub marks: Vec<Mark>,
     rotated: [Rotated; 4],
 }
 
@@ -157,13 +202,7 @@ impl TileDef {
                         }
                         city_at[e.index()] = idx;
                     }
-                    segments.push(Segment {
-                        kind: FeatureKind::City,
-                        edges: mask,
-                        halves: 0,
-                        pennants: 0,
-                        borders: vec![],
-                    });
+                    segments.push(Segment::new(FeatureKind::City, mask, 0));
                 }
                 Err(e) => errors.push(format!("city `{text}`: {e}")),
             }
@@ -187,13 +226,7 @@ impl TileDef {
                         }
                         road_at[e.index()] = true;
                     }
-                    segments.push(Segment {
-                        kind: FeatureKind::Road,
-                        edges: mask,
-                        halves: 0,
-                        pennants: 0,
-                        borders: vec![],
-                    });
+                    segments.push(Segment::new(FeatureKind::Road, mask, 0));
                 }
                 Ok(_) => {
                     errors.push(format!("road `{text}` reaches more than two edges: a crossing is one road per edge"))
@@ -237,10 +270,10 @@ impl TileDef {
                     borders.push(idx);
                 }
             }
-            segments.push(Segment { kind: FeatureKind::Field, edges: 0, halves: mask, pennants: 0, borders });
+            segments.push(Segment { borders, ..Segment::new(FeatureKind::Field, 0, mask) });
         }
         if n.cloister {
-            segments.push(Segment { kind: FeatureKind::Cloister, edges: 0, halves: 0, pennants: 0, borders: vec![] });
+            segments.push(Segment::new(FeatureKind::Cloister, 0, 0));
         }
         for e in Edge::ALL {
             let t = edges[e.index()];
@@ -258,6 +291,29 @@ impl TileDef {
                 }
             }
         }
+        let segment_on = |segments: &[Segment], kind: FeatureKind, text: &str| {
+            let e = Edge::parse(text.trim())?;
+            segments.iter().position(|s| s.kind == kind && s.edges & e.bit() != 0)
+        };
+        for text in &n.inns {
+            match segment_on(&segments, FeatureKind::Road, text) {
+                Some(i) => segments[i].inn = true,
+                None => errors.push(format!("inn `{text}` names no road of this tile")),
+            }
+        }
+        for text in &n.triangular {
+            match segment_on(&segments, FeatureKind::City, text) {
+                Some(i) => segments[i].semicircle = false,
+                None => errors.push(format!("triangular `{text}` names no city of this tile")),
+            }
+        }
+        let mut marks = Vec::new();
+        for text in &n.marks {
+            match Mark::ALL.iter().find(|m| m.as_str() == text.trim()) {
+                Some(m) => marks.push(*m),
+                None => errors.push(format!("`{text}` is not a mark (known: bazaar)")),
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -268,6 +324,7 @@ impl TileDef {
             start,
             edges,
             segments,
+            marks,
             rotated: [Rotated::default(); 4],
         };
         for r in Rotation::ALL {
@@ -363,7 +420,7 @@ mod tests {
             pennants: vec![],
             roads: roads.iter().map(|s| s.to_string()).collect(),
             fields: fields.iter().map(|s| s.to_string()).collect(),
-            cloister: false,
+            ..TileNotation::default()
         }
     }
 

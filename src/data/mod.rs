@@ -17,7 +17,17 @@ pub struct Embedded {
     pub text: &'static str,
 }
 
-pub const BASE_TILES: Embedded = Embedded { path: "tiles/base.yaml", text: include_str!("../../tiles/base.yaml") };
+/// The tile catalogue of each expansion that has tiles of its own.
+pub const TILES: &[(crate::expansion::ExpansionId, Embedded)] = &[
+    (
+        crate::expansion::ExpansionId::Base,
+        Embedded { path: "tiles/base.yaml", text: include_str!("../../tiles/base.yaml") },
+    ),
+    (
+        crate::expansion::ExpansionId::Bcb1,
+        Embedded { path: "tiles/bcb1.yaml", text: include_str!("../../tiles/bcb1.yaml") },
+    ),
+];
 pub const RULE_CATALOGUE: Embedded =
     Embedded { path: "rulesets/rules.yaml", text: include_str!("../../rulesets/rules.yaml") };
 pub const PROFILES: &[Embedded] = &[
@@ -112,14 +122,17 @@ pub struct Library {
 impl Library {
     /// Loads every built-in file, or its override from the data folder.
     pub fn load(source: &DataSource) -> Result<Library, crate::diag::InputError> {
-        let file = source.open(&BASE_TILES)?;
-        let (_, base) = tiles::load(&file)?;
+        let mut all_tiles = Vec::new();
+        for (x, e) in TILES {
+            let (_, defs) = tiles::load(&source.open(e)?)?;
+            all_tiles.push((*x, defs));
+        }
         let mut profiles = Vec::new();
         for e in PROFILES {
             profiles.push(profiles::load(&source.open(e)?)?);
         }
         let catalogue = catalogue::load(&source.open(&RULE_CATALOGUE)?)?;
-        Ok(Library { tiles: vec![(crate::expansion::ExpansionId::Base, base)], profiles, catalogue })
+        Ok(Library { tiles: all_tiles, profiles, catalogue })
     }
 
     /// The built-in data, which a test keeps valid.

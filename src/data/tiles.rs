@@ -26,6 +26,12 @@ pub struct TileEntry {
     pub fields: Vec<String>,
     #[serde(default)]
     pub cloister: bool,
+    #[serde(default)]
+    pub marks: Vec<String>,
+    #[serde(default)]
+    pub inns: Vec<String>,
+    #[serde(default)]
+    pub triangular: Vec<String>,
 }
 
 fn one() -> u32 {
@@ -49,6 +55,9 @@ impl TileEntry {
             roads: self.roads.clone(),
             fields: self.fields.clone(),
             cloister: self.cloister,
+            marks: self.marks.clone(),
+            inns: self.inns.clone(),
+            triangular: self.triangular.clone(),
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()

@@ -11,6 +11,9 @@ use crate::tile::FeatureKind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SegId(pub u32);
 
+/// The `local` index of a segment an expansion added to a placed tile.
+pub const ADDED: u8 = u8::MAX;
+
 #[derive(Clone, Debug, Default)]
 pub struct Features {
     parent: Vec<u32>,
@@ -19,6 +22,9 @@ pub struct Features {
     kind: Vec<FeatureKind>,
     /// The placement (index into the game's list) each segment lies on.
     placed: Vec<u32>,
+    /// The segment's index among its tile's printed segments ([`ADDED`] for a segment an
+    /// expansion added later, such as a bridge).
+    local: Vec<u8>,
     /// At a root: edges of the feature not yet matched by a neighbouring tile.
     open: Vec<u32>,
     /// At a root: followers standing on the feature.
@@ -26,13 +32,14 @@ pub struct Features {
 }
 
 impl Features {
-    pub fn add(&mut self, kind: FeatureKind, placed: u32, open_edges: u32) -> SegId {
+    pub fn add(&mut self, kind: FeatureKind, placed: u32, local: u8, open_edges: u32) -> SegId {
         let id = self.parent.len() as u32;
         self.parent.push(id);
         self.size.push(1);
         self.next.push(id);
         self.kind.push(kind);
         self.placed.push(placed);
+        self.local.push(local);
         self.open.push(open_edges);
         self.occupied.push(0);
         SegId(id)
@@ -104,6 +111,12 @@ impl Features {
         self.placed[s.0 as usize]
     }
 
+    /// The index among the tile's printed segments, or `None` for an added segment.
+    pub fn local(&self, s: SegId) -> Option<usize> {
+        let l = self.local[s.0 as usize];
+        (l != ADDED).then_some(l as usize)
+    }
+
     pub fn open(&self, s: SegId) -> u32 {
         self.open[self.find(s).0 as usize]
     }
@@ -146,9 +159,9 @@ mod tests {
     #[test]
     fn joining_merges_members_and_counts_open_edges() {
         let mut f = Features::default();
-        let a = f.add(FeatureKind::City, 0, 1);
-        let b = f.add(FeatureKind::City, 1, 2);
-        let c = f.add(FeatureKind::City, 2, 1);
+        let a = f.add(FeatureKind::City, 0, 0, 1);
+        let b = f.add(FeatureKind::City, 1, 0, 2);
+        let c = f.add(FeatureKind::City, 2, 0, 1);
         f.join_edge(a, b);
         assert_eq!(f.open(a), 1);
         f.join_edge(b, c);
@@ -161,8 +174,8 @@ mod tests {
     #[test]
     fn a_loop_closes_two_edges_of_one_feature() {
         let mut f = Features::default();
-        let a = f.add(FeatureKind::Road, 0, 2);
-        let b = f.add(FeatureKind::Road, 1, 2);
+        let a = f.add(FeatureKind::Road, 0, 0, 2);
+        let b = f.add(FeatureKind::Road, 1, 0, 2);
         f.join_edge(a, b);
         assert_eq!(f.open(a), 2);
         f.join_edge(a, b);

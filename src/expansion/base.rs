@@ -81,9 +81,22 @@ impl Expansion for Base {
                 out.push(item(rule, "neighbour", f.tiles - 1, 1));
             }
             FeatureKind::Field => {
-                let cities = game.completed_cities_bordering(f.root);
-                out.push(item(RuleId::FinalField, "completed city", cities, 3));
+                // Each bordering completed city at its farm value (3, or what an expansion
+                // says, such as a castle), grouped into one item per kind of value.
+                let mut groups: Vec<(RuleId, &'static str, i32, u32)> = Vec::new();
+                for city in game.cities_bordering(f.root) {
+                    let (rule, label, each) = game.farm_value(city);
+                    match groups.iter_mut().find(|g| g.0 == rule && g.1 == label && g.2 == each) {
+                        Some(g) => g.3 += 1,
+                        None => groups.push((rule, label, each, 1)),
+                    }
+                }
+                if groups.is_empty() {
+                    groups.push((RuleId::FinalField, "completed city", 3, 0));
+                }
+                out.extend(groups.into_iter().map(|(rule, label, each, n)| item(rule, label, n, each)));
             }
+            FeatureKind::Castle => {}
         }
     }
 }

@@ -2,28 +2,37 @@
 //!
 //! Every hook defaults to "no change", so an expansion implements only the moments it cares
 //! about. The engine calls the hooks of the enabled expansions in [`REGISTRY`] order. An
-//! expansion owns its switches ([`Expansion::switches`]) and reads them into its own typed
-//! options once per game ([`Options::read`]). Expansions never refer to each other.
+//! expansion owns its switches ([`Expansion::switches`]), reads them into its own typed
+//! options once per game ([`Options::read`]) and keeps its pieces in its slice of [`State`].
+//! Expansions never refer to each other.
 
 pub mod base;
+pub mod bcb1;
 
+use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
+use crate::geom::{Axis, Edge, Pos};
+use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::score::{ScoreItem, Timing, Verdict};
+use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
+use crate::tile::Terrain;
 use std::fmt;
 
 /// The expansions the engine knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ExpansionId {
     Base,
+    /// Bridges, Castles and Bazaars, 1st edition.
+    Bcb1,
 }
 
 impl ExpansionId {
-    pub const ALL: &'static [ExpansionId] = &[ExpansionId::Base];
+    pub const ALL: &'static [ExpansionId] = &[ExpansionId::Base, ExpansionId::Bcb1];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             ExpansionId::Base => "base",
+            ExpansionId::Bcb1 => "bcb1",
         }
     }
 
@@ -38,6 +47,14 @@ impl fmt::Display for ExpansionId {
     }
 }
 
+/// Something an expansion lets a player build or decide during a turn, besides the tile and
+/// the follower. One variant per kind of action; the expansion that owns it checks and runs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// A bridge straight across the tile at `at` (Bridges, Castles and Bazaars).
+    Bridge { at: Pos, axis: Axis },
+}
+
 /// What one expansion adds to a turn.
 pub trait Expansion: Sync {
     fn id(&self) -> ExpansionId;
@@ -47,25 +64,47 @@ pub trait Expansion: Sync {
         &[]
     }
 
+    /// Prepares the expansion's pieces when a game starts.
+    fn setup(&self, _game: &mut Game) {}
+
     /// Inserts this expansion's phases into a turn's sequence (see `engine::phases`).
     fn phases(&self, _options: &Options, _sequence: &mut Vec<Phase>) {}
+
+    /// Edges whose terrain this move will change before the tile is judged (a bridge makes
+    /// its ends road edges): `(square, board edge, terrain)`.
+    fn pending_edges(&self, _game: &Game, _player: PlayerId, _mv: &Move, _out: &mut Vec<(Pos, Edge, Terrain)>) {}
+
+    /// Vetoes a move the core rules allow, or checks what the expansion lets the player build.
+    fn check_placement(&self, _game: &Game, _player: PlayerId, _mv: &Move) -> Result<(), Verdict> {
+        Ok(())
+    }
 
     /// Runs one of this expansion's phases; a verdict makes the move illegal.
     fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {
         Ok(())
     }
 
-    /// Vetoes a placement the core rules allow.
-    fn check_placement(&self, _game: &Game, _mv: &Move) -> Result<(), Verdict> {
-        Ok(())
-    }
-
     /// Adds the points a feature is worth when scored at `timing`.
     fn score_items(&self, _game: &Game, _feature: &FeatureInfo, _timing: Timing, _out: &mut Vec<ScoreItem>) {}
+
+    /// Claims a feature the turn completed, so that it is not scored (a town made a castle).
+    fn takes_over(&self, _game: &Game, _root: SegId) -> bool {
+        false
+    }
+
+    /// What a completed city is worth to a field at the final scoring, if this expansion
+    /// decides it (a castle): `(rule, label, points)`.
+    fn farm_value(&self, _game: &Game, _city: SegId) -> Option<(RuleId, &'static str, i32)> {
+        None
+    }
+
+    /// Adds the rules that shaped a scoring without adding points of their own (a bridge
+    /// counted as a road segment).
+    fn explain(&self, _game: &Game, _feature: &FeatureInfo, _because: &mut Vec<RuleId>) {}
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base];
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1];
 
 pub fn get(id: ExpansionId) -> &'static dyn Expansion {
     *REGISTRY.iter().find(|e| e.id() == id).expect("every ExpansionId is registered")
@@ -84,10 +123,17 @@ pub fn find_switch(name: &str) -> Option<&'static SwitchDef> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
     pub base: base::Options,
+    pub bcb1: bcb1::Options,
 }
 
 impl Options {
     pub fn read(profile: &Profile) -> Options {
-        Options { base: base::Options::read(profile) }
+        Options { base: base::Options::read(profile), bcb1: bcb1::Options::read(profile) }
     }
+}
+
+/// Each expansion's pieces during a game.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct State {
+    pub bcb1: bcb1::State,
 }

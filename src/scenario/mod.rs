@@ -8,13 +8,15 @@ pub mod raw;
 
 use crate::data::{Library, DEFAULT_RULESETS};
 use crate::diag::{InputError, Problem, SourceFile};
-use crate::engine::Move;
+use crate::engine::{FollowerOn, Move};
 use crate::expansion::ExpansionId;
+use crate::expansion::Extra;
+use crate::geom::Axis;
 use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, Timing};
 use crate::tile::{FeatureKind, Spot, TileKind, TileSet};
-use raw::{RawExpect, RawFollowerSpec, RawScenario, RawTiming};
+use raw::{RawBridge, RawExpect, RawFollowerSpec, RawScenario, RawTiming};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -50,7 +52,7 @@ pub struct BoardTile {
     pub path: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Place(Move),
     Discard(TileKind),
@@ -197,7 +199,7 @@ impl Validator<'_> {
                 if p.is_none() {
                     self.unknown_player(&format!("{fpath}.player"), &f.player, &players);
                 }
-                let seg = kind.and_then(|k| self.feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
+                let seg = kind.and_then(|k| self.printed_feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
                 if let (Some(p), Some(s)) = (p, seg) {
                     followers.push((p, s));
                 }
@@ -269,8 +271,16 @@ impl Validator<'_> {
                 },
                 _ => (None, None),
             };
+            let mut extras = Vec::new();
+            let listed = t.bridge.iter().map(|b| (b, format!("{path}.bridge")));
+            let more = t.bridges.iter().enumerate().map(|(i, b)| (b, format!("{path}.bridges[{i}]")));
+            for (b, bpath) in listed.chain(more) {
+                if let Some(x) = pos.and_then(|p| self.bridge(&expansions, &bpath, b, p)) {
+                    extras.push(x);
+                }
+            }
             if let (Some(tile), Some(pos)) = (kind, pos) {
-                let mv = Move { tile, pos, rotation, follower, follower_square };
+                let mv = Move { tile, pos, rotation, follower, follower_square, extras };
                 turns.push(Turn { player, action: Action::Place(mv), path });
             }
         }
@@ -430,8 +440,50 @@ impl Validator<'_> {
         })
     }
 
+    /// A bridge across the new tile (`NS`) or across the tile at a square (`{at, axis}`).
+    fn bridge(&mut self, expansions: &[ExpansionId], path: &str, b: &RawBridge, here: Pos) -> Option<Extra> {
+        if !expansions.contains(&ExpansionId::Bcb1) {
+            self.problem(
+                "scenario::needs-expansion",
+                path,
+                "bridges come with the expansion bcb1".to_string(),
+                Some("add `expansions: [bcb1]`".to_string()),
+            );
+            return None;
+        }
+        let (at, axis_text, axis_path) = match b {
+            RawBridge::Here(a) => (Some(here), a.as_str(), path.to_string()),
+            RawBridge::At { at, axis } => (self.pos(&format!("{path}.at"), at), axis.as_str(), format!("{path}.axis")),
+        };
+        let Some(axis) = Axis::parse(axis_text) else {
+            self.problem(
+                "scenario::bad-bridge",
+                &axis_path,
+                format!("`{axis_text}` is not a way across a tile"),
+                Some("a bridge runs north-south (`NS`) or east-west (`EW`)".to_string()),
+            );
+            return None;
+        };
+        at.map(|at| Extra::Bridge { at, axis })
+    }
+
+    /// Resolves "city N", "field SW", "cloister", "bridge" on a tile as turned.
+    fn feature(&mut self, tiles: &TileSet, kind: TileKind, r: Rotation, path: &str, text: &str) -> Option<FollowerOn> {
+        if text.trim().eq_ignore_ascii_case("bridge") {
+            return Some(FollowerOn::Added(FeatureKind::Road));
+        }
+        self.printed_feature(tiles, kind, r, path, text).map(FollowerOn::Segment)
+    }
+
     /// Resolves "city N", "field SW", "cloister" on a tile as turned.
-    fn feature(&mut self, tiles: &TileSet, kind: TileKind, r: Rotation, path: &str, text: &str) -> Option<usize> {
+    fn printed_feature(
+        &mut self,
+        tiles: &TileSet,
+        kind: TileKind,
+        r: Rotation,
+        path: &str,
+        text: &str,
+    ) -> Option<usize> {
         let mut words = text.split_whitespace();
         let (Some(kw), rest) = (words.next(), words.collect::<Vec<_>>()) else {
             self.problem("scenario::bad-feature", path, "no feature named".to_string(), Some(feature_help()));
@@ -562,7 +614,7 @@ impl Validator<'_> {
 }
 
 fn feature_help() -> String {
-    "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`; directions are on the board, after rotation".to_string()
+    "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`, `bridge` (one built this turn); directions are on the board, after rotation".to_string()
 }
 
 /// Rule ids that share the most words with `id`.

@@ -69,7 +69,20 @@ pub struct RawTurn {
     #[serde(default)]
     pub discard: bool,
     #[serde(default)]
+    pub bridge: Option<RawBridge>,
+    /// Several bridges in one turn, to show that the rules forbid it.
+    #[serde(default)]
+    pub bridges: Vec<RawBridge>,
+    #[serde(default)]
     pub note: Option<String>,
+}
+
+/// `bridge: NS` (across the tile just placed), or `bridge: {at: [x, y], axis: EW}`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawBridge {
+    Here(String),
+    At { at: Vec<i64>, axis: String },
 }
 
 /// `follower: city N` (on the tile just placed), or `follower: {at: [x, y], on: city N}`

@@ -139,3 +139,44 @@ fn the_profile_slugs_are_the_embedded_file_names() {
         assert_eq!(e.path, format!("rulesets/{}.yaml", p.id));
     }
 }
+
+/// Bridges, Castles and Bazaars (1st edition): 12 land tiles, tile 01 twice and 02-11 once;
+/// eight bazaars (01 twice, 03, 05, 07, 08, 09, 10), two inns (08, 10), a cloister in a city
+/// (04) and a cloister (11); the witch-hat city of 06 is not a semicircle. 12 bridges and 12
+/// castles: three each for four players, two each for six.
+#[test]
+fn bcb1_components_match_the_tile_distribution() {
+    let all = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1]);
+    let base = lib().tile_set(&[]);
+    let bcb: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    assert_eq!(bcb.iter().map(|d| d.count).sum::<u32>(), 12);
+    assert_eq!(all.bag().len(), 84, "mixed into the 72 base tiles");
+    let count = |id: &str| bcb.iter().find(|d| d.id == id).map(|d| d.count);
+    assert_eq!(count("BCB01"), Some(2));
+    for n in 2..=11 {
+        assert_eq!(count(&format!("BCB{n:02}")), Some(1));
+    }
+    let with = |pred: &dyn Fn(&referee::tile::TileDef) -> bool| {
+        let mut v: Vec<String> = bcb.iter().filter(|d| pred(d)).map(|d| d.id.clone()).collect();
+        v.sort();
+        v
+    };
+    let bazaar = |d: &referee::tile::TileDef| d.marks.contains(&referee::tile::Mark::Bazaar);
+    assert_eq!(with(&bazaar), ["BCB01", "BCB03", "BCB05", "BCB07", "BCB08", "BCB09", "BCB10"]);
+    assert_eq!(bcb.iter().filter(|d| bazaar(d)).map(|d| d.count).sum::<u32>(), 8);
+    assert_eq!(with(&|d| d.segments.iter().any(|s| s.inn)), ["BCB08", "BCB10"]);
+    assert_eq!(with(&|d| d.segments.iter().any(|s| s.kind == FeatureKind::Cloister)), ["BCB04", "BCB11"]);
+    assert_eq!(
+        with(&|d| d.segments.iter().any(|s| s.kind == FeatureKind::Cloister)
+            && d.segments.iter().any(|s| s.kind == FeatureKind::City)),
+        ["BCB04"]
+    );
+    assert_eq!(
+        with(&|d| d.segments.iter().any(|s| s.kind == FeatureKind::City && s.edges.count_ones() == 1 && !s.semicircle)),
+        ["BCB06"]
+    );
+    use referee::expansion::bcb1::pieces_per_player;
+    assert_eq!(4 * pieces_per_player(4) as u32, 12);
+    assert_eq!(6 * pieces_per_player(6) as u32, 12);
+    assert_eq!((pieces_per_player(2), pieces_per_player(3), pieces_per_player(5)), (3, 3, 2));
+}

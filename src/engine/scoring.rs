@@ -1,0 +1,214 @@
+//! Scoring: what a turn completed, the final scoring, majorities, and points as events.
+
+use super::features::SegId;
+use super::{Completion, FeatureInfo, Game};
+use crate::geom::Pos;
+use crate::rules::RuleId;
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing};
+use crate::tile::FeatureKind;
+
+impl Game<'_> {
+    /// Scores the roads, cities and cloisters the turn completed: features of the segments
+    /// laid or added this turn, and cloisters around the new tile.
+    pub(super) fn score_completed(&mut self, pos: Pos, timing: Timing) {
+        let mut done: Vec<SegId> = Vec::new();
+        let touched = std::mem::take(&mut self.touched);
+        for &seg in &touched {
+            if matches!(self.features.kind(seg), FeatureKind::City | FeatureKind::Road) {
+                let root = self.features.root(seg);
+                if self.features.open(root) == 0 && !done.contains(&root) {
+                    done.push(root);
+                }
+            }
+        }
+        self.touched = touched;
+        for p in std::iter::once(pos).chain(pos.ring()) {
+            let Some(t) = self.tile_at(p).copied() else { continue };
+            let tdef = self.tiles.get(t.kind);
+            for (i, s) in tdef.segments.iter().enumerate() {
+                if s.kind == FeatureKind::Cloister && self.board.ring_count(p) == 8 {
+                    done.push(self.segment(&t, i));
+                }
+            }
+        }
+        for root in done {
+            if self.expansions.iter().any(|x| x.takes_over(self, root)) {
+                continue;
+            }
+            self.score(root, timing);
+        }
+    }
+
+    /// Describes a feature for scoring.
+    pub fn feature_info(&self, s: SegId) -> FeatureInfo {
+        let root = self.features.find(s);
+        let kind = self.features.kind(root);
+        let mut first = (u32::MAX, root);
+        let mut tiles: Vec<u32> = Vec::new();
+        let mut pennants = 0u32;
+        for m in self.features.members(root) {
+            let pi = self.features.placed(m);
+            first = first.min((pi, m));
+            tiles.push(pi);
+            if let Some(local) = self.features.local(m) {
+                pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
+            }
+        }
+        tiles.sort_unstable();
+        tiles.dedup();
+        let at = self.placed[first.0 as usize].pos;
+        let tiles = match kind {
+            FeatureKind::Cloister => 1 + self.board.ring_count(at),
+            _ => tiles.len() as u32,
+        };
+        FeatureInfo { root, kind, tiles, pennants, at, segment: first.1 }
+    }
+
+    /// Completed cities a field borders, each counted once (their roots).
+    pub fn cities_bordering(&self, field: SegId) -> Vec<SegId> {
+        let mut cities: Vec<SegId> = Vec::new();
+        for m in self.features.members(field) {
+            let Some(local) = self.features.local(m) else { continue };
+            let p = self.placement_of(m);
+            for &c in &self.def(p.kind).segments[local].borders {
+                let root = self.features.find(self.segment(p, c as usize));
+                if self.features.open(root) == 0 && !cities.contains(&root) {
+                    cities.push(root);
+                }
+            }
+        }
+        cities
+    }
+
+    /// What a completed city is worth to a field at the final scoring: an expansion may say
+    /// (a castle), else 3 points under `base.final.field`.
+    pub fn farm_value(&self, city: SegId) -> (RuleId, &'static str, i32) {
+        self.expansions.iter().find_map(|x| x.farm_value(self, city)).unwrap_or((
+            RuleId::FinalField,
+            "completed city",
+            3,
+        ))
+    }
+
+    /// The items and rules of a feature's score at `timing`, whoever gets it.
+    pub fn appraise(&self, info: &FeatureInfo, timing: Timing) -> (Vec<ScoreItem>, Vec<RuleId>) {
+        let mut items = Vec::new();
+        let mut because = match timing {
+            Timing::Turn(_) => vec![RuleId::Majority, RuleId::FollowerReturns],
+            Timing::End => vec![RuleId::Majority],
+        };
+        for x in &self.expansions {
+            x.score_items(self, info, timing, &mut items);
+            x.explain(self, info, &mut because);
+        }
+        (items, because)
+    }
+
+    /// The players with most followers on a feature (all of them when tied).
+    pub fn majority(&self, root: SegId) -> Vec<PlayerId> {
+        let mut count = vec![0u32; self.players.len()];
+        for f in &self.followers {
+            if self.features.find(f.segment) == root {
+                count[f.player.index()] += 1;
+            }
+        }
+        let best = count.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return Vec::new();
+        }
+        (0..self.players.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
+    }
+
+    /// Scores one feature to its majority and sends its followers home. During play the
+    /// completion is recorded, occupied or not.
+    fn score(&mut self, root: SegId, timing: Timing) {
+        let players = self.majority(root);
+        let during_play = matches!(timing, Timing::Turn(_));
+        if players.is_empty() && !during_play {
+            return;
+        }
+        let info = self.feature_info(root);
+        let (items, because) = self.appraise(&info, timing);
+        let name = self.describe(info.segment);
+        if during_play {
+            let squares = match info.kind {
+                FeatureKind::Cloister => vec![info.at],
+                _ => {
+                    let mut v: Vec<Pos> = self.features.members(root).map(|m| self.placement_of(m).pos).collect();
+                    v.sort();
+                    v.dedup();
+                    v
+                }
+            };
+            let points = items.iter().map(ScoreItem::points).sum();
+            self.completions.push(Completion { info: info.clone(), squares, points, name: name.clone() });
+        }
+        if !players.is_empty() {
+            let event = ScoreEvent {
+                timing,
+                players,
+                feature: FeatureRef {
+                    kind: info.kind,
+                    at: info.at,
+                    segment: self.features.local(info.segment).map_or(u8::MAX, |l| l as u8),
+                    name,
+                    tiles: info.tiles,
+                },
+                items,
+                because,
+            };
+            self.award(event);
+        }
+        if during_play {
+            self.return_followers(root);
+        }
+    }
+
+    /// Adds an event's points to each of its players. The only place scores change in play.
+    pub fn award(&mut self, event: ScoreEvent) {
+        let pts = event.points();
+        for p in &event.players {
+            self.players[p.index()].score += pts;
+        }
+        self.events.push(event);
+    }
+
+    fn return_followers(&mut self, root: SegId) {
+        let features = &self.features;
+        let players = &mut self.players;
+        let mut removed = 0i16;
+        self.followers.retain(|f| {
+            let keep = features.find(f.segment) != root;
+            if !keep {
+                players[f.player.index()].supply += 1;
+                removed += 1;
+            }
+            keep
+        });
+        self.features.add_follower(root, -removed);
+    }
+
+    /// The final scoring: every occupied incomplete road, city and cloister, then the fields.
+    pub fn finish(&mut self) {
+        let mut roots: Vec<(FeatureKind, SegId)> = Vec::new();
+        for f in &self.followers {
+            let root = self.features.find(f.segment);
+            let kind = self.features.kind(root);
+            if !roots.iter().any(|(_, r)| *r == root) {
+                roots.push((kind, root));
+            }
+        }
+        roots.sort_by_key(|(k, r)| (*k, self.features.placed(*r), r.0));
+        for (kind, root) in roots {
+            let complete = match kind {
+                FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
+                FeatureKind::Cloister => self.board.ring_count(self.placement_of(root).pos) == 8,
+                FeatureKind::Field => false,
+                FeatureKind::Castle => true,
+            };
+            if !complete {
+                self.score(root, Timing::End);
+            }
+        }
+    }
+}
