@@ -95,6 +95,32 @@ rule_ids! {
     BridgeFollower = "bcb1.bridge.follower-on-bridge",
     /// A tile may leave its road against a field edge when this turn's bridge continues it.
     BridgeRoadMeetsField = "bcb1.bridge.road-may-meet-field",
+    /// A town (a completed city of two semicircular caps) may become a castle.
+    CastleTown = "bcb1.castle.town-definition",
+    /// Only the town's occupier decides on a castle, instead of scoring the town.
+    CastleOccupier = "bcb1.castle.occupier-chooses",
+    /// The occupier spends a castle token and moves the follower into the castle.
+    CastleConvert = "bcb1.castle.convert-procedure",
+    /// Building a castle scores nothing; the converted town counts as incomplete.
+    CastleNoPoints = "bcb1.castle.no-points-on-building",
+    /// A castle scores once: the full points of the next structure completed in its fief.
+    CastleScores = "bcb1.castle.scores-on-first-fief-completion",
+    /// The fief: the two tiles under the castle and the two beside each of them.
+    CastleFief = "bcb1.castle.fief-six-tiles",
+    /// A cloister counts for a castle only when the cloister's own tile is in the fief.
+    CastleCloisterInFief = "bcb1.castle.cloister-must-be-in-fief",
+    /// A completed structure counts for the castle even when nobody scores it.
+    CastleUnoccupied = "bcb1.castle.unoccupied-structure-counts",
+    /// Of several structures completed at once, the castle's owner picks one.
+    CastleChoose = "bcb1.castle.choose-among-simultaneous",
+    /// A castle that scores counts as a completed structure for a castle beside it.
+    CastleChain = "bcb1.castle.adjacent-castles",
+    /// The castle's follower goes home after it scores; the token stays.
+    CastleFollowerReturns = "bcb1.castle.follower-returns-token-stays",
+    /// At the end an unfinished castle scores nothing and its follower leaves.
+    CastleGameEnd = "bcb1.castle.game-end-nothing",
+    /// At farm scoring a castle is worth 4 points to a bordering field.
+    CastleFarm = "bcb1.castle.farm-four-points",
 }
 
 impl fmt::Display for RuleId {

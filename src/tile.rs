@@ -57,7 +57,8 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 4] = [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Field];
+    pub const ALL: [FeatureKind; 5] =
+        [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Field, FeatureKind::Castle];
 
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -111,6 +111,8 @@ pub struct AddedSegment {
 #[derive(Clone, Debug)]
 pub struct Completion {
     pub info: FeatureInfo,
+    /// Whether anyone scored it (the castle counts it either way).
+    pub occupied: bool,
     /// The squares of its tiles (a cloister: its own square only).
     pub squares: Vec<Pos>,
     pub points: i32,

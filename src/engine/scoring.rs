@@ -141,7 +141,13 @@ impl Game<'_> {
                 }
             };
             let points = items.iter().map(ScoreItem::points).sum();
-            self.completions.push(Completion { info: info.clone(), squares, points, name: name.clone() });
+            self.completions.push(Completion {
+                info: info.clone(),
+                occupied: !players.is_empty(),
+                squares,
+                points,
+                name: name.clone(),
+            });
         }
         if !players.is_empty() {
             let event = ScoreEvent {
@@ -188,8 +194,12 @@ impl Game<'_> {
         self.features.add_follower(root, -removed);
     }
 
-    /// The final scoring: every occupied incomplete road, city and cloister, then the fields.
+    /// The final scoring: what expansions score first (or settle: an unfinished castle), then
+    /// every occupied incomplete road, city and cloister, then the fields.
     pub fn finish(&mut self) {
+        for x in self.expansions.clone() {
+            x.final_scoring(self);
+        }
         let mut roots: Vec<(FeatureKind, SegId)> = Vec::new();
         for f in &self.followers {
             let root = self.features.find(f.segment);

@@ -1,32 +1,90 @@
-//! Bridges, Castles and Bazaars (1st edition): bridges.
+//! Bridges, Castles and Bazaars (1st edition): bridges and castles.
 //!
 //! A bridge is a road segment added to a placed tile straight across it (`Game::add_segment`).
 //! It is built in its own phase right after the tile is laid, so that a follower may stand on
 //! it and the turn's scoring sees the road it completes.
+//!
+//! A castle replaces the scoring of a town the turn completed (`takes_over`): its follower
+//! stays, now in the castle. After each later turn's scoring, a castle takes the points of a
+//! structure completed that turn with a tile in its fief, and scoring castles count as
+//! completed structures for the castles beside them.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
+use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, FollowerOn, Game, Move, Phase, TurnContext};
 use crate::geom::{Axis, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::Profile;
-use crate::score::{PlayerId, Verdict};
-use crate::tile::{FeatureKind, Terrain};
+use crate::ruleset::SwitchDef;
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::tile::{FeatureKind, Spot, Terrain};
 
-/// The typed options of this expansion (its edition switches arrive with castles and bazaars).
+pub static TOWN_SHAPE: SwitchDef = SwitchDef {
+    name: "castle.town-shape",
+    question: "Which completed two-segment cities may become a castle?",
+    values: &[
+        ("two-semicircular-segments", "a town of exactly two semicircular city caps (never the witch-hat cap)"),
+        ("two-end-segments-any-shape", "any town of two city end segments, whatever their shape"),
+    ],
+    rules: &[RuleId::CastleTown],
+};
+
+/// Which towns may become castles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Options {}
+pub enum TownShape {
+    #[default]
+    Semicircles,
+    AnyEnds,
+}
+
+/// The typed options of this expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    pub town_shape: TownShape,
+}
 
 impl Options {
-    pub fn read(_p: &Profile) -> Options {
-        Options {}
+    pub fn read(p: &Profile) -> Options {
+        Options {
+            town_shape: match p.value(&TOWN_SHAPE) {
+                "two-end-segments-any-shape" => TownShape::AnyEnds,
+                _ => TownShape::Semicircles,
+            },
+        }
     }
 }
 
-/// Pieces in each player's supply.
+/// A castle on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castle {
+    /// The town it was built on (its feature's root segment).
+    pub town: SegId,
+    pub tiles: [Pos; 2],
+    pub fief: Vec<Pos>,
+    pub owners: Vec<PlayerId>,
+    /// The turn it was built on; it scores from a later turn's completions only.
+    pub built: u16,
+    pub scored: bool,
+}
+
+/// Pieces in each player's supply, and the castles on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct State {
     pub bridges: Vec<u8>,
     pub castles: Vec<u8>,
+    pub built: Vec<Castle>,
+}
+
+/// The six tiles of a castle's fief: the two under it and the two beside each of them.
+pub fn fief(a: Pos, b: Pos) -> Vec<Pos> {
+    let across = if a.x == b.x { [Edge::E, Edge::W] } else { [Edge::N, Edge::S] };
+    let mut v = vec![a, b];
+    for t in [a, b] {
+        for e in across {
+            v.push(t.step(e));
+        }
+    }
+    v
 }
 
 /// Bridges and castle tokens each player receives: three each with two to four players,
@@ -42,10 +100,20 @@ pub fn pieces_per_player(players: usize) -> u8 {
 pub struct Bcb1;
 
 const BRIDGE_PHASE: &str = "bridge";
+const CASTLE_BUILD_PHASE: &str = "castle-build";
+const CASTLE_SCORE_PHASE: &str = "castle-score";
 
 fn bridge_of(mv: &Move) -> impl Iterator<Item = (Pos, Axis)> + '_ {
-    mv.extras.iter().map(|x| match x {
-        Extra::Bridge { at, axis } => (*at, *axis),
+    mv.extras.iter().filter_map(|x| match x {
+        Extra::Bridge { at, axis } => Some((*at, *axis)),
+        _ => None,
+    })
+}
+
+fn castles_of(mv: &Move) -> impl Iterator<Item = (Pos, Option<Spot>)> + '_ {
+    mv.extras.iter().filter_map(|x| match x {
+        Extra::Castle { at, spot } => Some((*at, *spot)),
+        _ => None,
     })
 }
 
@@ -120,6 +188,163 @@ impl Bcb1 {
     }
 }
 
+impl Bcb1 {
+    /// Converts the town named by the move into a castle, if the rules allow.
+    fn build_castle(game: &mut Game, turn: &TurnContext, at: Pos, spot: Option<Spot>) -> Result<(), Verdict> {
+        let p = *game.tile_at(at).ok_or_else(|| {
+            Verdict::new(RuleId::CastleTown, format!("there is no tile at {at} to build a castle on"))
+        })?;
+        let local = game
+            .def(p.kind)
+            .find_segment(p.rotation, FeatureKind::City, spot)
+            .map_err(|m| Verdict::new(RuleId::CastleTown, format!("no town to build a castle on at {at}: {m}")))?;
+        let seg = game.segment_at(at, local).expect("the segment exists");
+        let town = game.feature_of(seg);
+        let members = game.members(town);
+        let placed_now = game.tile_at(turn.mv.pos).map(|p| p.pos);
+        let completed_now = members.iter().any(|m| Some(game.placement_of(*m).pos) == placed_now);
+        if game.feature_kind(town) != FeatureKind::City || game.open_edges(town) != 0 || !completed_now {
+            return Err(Verdict::new(
+                RuleId::CastleTown,
+                format!("the city at {at} was not completed this turn, so it cannot become a castle"),
+            ));
+        }
+        let shape = game.options().bcb1.town_shape;
+        let caps_ok = members.iter().all(|m| {
+            let p = game.placement_of(*m);
+            match game.locate(*m).1 {
+                Some(l) => {
+                    let s = &game.def(p.kind).segments[l];
+                    s.edges.count_ones() == 1 && (s.semicircle || shape == TownShape::AnyEnds)
+                }
+                None => false,
+            }
+        });
+        let squares: Vec<Pos> = {
+            let mut v: Vec<Pos> = members.iter().map(|m| game.placement_of(*m).pos).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        if members.len() != 2 || squares.len() != 2 || !caps_ok {
+            let why = match shape {
+                TownShape::Semicircles => "exactly two semicircular city caps",
+                TownShape::AnyEnds => "exactly two city end segments",
+            };
+            return Err(Verdict::new(
+                RuleId::CastleTown,
+                format!(
+                    "the city at {at} is not a town of {why} ({} segments on {} tiles)",
+                    members.len(),
+                    squares.len()
+                ),
+            ));
+        }
+        let owners = game.majority(town);
+        if owners.is_empty() {
+            return Err(Verdict::new(
+                RuleId::CastleOccupier,
+                format!("the town at {at} holds no follower: only its occupier may make it a castle"),
+            ));
+        }
+        for o in &owners {
+            if game.state.bcb1.castles.get(o.index()).copied().unwrap_or(0) == 0 {
+                return Err(Verdict::new(
+                    RuleId::PieceSupply,
+                    format!("{} has no castle token left", game.player_name(*o)),
+                ));
+            }
+        }
+        for o in &owners {
+            game.state.bcb1.castles[o.index()] -= 1;
+        }
+        let tiles = [squares[0], squares[1]];
+        game.state.bcb1.built.push(Castle {
+            town,
+            tiles,
+            fief: fief(tiles[0], tiles[1]),
+            owners: owners.clone(),
+            built: turn.turn,
+            scored: false,
+        });
+        game.award(ScoreEvent {
+            timing: Timing::Turn(turn.turn),
+            players: owners,
+            feature: castle_ref(tiles, "castle built"),
+            items: vec![ScoreItem { rule: RuleId::CastleNoPoints, label: "castle built", count: 1, each: 0 }],
+            because: vec![RuleId::CastleTown, RuleId::CastleOccupier, RuleId::CastleConvert],
+        });
+        Ok(())
+    }
+
+    /// Castles built before this turn take the points of a structure completed in their fief;
+    /// a castle that scores is itself a completed structure for the castles beside it.
+    fn score_castles(game: &mut Game, turn: u16) {
+        // (squares, points, kind, occupied, is a castle)
+        let mut structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
+            game.completions().iter().map(|c| (c.squares.clone(), c.points, c.info.kind, c.occupied)).collect();
+        loop {
+            let mut progressed = false;
+            for i in 0..game.state.bcb1.built.len() {
+                let c = game.state.bcb1.built[i].clone();
+                if c.scored || c.built >= turn {
+                    continue;
+                }
+                let candidates: Vec<usize> = (0..structures.len())
+                    .filter(|&k| {
+                        let (sq, _, kind, _) = &structures[k];
+                        !(*kind == FeatureKind::Castle && sq.as_slice() == c.tiles.as_slice())
+                            && sq.iter().any(|p| c.fief.contains(p))
+                    })
+                    .collect();
+                // RuleId::CastleChoose: the owner picks; we take the structure worth most.
+                let Some(&best) = candidates.iter().max_by_key(|&&k| (structures[k].1, std::cmp::Reverse(k))) else {
+                    continue;
+                };
+                let (_, points, kind, occupied) = structures[best].clone();
+                let mut because = vec![RuleId::CastleFief, RuleId::CastleFollowerReturns];
+                if candidates.len() > 1 {
+                    because.push(RuleId::CastleChoose);
+                }
+                if !occupied {
+                    because.push(RuleId::CastleUnoccupied);
+                }
+                match kind {
+                    FeatureKind::Castle => because.push(RuleId::CastleChain),
+                    FeatureKind::Cloister => because.push(RuleId::CastleCloisterInFief),
+                    _ => {}
+                }
+                let label = match kind {
+                    FeatureKind::Road => "completed road",
+                    FeatureKind::City => "completed city",
+                    FeatureKind::Cloister => "completed cloister",
+                    _ => "scoring castle",
+                };
+                game.award(ScoreEvent {
+                    timing: Timing::Turn(turn),
+                    players: c.owners.clone(),
+                    feature: castle_ref(c.tiles, "castle"),
+                    items: vec![ScoreItem { rule: RuleId::CastleScores, label, count: 1, each: points }],
+                    because,
+                });
+                game.state.bcb1.built[i].scored = true;
+                while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
+                    game.remove_follower(idx);
+                }
+                structures.push((c.tiles.to_vec(), points, FeatureKind::Castle, true));
+                progressed = true;
+            }
+            if !progressed {
+                break;
+            }
+        }
+    }
+}
+
+fn castle_ref(tiles: [Pos; 2], name: &str) -> FeatureRef {
+    FeatureRef { kind: FeatureKind::Castle, at: tiles[0], segment: u8::MAX, name: name.to_string(), tiles: 2 }
+}
+
 fn terrain_name(t: Terrain) -> &'static str {
     match t {
         Terrain::City => "city",
@@ -133,15 +358,48 @@ impl Expansion for Bcb1 {
         ExpansionId::Bcb1
     }
 
+    fn switches(&self) -> &'static [SwitchDef] {
+        std::slice::from_ref(&TOWN_SHAPE)
+    }
+
     fn setup(&self, game: &mut Game) {
         let n = game.players().len();
-        game.state.bcb1 = State { bridges: vec![pieces_per_player(n); n], castles: vec![pieces_per_player(n); n] };
+        game.state.bcb1 =
+            State { bridges: vec![pieces_per_player(n); n], castles: vec![pieces_per_player(n); n], built: Vec::new() };
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
         // RuleId::BridgeFollower: the bridge comes before the follower, who may stand on it.
         let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE));
+        // A town becomes a castle instead of being scored, so before the scoring; castles
+        // score from what that scoring completed, so after it.
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
+        seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, CASTLE_BUILD_PHASE));
+        seq.insert(at + 2, Phase::Expansion(ExpansionId::Bcb1, CASTLE_SCORE_PHASE));
+    }
+
+    fn takes_over(&self, game: &Game, root: SegId) -> bool {
+        game.state.bcb1.built.iter().any(|c| c.town == root)
+    }
+
+    fn farm_value(&self, game: &Game, city: SegId) -> Option<(RuleId, &'static str, i32)> {
+        game.state.bcb1.built.iter().any(|c| c.town == city).then_some((RuleId::CastleFarm, "castle", 4))
+    }
+
+    fn final_scoring(&self, game: &mut Game) {
+        for c in game.state.bcb1.built.clone().into_iter().filter(|c| !c.scored) {
+            game.award(ScoreEvent {
+                timing: Timing::End,
+                players: c.owners.clone(),
+                feature: castle_ref(c.tiles, "castle"),
+                items: vec![ScoreItem { rule: RuleId::CastleGameEnd, label: "unfinished castle", count: 1, each: 0 }],
+                because: vec![],
+            });
+            while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
+                game.remove_follower(idx);
+            }
+        }
     }
 
     fn pending_edges(&self, _game: &Game, _player: PlayerId, mv: &Move, out: &mut Vec<(Pos, Edge, Terrain)>) {
@@ -170,8 +428,18 @@ impl Expansion for Bcb1 {
     }
 
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
-        if phase != BRIDGE_PHASE {
-            return Ok(());
+        match phase {
+            CASTLE_BUILD_PHASE => {
+                for (at, spot) in castles_of(&turn.mv) {
+                    Self::build_castle(game, turn, at, spot)?;
+                }
+                return Ok(());
+            }
+            CASTLE_SCORE_PHASE => {
+                Self::score_castles(game, turn.turn);
+                return Ok(());
+            }
+            _ => {}
         }
         for (at, axis) in bridge_of(&turn.mv) {
             game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");

@@ -53,6 +53,9 @@ impl fmt::Display for ExpansionId {
 pub enum Extra {
     /// A bridge straight across the tile at `at` (Bridges, Castles and Bazaars).
     Bridge { at: Pos, axis: Axis },
+    /// The occupier converts the town holding the city at `spot` of the tile at `at` into a
+    /// castle instead of scoring it (Bridges, Castles and Bazaars).
+    Castle { at: Pos, spot: Option<crate::tile::Spot> },
 }
 
 /// What one expansion adds to a turn.
@@ -97,6 +100,9 @@ pub trait Expansion: Sync {
     fn farm_value(&self, _game: &Game, _city: SegId) -> Option<(RuleId, &'static str, i32)> {
         None
     }
+
+    /// Runs at the start of the final scoring.
+    fn final_scoring(&self, _game: &mut Game) {}
 
     /// Adds the rules that shaped a scoring without adding points of their own (a bridge
     /// counted as a road segment).

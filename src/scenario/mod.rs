@@ -279,6 +279,11 @@ impl Validator<'_> {
                     extras.push(x);
                 }
             }
+            if let (Some(c), Some(p)) = (&t.castle, pos) {
+                if let Some(x) = self.castle(&expansions, &format!("{path}.castle"), c, p) {
+                    extras.push(x);
+                }
+            }
             if let (Some(tile), Some(pos)) = (kind, pos) {
                 let mv = Move { tile, pos, rotation, follower, follower_square, extras };
                 turns.push(Turn { player, action: Action::Place(mv), path });
@@ -467,6 +472,49 @@ impl Validator<'_> {
         at.map(|at| Extra::Bridge { at, axis })
     }
 
+    /// A town to convert into a castle: `city S` on the new tile, or `{at, on}`.
+    fn castle(&mut self, expansions: &[ExpansionId], path: &str, c: &RawFollowerSpec, here: Pos) -> Option<Extra> {
+        if !expansions.contains(&ExpansionId::Bcb1) {
+            self.problem(
+                "scenario::needs-expansion",
+                path,
+                "castles come with the expansion bcb1".to_string(),
+                Some("add `expansions: [bcb1]`".to_string()),
+            );
+            return None;
+        }
+        let (at, text, tpath) = match c {
+            RawFollowerSpec::Here(t) => (Some(here), t.as_str(), path.to_string()),
+            RawFollowerSpec::At { at, on } => (self.pos(&format!("{path}.at"), at), on.as_str(), format!("{path}.on")),
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let spot = match words.as_slice() {
+            [k] if k.eq_ignore_ascii_case("city") => None,
+            [k, place] if k.eq_ignore_ascii_case("city") => match Spot::parse(place) {
+                Some(s) => Some(s),
+                None => {
+                    self.problem(
+                        "scenario::bad-feature",
+                        &tpath,
+                        format!("`{place}` is not a place on a tile"),
+                        Some(feature_help()),
+                    );
+                    return None;
+                }
+            },
+            _ => {
+                self.problem(
+                    "scenario::bad-castle",
+                    &tpath,
+                    format!("`{text}` is not a city"),
+                    Some("name the town's city on that tile: `city S`".to_string()),
+                );
+                return None;
+            }
+        };
+        at.map(|at| Extra::Castle { at, spot })
+    }
+
     /// Resolves "city N", "field SW", "cloister", "bridge" on a tile as turned.
     fn feature(&mut self, tiles: &TileSet, kind: TileKind, r: Rotation, path: &str, text: &str) -> Option<FollowerOn> {
         if text.trim().eq_ignore_ascii_case("bridge") {
@@ -565,7 +613,7 @@ impl Validator<'_> {
                             "scenario::bad-feature",
                             &format!("{epath}.feature"),
                             format!("`{f}` is not a feature kind"),
-                            Some("road, city, cloister or field".to_string()),
+                            Some("road, city, cloister, field or castle".to_string()),
                         );
                     }
                     k

@@ -70,6 +70,10 @@ pub struct RawTurn {
     pub discard: bool,
     #[serde(default)]
     pub bridge: Option<RawBridge>,
+    /// A town the turn completes, converted into a castle by its occupier: `castle: city S`
+    /// (on the tile just placed) or `castle: {at: [x, y], on: city N}`.
+    #[serde(default)]
+    pub castle: Option<RawFollowerSpec>,
     /// Several bridges in one turn, to show that the rules forbid it.
     #[serde(default)]
     pub bridges: Vec<RawBridge>,
