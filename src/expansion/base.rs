@@ -52,8 +52,9 @@ impl Expansion for Base {
         ExpansionId::Base
     }
 
-    fn switches(&self) -> &'static [SwitchDef] {
-        std::slice::from_ref(&TWO_TILE_CITY)
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 1] = [&TWO_TILE_CITY];
+        &ALL
     }
 
     fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {

@@ -29,6 +29,29 @@ pub static TOWN_SHAPE: SwitchDef = SwitchDef {
     rules: &[RuleId::CastleTown],
 };
 
+pub static FARM_CASTLES: SwitchDef = SwitchDef {
+    name: "castle.farm-counts-unscored-castles",
+    question: "Do farms count castles that never scored?",
+    values: &[
+        ("all-castles", "every castle bordering a field is worth 4 to it"),
+        (
+            "scored-castles-only",
+            "only castles that scored count (the Big Box 3 scoring guide of RGG, thought a misprint)",
+        ),
+    ],
+    rules: &[RuleId::CastleFarm],
+};
+
+pub static TERMS: SwitchDef = SwitchDef {
+    name: "castle.terms",
+    question: "What are the castle's follower and its six tiles called? (words only)",
+    values: &[
+        ("knight-and-vicinity", "the follower stays a knight; the six tiles are the castle's vicinity"),
+        ("lord-and-fief", "the follower is the castle's lord; the six tiles are its fief"),
+    ],
+    rules: &[RuleId::CastleFief],
+};
+
 /// Which towns may become castles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TownShape {
@@ -41,6 +64,10 @@ pub enum TownShape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
     pub town_shape: TownShape,
+    /// Farms count only castles that scored.
+    pub farm_scored_castles_only: bool,
+    /// The words for the castle's follower and its six tiles.
+    pub terms: (&'static str, &'static str),
 }
 
 impl Options {
@@ -49,6 +76,11 @@ impl Options {
             town_shape: match p.value(&TOWN_SHAPE) {
                 "two-end-segments-any-shape" => TownShape::AnyEnds,
                 _ => TownShape::Semicircles,
+            },
+            farm_scored_castles_only: p.value(&FARM_CASTLES) == "scored-castles-only",
+            terms: match p.value(&TERMS) {
+                "lord-and-fief" => ("lord", "fief"),
+                _ => ("knight", "vicinity"),
             },
         }
     }
@@ -320,10 +352,11 @@ impl Bcb1 {
                     FeatureKind::Cloister => "completed cloister",
                     _ => "scoring castle",
                 };
+                let (follower, area) = game.options().bcb1.terms;
                 game.award(ScoreEvent {
                     timing: Timing::Turn(turn),
                     players: c.owners.clone(),
-                    feature: castle_ref(c.tiles, "castle"),
+                    feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})")),
                     items: vec![ScoreItem { rule: RuleId::CastleScores, label, count: 1, each: points }],
                     because,
                 });
@@ -358,8 +391,9 @@ impl Expansion for Bcb1 {
         ExpansionId::Bcb1
     }
 
-    fn switches(&self) -> &'static [SwitchDef] {
-        std::slice::from_ref(&TOWN_SHAPE)
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 3] = [&TOWN_SHAPE, &FARM_CASTLES, &TERMS];
+        &ALL
     }
 
     fn setup(&self, game: &mut Game) {
@@ -384,7 +418,11 @@ impl Expansion for Bcb1 {
     }
 
     fn farm_value(&self, game: &Game, city: SegId) -> Option<(RuleId, &'static str, i32)> {
-        game.state.bcb1.built.iter().any(|c| c.town == city).then_some((RuleId::CastleFarm, "castle", 4))
+        let castle = game.state.bcb1.built.iter().find(|c| c.town == city)?;
+        if game.options().bcb1.farm_scored_castles_only && !castle.scored {
+            return Some((RuleId::CastleFarm, "unscored castle", 0));
+        }
+        Some((RuleId::CastleFarm, "castle", 4))
     }
 
     fn final_scoring(&self, game: &mut Game) {

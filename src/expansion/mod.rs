@@ -63,7 +63,7 @@ pub trait Expansion: Sync {
     fn id(&self) -> ExpansionId;
 
     /// The edition switches this expansion reads.
-    fn switches(&self) -> &'static [SwitchDef] {
+    fn switches(&self) -> &'static [&'static SwitchDef] {
         &[]
     }
 
@@ -118,7 +118,7 @@ pub fn get(id: ExpansionId) -> &'static dyn Expansion {
 
 /// Every switch of every expansion.
 pub fn all_switches() -> impl Iterator<Item = &'static SwitchDef> {
-    REGISTRY.iter().flat_map(|e| e.switches().iter())
+    REGISTRY.iter().flat_map(|e| e.switches().iter().copied())
 }
 
 pub fn find_switch(name: &str) -> Option<&'static SwitchDef> {

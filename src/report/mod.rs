@@ -93,6 +93,10 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
             t.set_width(w).force_no_tty();
         }
         t.set_header(vec!["turn", "player", "feature", "tiles", "points", "detail", "rules"]);
+        // Rule ids are never broken across lines: they are what a reader copies.
+        if let Some(c) = t.column_mut(6) {
+            c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        }
         for e in &out.events {
             t.add_row(vec![
                 Cell::new(e.timing.to_string()),
