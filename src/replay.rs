@@ -32,7 +32,12 @@ pub struct Illegal {
 
 /// Replays a scenario. Errors only when its starting board breaks the rules.
 pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
-    let mut game = Game::new(&sc.tiles, Options::read(profile), &sc.expansions, &sc.players);
+    let mut profile = profile.clone();
+    for s in &sc.switches {
+        profile.settings.retain(|x| x.switch.name != s.switch.name);
+        profile.settings.push(s.clone());
+    }
+    let mut game = Game::new(&sc.tiles, Options::read(&profile), &sc.expansions, &sc.players);
     setup(&mut game, sc)?;
     for (p, s) in &sc.start_scores {
         game.set_score(*p, *s);
@@ -42,7 +47,7 @@ pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
         let turn = i as u16 + 1;
         let result = match &t.action {
             Action::Place(mv) => game.play(t.player, mv, turn),
-            Action::Discard(k) => game.discard(*k),
+            Action::Discard(k, extras) => game.discard_turn(t.player, *k, extras, turn),
         };
         if let Err(verdict) = result {
             illegal = Some(Illegal { turn, verdict, path: t.path.clone() });

@@ -121,6 +121,44 @@ rule_ids! {
     CastleGameEnd = "bcb1.castle.game-end-nothing",
     /// At farm scoring a castle is worth 4 points to a bordering field.
     CastleFarm = "bcb1.castle.farm-four-points",
+    /// A drawn bazaar tile is placed as usual, then a bazaar is held; no other tile starts one.
+    BazaarTrigger = "bcb1.bazaar.trigger-after-placement",
+    /// When in the turn the bazaar is held.
+    BazaarTiming = "bcb1.bazaar.timing",
+    /// A bazaar tile discarded because it fits nowhere starts no bazaar.
+    BazaarDiscarded = "bcb1.bazaar.discarded-tile-no-bazaar",
+    /// The active player reveals one tile per player, all of them auctioned.
+    BazaarReveal = "bcb1.bazaar.reveal-one-per-player",
+    /// The selector picks a tile and opens the bidding (0 allowed).
+    BazaarOpensBid = "bcb1.bazaar.selector-opens-bid",
+    /// Every other player without a tile bids once, raising, or passes, in turn order.
+    BazaarOneBid = "bcb1.bazaar.single-bid-round",
+    /// The selector may buy the tile, paying the highest bid to that bidder.
+    BazaarBuy = "bcb1.bazaar.selector-buys",
+    /// The selector may sell the tile to the highest bidder, receiving the bid.
+    BazaarSell = "bcb1.bazaar.selector-sells",
+    /// A selector whom nobody outbid pays the bid to nobody.
+    BazaarSoleBidder = "bcb1.bazaar.sole-bidder-pays-nobody",
+    /// How far bids may take a score below zero.
+    BazaarNegative = "bcb1.bazaar.negative-scores",
+    /// Z-Man: nobody may bid more points than they have.
+    BazaarNoOverbid = "bcb1.bazaar.zmg-no-overbid",
+    /// The next selector is the next player after the previous one without a tile.
+    BazaarNextSelector = "bcb1.bazaar.next-selector",
+    /// A player who has a tile takes no further part in the bazaar.
+    BazaarHoldersOut = "bcb1.bazaar.tile-holders-out",
+    /// The last tile goes free to the last player without one.
+    BazaarLastFree = "bcb1.bazaar.last-tile-free",
+    /// The tiles bought are placed after the bazaar, each a full turn, from the player after the active one.
+    BazaarPlaceOrder = "bcb1.bazaar.place-order",
+    /// Too few tiles left in the stack for a bazaar.
+    BazaarTooFew = "bcb1.bazaar.too-few-tiles",
+    /// A bazaar tile bought at a bazaar starts no bazaar.
+    BazaarPurchasedNoTrigger = "bcb1.bazaar.purchased-bazaar-no-trigger",
+    /// The variation without bids: each player in turn takes a revealed tile.
+    BazaarVariation = "bcb1.bazaar.variation",
+    /// Z-Man: when every player has 0 points, the variation is played.
+    BazaarZmgAllZero = "bcb1.bazaar.variation-zmg-all-zero",
 }
 
 impl fmt::Display for RuleId {

@@ -54,11 +54,19 @@ pub enum FeatureKind {
     Field,
     /// Not printed on tiles: a town converted by an expansion (Bridges, Castles and Bazaars).
     Castle,
+    /// Not a feature: points moving between players at a bazaar (Bridges, Castles and Bazaars).
+    Bazaar,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 5] =
-        [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Field, FeatureKind::Castle];
+    pub const ALL: [FeatureKind; 6] = [
+        FeatureKind::Road,
+        FeatureKind::City,
+        FeatureKind::Cloister,
+        FeatureKind::Field,
+        FeatureKind::Castle,
+        FeatureKind::Bazaar,
+    ];
 
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -67,6 +75,7 @@ impl FeatureKind {
             FeatureKind::Cloister => "cloister",
             FeatureKind::Field => "field",
             FeatureKind::Castle => "castle",
+            FeatureKind::Bazaar => "bazaar",
         }
     }
 

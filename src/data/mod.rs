@@ -36,6 +36,8 @@ pub const PROFILES: &[Embedded] = &[
     Embedded { path: "rulesets/zmg.yaml", text: include_str!("../../rulesets/zmg.yaml") },
     Embedded { path: "rulesets/ne.yaml", text: include_str!("../../rulesets/ne.yaml") },
     Embedded { path: "rulesets/early.yaml", text: include_str!("../../rulesets/early.yaml") },
+    Embedded { path: "rulesets/hig-bb3.yaml", text: include_str!("../../rulesets/hig-bb3.yaml") },
+    Embedded { path: "rulesets/rgg-bb3.yaml", text: include_str!("../../rulesets/rgg-bb3.yaml") },
 ];
 
 /// The profiles a scenario runs under when it names none.

@@ -463,6 +463,21 @@ impl<'t> Game<'t> {
         Ok(())
     }
 
+    /// A drawn tile that fits nowhere is discarded; expansions may act on it (a bazaar).
+    pub fn discard_turn(
+        &mut self,
+        player: PlayerId,
+        tile: TileKind,
+        extras: &[Extra],
+        turn: u16,
+    ) -> Result<(), Verdict> {
+        self.discard(tile)?;
+        for x in self.expansions.clone() {
+            x.on_discard(self, player, tile, extras, turn)?;
+        }
+        Ok(())
+    }
+
     /// Features completed so far in the turn being played (occupied or not).
     pub fn completions(&self) -> &[Completion] {
         &self.completions
@@ -479,7 +494,7 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
     match kind {
         FeatureKind::City => Terrain::City,
         FeatureKind::Road => Terrain::Road,
-        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle => Terrain::Field,
+        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle | FeatureKind::Bazaar => Terrain::Field,
     }
 }
 

@@ -214,7 +214,7 @@ impl Game<'_> {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
                 FeatureKind::Cloister => self.board.ring_count(self.placement_of(root).pos) == 8,
                 FeatureKind::Field => false,
-                FeatureKind::Castle => true,
+                FeatureKind::Castle | FeatureKind::Bazaar => true,
             };
             if !complete {
                 self.score(root, Timing::End);

@@ -97,7 +97,7 @@ impl Expansion for Base {
                 }
                 out.extend(groups.into_iter().map(|(rule, label, each, n)| item(rule, label, n, each)));
             }
-            FeatureKind::Castle => {}
+            FeatureKind::Castle | FeatureKind::Bazaar => {}
         }
     }
 }

@@ -9,6 +9,8 @@
 //! structure completed that turn with a tile in its fief, and scoring castles count as
 //! completed structures for the castles beside them.
 
+pub mod bazaar;
+
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, FollowerOn, Game, Move, Phase, TurnContext};
@@ -18,6 +20,8 @@ use crate::ruleset::Profile;
 use crate::ruleset::SwitchDef;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, Spot, Terrain};
+use crate::tile::{Mark, TileKind};
+use std::collections::VecDeque;
 
 pub static TOWN_SHAPE: SwitchDef = SwitchDef {
     name: "castle.town-shape",
@@ -68,6 +72,7 @@ pub struct Options {
     pub farm_scored_castles_only: bool,
     /// The words for the castle's follower and its six tiles.
     pub terms: (&'static str, &'static str),
+    pub bazaar: bazaar::Options,
 }
 
 impl Options {
@@ -82,6 +87,7 @@ impl Options {
                 "lord-and-fief" => ("lord", "fief"),
                 _ => ("knight", "vicinity"),
             },
+            bazaar: bazaar::Options::read(p),
         }
     }
 }
@@ -105,6 +111,8 @@ pub struct State {
     pub bridges: Vec<u8>,
     pub castles: Vec<u8>,
     pub built: Vec<Castle>,
+    /// Tiles bought at a bazaar, to be placed in this order.
+    pub purchases: VecDeque<(PlayerId, TileKind)>,
 }
 
 /// The six tiles of a castle's fief: the two under it and the two beside each of them.
@@ -134,10 +142,18 @@ pub struct Bcb1;
 const BRIDGE_PHASE: &str = "bridge";
 const CASTLE_BUILD_PHASE: &str = "castle-build";
 const CASTLE_SCORE_PHASE: &str = "castle-score";
+const BAZAAR_PHASE: &str = "bazaar";
 
 fn bridge_of(mv: &Move) -> impl Iterator<Item = (Pos, Axis)> + '_ {
     mv.extras.iter().filter_map(|x| match x {
         Extra::Bridge { at, axis } => Some((*at, *axis)),
+        _ => None,
+    })
+}
+
+fn auction_of(extras: &[Extra]) -> Option<&bazaar::Auction> {
+    extras.iter().find_map(|x| match x {
+        Extra::Bazaar(a) => Some(a),
         _ => None,
     })
 }
@@ -374,6 +390,50 @@ impl Bcb1 {
     }
 }
 
+impl Bcb1 {
+    /// A bought tile is placed in its buyer's turn, in order; a drawn bazaar tile starts a
+    /// bazaar, and nothing else does.
+    fn check_bazaar(
+        game: &Game,
+        player: PlayerId,
+        tile: TileKind,
+        extras: &[Extra],
+        discarded: bool,
+    ) -> Result<(), Verdict> {
+        let has_bazaar = auction_of(extras).is_some();
+        if let Some(&(p, t)) = game.state.bcb1.purchases.front() {
+            if (p, t) != (player, tile) {
+                return Err(Verdict::new(
+                    RuleId::BazaarPlaceOrder,
+                    format!("{} places the tile {} bought at the bazaar now", game.player_name(p), game.def(t).id),
+                ));
+            }
+            if has_bazaar {
+                return Err(Verdict::new(
+                    RuleId::BazaarPurchasedNoTrigger,
+                    "a bazaar tile bought at a bazaar starts no new bazaar",
+                ));
+            }
+            return Ok(());
+        }
+        let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar);
+        match (is_bazaar, has_bazaar) {
+            (true, false) if !discarded || game.options().bcb1.bazaar.discarded_anyway => Err(Verdict::new(
+                RuleId::BazaarTrigger,
+                format!(
+                    "tile {} shows a bazaar: a bazaar must be held (write it out under `bazaar:`)",
+                    game.def(tile).id
+                ),
+            )),
+            (false, true) => Err(Verdict::new(
+                RuleId::BazaarTrigger,
+                format!("tile {} shows no bazaar, so it starts none", game.def(tile).id),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 fn castle_ref(tiles: [Pos; 2], name: &str) -> FeatureRef {
     FeatureRef { kind: FeatureKind::Castle, at: tiles[0], segment: u8::MAX, name: name.to_string(), tiles: 2 }
 }
@@ -392,17 +452,32 @@ impl Expansion for Bcb1 {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 3] = [&TOWN_SHAPE, &FARM_CASTLES, &TERMS];
+        static ALL: [&SwitchDef; 10] = [
+            &TOWN_SHAPE,
+            &FARM_CASTLES,
+            &TERMS,
+            bazaar::SWITCHES[0],
+            bazaar::SWITCHES[1],
+            bazaar::SWITCHES[2],
+            bazaar::SWITCHES[3],
+            bazaar::SWITCHES[4],
+            bazaar::SWITCHES[5],
+            bazaar::SWITCHES[6],
+        ];
         &ALL
     }
 
     fn setup(&self, game: &mut Game) {
         let n = game.players().len();
-        game.state.bcb1 =
-            State { bridges: vec![pieces_per_player(n); n], castles: vec![pieces_per_player(n); n], built: Vec::new() };
+        game.state.bcb1 = State {
+            bridges: vec![pieces_per_player(n); n],
+            castles: vec![pieces_per_player(n); n],
+            built: Vec::new(),
+            purchases: VecDeque::new(),
+        };
     }
 
-    fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+    fn phases(&self, options: &AllOptions, seq: &mut Vec<Phase>) {
         // RuleId::BridgeFollower: the bridge comes before the follower, who may stand on it.
         let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE));
@@ -411,6 +486,13 @@ impl Expansion for Bcb1 {
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, CASTLE_BUILD_PHASE));
         seq.insert(at + 2, Phase::Expansion(ExpansionId::Bcb1, CASTLE_SCORE_PHASE));
+        // RuleId::BazaarTiming: after the whole turn, or as soon as the tile is laid.
+        if options.bcb1.bazaar.right_after_placement {
+            let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
+            seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BAZAAR_PHASE));
+        } else {
+            seq.push(Phase::Expansion(ExpansionId::Bcb1, BAZAAR_PHASE));
+        }
     }
 
     fn takes_over(&self, game: &Game, root: SegId) -> bool {
@@ -423,6 +505,35 @@ impl Expansion for Bcb1 {
             return Some((RuleId::CastleFarm, "unscored castle", 0));
         }
         Some((RuleId::CastleFarm, "castle", 4))
+    }
+
+    fn on_discard(
+        &self,
+        game: &mut Game,
+        player: PlayerId,
+        tile: TileKind,
+        extras: &[Extra],
+        turn: u16,
+    ) -> Result<(), Verdict> {
+        if game.state.bcb1.purchases.front() == Some(&(player, tile)) {
+            game.state.bcb1.purchases.pop_front();
+            return Ok(());
+        }
+        if auction_of(extras).is_none() || game.options().bcb1.bazaar.discarded_anyway {
+            Self::check_bazaar(game, player, tile, extras, true)?;
+        }
+        let anyway = game.options().bcb1.bazaar.discarded_anyway;
+        match auction_of(extras) {
+            Some(_) if !anyway => Err(Verdict::new(
+                RuleId::BazaarDiscarded,
+                "a bazaar follows the placement of its tile: a discarded bazaar tile starts none",
+            )),
+            Some(a) => {
+                let at = game.placed().last().map_or(Pos::new(0, 0), |p| p.pos);
+                bazaar::hold(game, player, a, turn, at)
+            }
+            None => Ok(()),
+        }
     }
 
     fn final_scoring(&self, game: &mut Game) {
@@ -449,6 +560,7 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        Self::check_bazaar(game, player, mv.tile, &mv.extras, false)?;
         let bridges: Vec<(Pos, Axis)> = bridge_of(mv).collect();
         if bridges.len() > 1 {
             return Err(Verdict::new(RuleId::BridgeOnePerTurn, "a player may build only one bridge in a turn"));
@@ -475,6 +587,14 @@ impl Expansion for Bcb1 {
             }
             CASTLE_SCORE_PHASE => {
                 Self::score_castles(game, turn.turn);
+                return Ok(());
+            }
+            BAZAAR_PHASE => {
+                if game.state.bcb1.purchases.front() == Some(&(turn.player, turn.mv.tile)) {
+                    game.state.bcb1.purchases.pop_front();
+                } else if let Some(a) = auction_of(&turn.mv.extras) {
+                    bazaar::hold(game, turn.player, a, turn.turn, turn.mv.pos)?;
+                }
                 return Ok(());
             }
             _ => {}

@@ -49,13 +49,15 @@ impl fmt::Display for ExpansionId {
 
 /// Something an expansion lets a player build or decide during a turn, besides the tile and
 /// the follower. One variant per kind of action; the expansion that owns it checks and runs it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Extra {
     /// A bridge straight across the tile at `at` (Bridges, Castles and Bazaars).
     Bridge { at: Pos, axis: Axis },
     /// The occupier converts the town holding the city at `spot` of the tile at `at` into a
     /// castle instead of scoring it (Bridges, Castles and Bazaars).
     Castle { at: Pos, spot: Option<crate::tile::Spot> },
+    /// The bazaar held after a drawn bazaar tile (Bridges, Castles and Bazaars).
+    Bazaar(bcb1::bazaar::Auction),
 }
 
 /// What one expansion adds to a turn.
@@ -99,6 +101,18 @@ pub trait Expansion: Sync {
     /// decides it (a castle): `(rule, label, points)`.
     fn farm_value(&self, _game: &Game, _city: SegId) -> Option<(RuleId, &'static str, i32)> {
         None
+    }
+
+    /// Runs after a drawn tile was discarded because it fit nowhere.
+    fn on_discard(
+        &self,
+        _game: &mut Game,
+        _player: PlayerId,
+        _tile: crate::tile::TileKind,
+        _extras: &[Extra],
+        _turn: u16,
+    ) -> Result<(), Verdict> {
+        Ok(())
     }
 
     /// Runs at the start of the final scoring.

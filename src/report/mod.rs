@@ -83,7 +83,11 @@ pub fn cited(out: &Outcome) -> Vec<RuleId> {
 pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue, style: Style) -> String {
     let mut s = String::new();
     s.push_str(&format!("{} — {}\n", sc.id, sc.title));
-    s.push_str(&format!("ruleset: {}\n\n", out.ruleset));
+    s.push_str(&format!("ruleset: {}\n", out.ruleset));
+    for x in &sc.switches {
+        s.push_str(&format!("  with {} = {} (set by the scenario)\n", x.switch.name, x.value));
+    }
+    s.push('\n');
     if out.events.is_empty() {
         s.push_str("No points scored.\n");
     } else {

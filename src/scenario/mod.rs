@@ -32,6 +32,8 @@ pub struct Scenario {
     pub expansions: Vec<ExpansionId>,
     pub rulesets: Vec<String>,
     pub covers: Vec<String>,
+    /// Switch values replacing those of each ruleset run.
+    pub switches: Vec<crate::ruleset::Setting>,
     pub tiles: TileSet,
     pub start_scores: Vec<(PlayerId, i32)>,
     /// The starting board; empty means "the start tile at 0,0".
@@ -55,7 +57,7 @@ pub struct BoardTile {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Place(Move),
-    Discard(TileKind),
+    Discard(TileKind, Vec<Extra>),
 }
 
 #[derive(Debug, Clone)]
@@ -210,11 +212,28 @@ impl Validator<'_> {
         }
         let mut turns = Vec::new();
         let mut next = 0usize;
+        // Turns that place tiles bought at a bazaar: their players come from the auction,
+        // which the replay checks; the scenario names them.
+        let mut purchases_left = 0usize;
         for (i, t) in raw.turns.iter().enumerate() {
             let path = format!("turns[{i}]");
             let expected = PlayerId((next % players.len().max(1)) as u8);
+            let purchase = purchases_left > 0;
             let player = match &t.player {
+                None if purchase => {
+                    self.problem(
+                        "scenario::missing-player",
+                        &path,
+                        "this turn places a tile bought at the bazaar: say whose with `player:`".to_string(),
+                        None,
+                    );
+                    expected
+                }
                 None => expected,
+                Some(name) if purchase => find_player(name).unwrap_or_else(|| {
+                    self.unknown_player(&format!("{path}.player"), name, &players);
+                    expected
+                }),
                 Some(name) => match find_player(name) {
                     Some(p) if p == expected => p,
                     Some(p) => {
@@ -234,6 +253,17 @@ impl Validator<'_> {
                 },
             };
             let kind = self.tile(&tiles, &format!("{path}.tile"), &t.tile);
+            let mut extras = Vec::new();
+            if purchase {
+                purchases_left -= 1;
+            }
+            if let Some(b) = &t.bazaar {
+                if let Some(a) = self.bazaar(&expansions, &tiles, &format!("{path}.bazaar"), b, &players) {
+                    // The tiles revealed are placed in the turns that follow.
+                    purchases_left = a.revealed.len();
+                    extras.push(Extra::Bazaar(a));
+                }
+            }
             if t.discard {
                 if t.at.is_some() || t.follower.is_some() {
                     self.problem(
@@ -244,11 +274,13 @@ impl Validator<'_> {
                     );
                 }
                 if let Some(k) = kind {
-                    turns.push(Turn { player, action: Action::Discard(k), path });
+                    turns.push(Turn { player, action: Action::Discard(k, extras), path });
                 }
                 continue;
             }
-            next += 1;
+            if !purchase {
+                next += 1;
+            }
             let Some(at) = &t.at else {
                 self.problem(
                     "scenario::missing-square",
@@ -271,7 +303,6 @@ impl Validator<'_> {
                 },
                 _ => (None, None),
             };
-            let mut extras = Vec::new();
             let listed = t.bridge.iter().map(|b| (b, format!("{path}.bridge")));
             let more = t.bridges.iter().enumerate().map(|(i, b)| (b, format!("{path}.bridges[{i}]")));
             for (b, bpath) in listed.chain(more) {
@@ -313,6 +344,7 @@ impl Validator<'_> {
             expansions,
             rulesets,
             covers: raw.covers.clone(),
+            switches: self.switches(raw),
             tiles,
             start_scores,
             board,
@@ -321,6 +353,36 @@ impl Validator<'_> {
             expect,
             expect_by_ruleset,
         }
+    }
+
+    fn switches(&mut self, raw: &RawScenario) -> Vec<crate::ruleset::Setting> {
+        let mut out = Vec::new();
+        for (name, value) in &raw.switches {
+            let path = format!("switches.{name}");
+            let Some(def) = crate::expansion::find_switch(name) else {
+                self.problem(
+                    "scenario::unknown-switch",
+                    &path,
+                    format!("unknown switch `{name}`"),
+                    Some("`referee rules` lists the switches".to_string()),
+                );
+                continue;
+            };
+            match def.value(value) {
+                Some(v) => out.push(crate::ruleset::Setting {
+                    switch: def,
+                    value: v,
+                    source: "set by the scenario".to_string(),
+                }),
+                None => self.problem(
+                    "scenario::unknown-value",
+                    &path,
+                    format!("`{value}` is not a value of switch `{name}`"),
+                    Some(format!("values: {}", def.values.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", "))),
+                ),
+            }
+        }
+        out
     }
 
     fn players(&mut self, raw: &RawScenario) -> Vec<String> {
@@ -470,6 +532,83 @@ impl Validator<'_> {
             return None;
         };
         at.map(|at| Extra::Bridge { at, axis })
+    }
+
+    /// A bazaar written out: the tiles revealed and each lot's selection, bids and choice.
+    fn bazaar(
+        &mut self,
+        expansions: &[ExpansionId],
+        tiles: &TileSet,
+        path: &str,
+        b: &raw::RawBazaar,
+        players: &[String],
+    ) -> Option<crate::expansion::bcb1::bazaar::Auction> {
+        use crate::expansion::bcb1::bazaar::{Auction, Lot};
+        if !expansions.contains(&ExpansionId::Bcb1) {
+            self.problem(
+                "scenario::needs-expansion",
+                path,
+                "bazaars come with the expansion bcb1".to_string(),
+                Some("add `expansions: [bcb1]`".to_string()),
+            );
+            return None;
+        }
+        let pid = |name: &str| players.iter().position(|p| p == name).map(|i| PlayerId(i as u8));
+        let mut revealed = Vec::new();
+        for (i, id) in b.revealed.iter().enumerate() {
+            revealed.extend(self.tile(tiles, &format!("{path}.revealed[{i}]"), id));
+        }
+        let mut lots = Vec::new();
+        for (i, l) in b.lots.iter().enumerate() {
+            let lpath = format!("{path}.lots[{i}]");
+            let selector = pid(&l.selector);
+            if selector.is_none() {
+                self.unknown_player(&format!("{lpath}.selector"), &l.selector, players);
+            }
+            let tile = self.tile(tiles, &format!("{lpath}.tile"), &l.tile);
+            let mut bids = Vec::new();
+            for (j, text) in l.bids.iter().enumerate() {
+                let bpath = format!("{lpath}.bids[{j}]");
+                let words: Vec<&str> = text.split_whitespace().collect();
+                let parsed = match words.as_slice() {
+                    [who, "pass"] => pid(who).map(|p| (p, None)),
+                    [who, amount] => match (pid(who), amount.parse::<i32>()) {
+                        (Some(p), Ok(a)) if (0..=10_000).contains(&a) => Some((p, Some(a))),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match parsed {
+                    Some(x) => bids.push(x),
+                    None => self.problem(
+                        "scenario::bad-bid",
+                        &bpath,
+                        format!("`{text}` is not a bid"),
+                        Some(format!(
+                            "write the player and the points (`Red 3`, 0 to 10000) or `Red pass`; players: {}",
+                            players.join(", ")
+                        )),
+                    ),
+                }
+            }
+            let sell = match l.choice.as_deref() {
+                None | Some("buy") => false,
+                Some("sell") => true,
+                Some(other) => {
+                    self.problem(
+                        "scenario::bad-choice",
+                        &format!("{lpath}.choice"),
+                        format!("`{other}` is not a choice"),
+                        Some("the selector either `buy`s the tile or `sell`s it".to_string()),
+                    );
+                    false
+                }
+            };
+            if let (Some(selector), Some(tile)) = (selector, tile) {
+                lots.push(Lot { selector, tile, bids, sell });
+            }
+        }
+        Some(Auction { revealed, stack_left: b.stack_left, lots })
     }
 
     /// A town to convert into a castle: `city S` on the new tile, or `{at, on}`.

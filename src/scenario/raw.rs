@@ -18,6 +18,10 @@ pub struct RawScenario {
     pub rulesets: Option<Vec<String>>,
     #[serde(default)]
     pub covers: Vec<String>,
+    /// Switch values that replace those of every ruleset the scenario runs under (a reading
+    /// of an ambiguous passage, or a variation the players agreed on).
+    #[serde(default)]
+    pub switches: BTreeMap<String, String>,
     #[serde(default)]
     pub tiles: Vec<TileEntry>,
     #[serde(default)]
@@ -74,11 +78,38 @@ pub struct RawTurn {
     /// (on the tile just placed) or `castle: {at: [x, y], on: city N}`.
     #[serde(default)]
     pub castle: Option<RawFollowerSpec>,
+    /// The bazaar this turn's bazaar tile starts.
+    #[serde(default)]
+    pub bazaar: Option<RawBazaar>,
     /// Several bridges in one turn, to show that the rules forbid it.
     #[serde(default)]
     pub bridges: Vec<RawBridge>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A bazaar: the tiles revealed, and each lot.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawBazaar {
+    #[serde(default)]
+    pub revealed: Vec<String>,
+    #[serde(default)]
+    pub stack_left: Option<u32>,
+    #[serde(default)]
+    pub lots: Vec<RawLot>,
+}
+
+/// One lot: `{selector: Blue, tile: E, bids: [Blue 2, Green pass, Red 3], choice: buy}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLot {
+    pub selector: String,
+    pub tile: String,
+    #[serde(default)]
+    pub bids: Vec<String>,
+    #[serde(default)]
+    pub choice: Option<String>,
 }
 
 /// `bridge: NS` (across the tile just placed), or `bridge: {at: [x, y], axis: EW}`.

@@ -18,7 +18,7 @@ fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
 
 #[test]
 fn built_in_profiles_set_every_switch_with_a_source() {
-    for id in ["hig", "rgg", "zmg", "ne", "early"] {
+    for id in ["hig", "rgg", "zmg", "ne", "early", "hig-bb3", "rgg-bb3"] {
         let p = lib().profile(id).unwrap_or_else(|| panic!("profile {id} missing"));
         for s in expansion::all_switches() {
             let set = p.setting(s.name).unwrap_or_else(|| panic!("{id} does not set {}", s.name));

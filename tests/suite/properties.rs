@@ -58,7 +58,7 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                                 }
                             }
                         }
-                        FeatureKind::Cloister | FeatureKind::Castle => {}
+                        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar => {}
                     }
                 }
             }
