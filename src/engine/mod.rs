@@ -160,8 +160,9 @@ pub struct Game<'t> {
     phases: Vec<Phase>,
     /// Segments laid or added during the turn being played: what may have completed.
     touched: Vec<SegId>,
-    /// Features completed during the turn being played.
+    /// Features completed during the turn being played (kept when an expansion asks).
     completions: Vec<Completion>,
+    record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board).
     pub state: State,
 }
@@ -191,6 +192,7 @@ impl<'t> Game<'t> {
             events: Vec::new(),
             touched: Vec::new(),
             completions: Vec::new(),
+            record_completions: exps.iter().any(|x| x.needs_completions()),
             state: State::default(),
         };
         for x in exps {

@@ -124,13 +124,17 @@ impl Game<'_> {
     fn score(&mut self, root: SegId, timing: Timing) {
         let players = self.majority(root);
         let during_play = matches!(timing, Timing::Turn(_));
-        if players.is_empty() && !during_play {
+        let record = during_play && self.record_completions;
+        if players.is_empty() && !record {
+            if during_play {
+                self.return_followers(root);
+            }
             return;
         }
         let info = self.feature_info(root);
         let (items, because) = self.appraise(&info, timing);
         let name = self.describe(info.segment);
-        if during_play {
+        if record {
             let squares = match info.kind {
                 FeatureKind::Cloister => vec![info.at],
                 _ => {

@@ -495,6 +495,11 @@ impl Expansion for Bcb1 {
         }
     }
 
+    fn needs_completions(&self) -> bool {
+        // Castles take the points of structures completed in their fief, occupied or not.
+        true
+    }
+
     fn takes_over(&self, game: &Game, root: SegId) -> bool {
         game.state.bcb1.built.iter().any(|c| c.town == root)
     }

@@ -72,6 +72,12 @@ pub trait Expansion: Sync {
     /// Prepares the expansion's pieces when a game starts.
     fn setup(&self, _game: &mut Game) {}
 
+    /// Whether this expansion reads the features each turn completes, occupied or not
+    /// (`Game::completions`); recording them costs time, so only on request.
+    fn needs_completions(&self) -> bool {
+        false
+    }
+
     /// Inserts this expansion's phases into a turn's sequence (see `engine::phases`).
     fn phases(&self, _options: &Options, _sequence: &mut Vec<Phase>) {}
 
