@@ -419,8 +419,27 @@ impl<'t> Game<'t> {
         f
     }
 
-    /// Plays one turn: the move is checked, then each phase of the turn runs in order.
+    /// Plays one turn: the move is checked, then each phase of the turn runs in order. A
+    /// verdict from a later phase (a bid at the bazaar) takes back the turn's points, so that
+    /// the scores reported are those from before the illegal turn.
     pub fn play(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        let scores: Vec<i32> = self.players.iter().map(|p| p.score).collect();
+        let events = self.events.len();
+        let result = self.play_phases(player, mv, turn);
+        if result.is_err() {
+            self.take_back(&scores, events);
+        }
+        result
+    }
+
+    fn take_back(&mut self, scores: &[i32], events: usize) {
+        for (p, s) in self.players.iter_mut().zip(scores) {
+            p.score = *s;
+        }
+        self.events.truncate(events);
+    }
+
+    fn play_phases(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         self.check(player, mv)?;
         self.touched.clear();
         self.completions.clear();

@@ -328,63 +328,84 @@ impl Bcb1 {
     /// Castles built before this turn take the points of a structure completed in their fief;
     /// a castle that scores is itself a completed structure for the castles beside it.
     fn score_castles(game: &mut Game, turn: u16) {
-        // (squares, points, kind, occupied, is a castle)
-        let mut structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
+        // What this turn completed: (squares, points, kind, occupied).
+        let structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
             game.completions().iter().map(|c| (c.squares.clone(), c.points, c.info.kind, c.occupied)).collect();
+        let castles = game.state.bcb1.built.clone();
+        let pending: Vec<usize> =
+            (0..castles.len()).filter(|&i| !castles[i].scored && castles[i].built < turn).collect();
+        // Each pending castle's best choice so far: (points, kind, occupied, number of choices).
+        // A castle that scores this turn is itself a completed structure for the castles whose
+        // fief it lies in, so the choices grow until nothing changes; every castle then picks
+        // the best of everything completed this turn, whatever order the castles were built in.
+        let mut best: Vec<Option<(i32, FeatureKind, bool, usize)>> = vec![None; castles.len()];
         loop {
-            let mut progressed = false;
-            for i in 0..game.state.bcb1.built.len() {
-                let c = game.state.bcb1.built[i].clone();
-                if c.scored || c.built >= turn {
-                    continue;
-                }
-                let candidates: Vec<usize> = (0..structures.len())
-                    .filter(|&k| {
-                        let (sq, _, kind, _) = &structures[k];
-                        !(*kind == FeatureKind::Castle && sq.as_slice() == c.tiles.as_slice())
-                            && sq.iter().any(|p| c.fief.contains(p))
-                    })
+            let mut changed = false;
+            for &i in &pending {
+                let c = &castles[i];
+                let mut options: Vec<(i32, FeatureKind, bool)> = structures
+                    .iter()
+                    .filter(|(sq, ..)| sq.iter().any(|p| c.fief.contains(p)))
+                    .map(|(_, pts, kind, occ)| (*pts, *kind, *occ))
                     .collect();
+                for &j in &pending {
+                    if let (true, Some((pts, ..))) = (j != i, best[j]) {
+                        if castles[j].tiles.iter().any(|p| c.fief.contains(p)) {
+                            options.push((pts, FeatureKind::Castle, true));
+                        }
+                    }
+                }
                 // RuleId::CastleChoose: the owner picks; we take the structure worth most.
-                let Some(&best) = candidates.iter().max_by_key(|&&k| (structures[k].1, std::cmp::Reverse(k))) else {
-                    continue;
-                };
-                let (_, points, kind, occupied) = structures[best].clone();
-                let mut because = vec![RuleId::CastleFief, RuleId::CastleFollowerReturns];
-                if candidates.len() > 1 {
-                    because.push(RuleId::CastleChoose);
+                // Among equals, the first: a structure of this turn before a scoring castle.
+                let pick = options
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))
+                    .map(|(_, o)| o);
+                let new = pick.map(|(pts, kind, occ)| (pts, kind, occ, options.len()));
+                // Choices only grow as castles join in, so this settles.
+                if new != best[i] {
+                    best[i] = new;
+                    changed = true;
                 }
-                if !occupied {
-                    because.push(RuleId::CastleUnoccupied);
-                }
-                match kind {
-                    FeatureKind::Castle => because.push(RuleId::CastleChain),
-                    FeatureKind::Cloister => because.push(RuleId::CastleCloisterInFief),
-                    _ => {}
-                }
-                let label = match kind {
-                    FeatureKind::Road => "completed road",
-                    FeatureKind::City => "completed city",
-                    FeatureKind::Cloister => "completed cloister",
-                    _ => "scoring castle",
-                };
-                let (follower, area) = game.options().bcb1.terms;
-                game.award(ScoreEvent {
-                    timing: Timing::Turn(turn),
-                    players: c.owners.clone(),
-                    feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})")),
-                    items: vec![ScoreItem { rule: RuleId::CastleScores, label, count: 1, each: points }],
-                    because,
-                });
-                game.state.bcb1.built[i].scored = true;
-                while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
-                    game.remove_follower(idx);
-                }
-                structures.push((c.tiles.to_vec(), points, FeatureKind::Castle, true));
-                progressed = true;
             }
-            if !progressed {
+            if !changed {
                 break;
+            }
+        }
+        for &i in &pending {
+            let Some((points, kind, occupied, choices)) = best[i] else { continue };
+            let c = &castles[i];
+            let mut because = vec![RuleId::CastleFief, RuleId::CastleFollowerReturns];
+            if choices > 1 {
+                because.push(RuleId::CastleChoose);
+            }
+            if !occupied {
+                because.push(RuleId::CastleUnoccupied);
+            }
+            match kind {
+                FeatureKind::Castle => because.push(RuleId::CastleChain),
+                FeatureKind::Cloister => because.push(RuleId::CastleCloisterInFief),
+                _ => {}
+            }
+            let label = match kind {
+                FeatureKind::Road => "completed road",
+                FeatureKind::City => "completed city",
+                FeatureKind::Cloister => "completed cloister",
+                _ => "scoring castle",
+            };
+            let (follower, area) = game.options().bcb1.terms;
+            game.award(ScoreEvent {
+                timing: Timing::Turn(turn),
+                players: c.owners.clone(),
+                feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})")),
+                items: vec![ScoreItem { rule: RuleId::CastleScores, label, count: 1, each: points }],
+                because,
+            });
+            game.state.bcb1.built[i].scored = true;
+            while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
+                game.remove_follower(idx);
             }
         }
     }
@@ -488,7 +509,9 @@ impl Expansion for Bcb1 {
         seq.insert(at + 2, Phase::Expansion(ExpansionId::Bcb1, CASTLE_SCORE_PHASE));
         // RuleId::BazaarTiming: after the whole turn, or as soon as the tile is laid.
         if options.bcb1.bazaar.right_after_placement {
-            let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
+            // Right after the tile, and the bridge that may have been needed to place it.
+            let bridge = Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE);
+            let at = seq.iter().position(|p| *p == bridge).map_or(0, |i| i + 1);
             seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BAZAAR_PHASE));
         } else {
             seq.push(Phase::Expansion(ExpansionId::Bcb1, BAZAAR_PHASE));

@@ -197,6 +197,8 @@ pub fn hold(
     let next_without =
         |from: usize, owner: &[Option<TileKind>]| (0..n).map(|k| (from + k) % n).find(|&i| owner[i].is_none());
     let mut selector_from = (active.index() + 1) % n;
+    // The points of a lot move before the next lot is selected: bids are judged against the
+    // scores as they stand then.
     let mut events: Vec<ScoreEvent> = Vec::new();
     let scored_before = !game.events().is_empty();
     for lot in &auction.lots {
@@ -245,6 +247,9 @@ pub fn hold(
                 selector
             }
         };
+        for e in events.drain(..) {
+            game.award(e);
+        }
         owner[receiver.index()] = Some(lot.tile);
         // After a sale the seller, still without a tile, may select again at once (one reading).
         selector_from =
