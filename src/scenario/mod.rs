@@ -310,8 +310,10 @@ impl Validator<'_> {
                     extras.push(x);
                 }
             }
-            if let (Some(c), Some(p)) = (&t.castle, pos) {
-                if let Some(x) = self.castle(&expansions, &format!("{path}.castle"), c, p) {
+            let one = t.castle.iter().map(|c| (c, format!("{path}.castle")));
+            let many = t.castles.iter().enumerate().map(|(i, c)| (c, format!("{path}.castles[{i}]")));
+            for (c, cpath) in one.chain(many) {
+                if let Some(x) = pos.and_then(|p| self.castle(&expansions, &cpath, c, p)) {
                     extras.push(x);
                 }
             }

@@ -78,6 +78,9 @@ pub struct RawTurn {
     /// (on the tile just placed) or `castle: {at: [x, y], on: city N}`.
     #[serde(default)]
     pub castle: Option<RawFollowerSpec>,
+    /// Several towns completed by one tile, each made a castle by its occupier.
+    #[serde(default)]
+    pub castles: Vec<RawFollowerSpec>,
     /// The bazaar this turn's bazaar tile starts.
     #[serde(default)]
     pub bazaar: Option<RawBazaar>,
