@@ -11,14 +11,18 @@ use std::sync::Arc;
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<str>,
-    pub spans: SpanIndex,
+    /// Built on first use: only a file with a problem needs it.
+    spans: std::sync::OnceLock<SpanIndex>,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
-        let text = text.into();
-        let spans = SpanIndex::build(&text);
-        SourceFile { name: name.into(), text, spans }
+        SourceFile { name: name.into(), text: text.into(), spans: std::sync::OnceLock::new() }
+    }
+
+    /// Where each node of the file is.
+    pub fn spans(&self) -> &SpanIndex {
+        self.spans.get_or_init(|| SpanIndex::build(&self.text))
     }
 
     /// Byte offset of a line and column (both 1-based, the column in characters).

@@ -103,12 +103,12 @@ pub fn load(file: &SourceFile) -> Result<Catalogue, InputError> {
         match RuleId::parse(&e.id) {
             Some(id) if entries.iter().any(|o| o.id == id) => problems.push(
                 Problem::new("catalogue::duplicate", format!("rule `{}` is listed twice", e.id))
-                    .at(file.spans.value(&format!("[{i}].id"))),
+                    .at(file.spans().value(&format!("[{i}].id"))),
             ),
             Some(id) => entries.push(RuleEntry { id, text: e.text, source: e.source, rulings: e.rulings }),
             None => problems.push(
                 Problem::new("catalogue::unknown-rule", format!("`{}` is not a rule id the engine knows", e.id))
-                    .at(file.spans.value(&format!("[{i}].id")))
+                    .at(file.spans().value(&format!("[{i}].id")))
                     .help("rule ids are listed in src/rules.rs"),
             ),
         }

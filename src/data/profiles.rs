@@ -36,7 +36,7 @@ pub fn load(file: &SourceFile) -> Result<Profile, InputError> {
         let Some(def) = expansion::find_switch(name) else {
             problems.push(
                 Problem::new("ruleset::unknown-switch", format!("unknown switch `{name}`"))
-                    .at(file.spans.key(&path))
+                    .at(file.spans().key(&path))
                     .label("not a switch")
                     .help(format!("known switches: {}", known())),
             );
@@ -46,7 +46,7 @@ pub fn load(file: &SourceFile) -> Result<Profile, InputError> {
             Some(value) => settings.push(Setting { switch: def, value, source: entry.source.clone() }),
             None => problems.push(
                 Problem::new("ruleset::unknown-value", format!("`{}` is not a value of switch `{name}`", entry.value))
-                    .at(file.spans.value(&format!("{path}.value")))
+                    .at(file.spans().value(&format!("{path}.value")))
                     .label("not a value of this switch")
                     .help(format!("values: {}", def.values.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", "))),
             ),

@@ -63,7 +63,7 @@ impl TileEntry {
             errs.into_iter()
                 .map(|e| {
                     Problem::new("tile::invalid", format!("tile {}: {e}", self.id))
-                        .at(file.spans.find(path))
+                        .at(file.spans().find(path))
                         .label("this tile")
                         .help("see \"Tiles\" in docs/scenarios.md for the notation")
                 })
@@ -81,7 +81,7 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
         let path = format!("tiles[{i}]");
         if parsed.tiles[..i].iter().any(|o| o.id == t.id) {
             problems.push(
-                Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans.find(&path)),
+                Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans().find(&path)),
             );
         }
         match t.build(file, &path) {

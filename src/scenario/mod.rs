@@ -114,7 +114,7 @@ impl Scenario {
 
     /// The span of a node of the file, by path.
     pub fn span(&self, path: &str) -> Option<crate::yamlspan::Span> {
-        self.file.spans.find(path)
+        self.file.spans().find(path)
     }
 }
 
@@ -160,7 +160,7 @@ struct Validator<'f> {
 
 impl Validator<'_> {
     fn problem(&mut self, code: &str, path: &str, message: String, help: Option<String>) {
-        let mut p = Problem::new(code, message).at(self.file.spans.find(path));
+        let mut p = Problem::new(code, message).at(self.file.spans().find(path));
         if let Some(h) = help {
             p = p.help(h);
         }
@@ -242,7 +242,7 @@ impl Validator<'_> {
                                 RuleId::TurnOrder,
                                 format!("it is {}'s turn, not {name}'s", players[expected.index()]),
                             )
-                            .at(self.file.spans.find(&format!("{path}.player"))),
+                            .at(self.file.spans().find(&format!("{path}.player"))),
                         );
                         p
                     }
@@ -511,13 +511,7 @@ impl Validator<'_> {
 
     /// A bridge across the new tile (`NS`) or across the tile at a square (`{at, axis}`).
     fn bridge(&mut self, expansions: &[ExpansionId], path: &str, b: &RawBridge, here: Pos) -> Option<Extra> {
-        if !expansions.contains(&ExpansionId::Bcb1) {
-            self.problem(
-                "scenario::needs-expansion",
-                path,
-                "bridges come with the expansion bcb1".to_string(),
-                Some("add `expansions: [bcb1]`".to_string()),
-            );
+        if !self.requires(expansions, ExpansionId::Bcb1, path, "bridges") {
             return None;
         }
         let (at, axis_text, axis_path) = match b {
@@ -536,6 +530,20 @@ impl Validator<'_> {
         at.map(|at| Extra::Bridge { at, axis })
     }
 
+    /// Whether the scenario enables the expansion that `what` comes with; a problem if not.
+    fn requires(&mut self, expansions: &[ExpansionId], x: ExpansionId, path: &str, what: &str) -> bool {
+        if expansions.contains(&x) {
+            return true;
+        }
+        self.problem(
+            "scenario::needs-expansion",
+            path,
+            format!("{what} come with the expansion {x}"),
+            Some(format!("add `expansions: [{x}]`")),
+        );
+        false
+    }
+
     /// A bazaar written out: the tiles revealed and each lot's selection, bids and choice.
     fn bazaar(
         &mut self,
@@ -546,13 +554,7 @@ impl Validator<'_> {
         players: &[String],
     ) -> Option<crate::expansion::bcb1::bazaar::Auction> {
         use crate::expansion::bcb1::bazaar::{Auction, Lot};
-        if !expansions.contains(&ExpansionId::Bcb1) {
-            self.problem(
-                "scenario::needs-expansion",
-                path,
-                "bazaars come with the expansion bcb1".to_string(),
-                Some("add `expansions: [bcb1]`".to_string()),
-            );
+        if !self.requires(expansions, ExpansionId::Bcb1, path, "bazaars") {
             return None;
         }
         let pid = |name: &str| players.iter().position(|p| p == name).map(|i| PlayerId(i as u8));
@@ -615,13 +617,7 @@ impl Validator<'_> {
 
     /// A town to convert into a castle: `city S` on the new tile, or `{at, on}`.
     fn castle(&mut self, expansions: &[ExpansionId], path: &str, c: &RawFollowerSpec, here: Pos) -> Option<Extra> {
-        if !expansions.contains(&ExpansionId::Bcb1) {
-            self.problem(
-                "scenario::needs-expansion",
-                path,
-                "castles come with the expansion bcb1".to_string(),
-                Some("add `expansions: [bcb1]`".to_string()),
-            );
+        if !self.requires(expansions, ExpansionId::Bcb1, path, "castles") {
             return None;
         }
         let (at, text, tpath) = match c {
