@@ -159,6 +159,58 @@ rule_ids! {
     BazaarVariation = "bcb1.bazaar.variation",
     /// Z-Man: when every player has 0 points, the variation is played.
     BazaarZmgAllZero = "bcb1.bazaar.variation-zmg-all-zero",
+
+    // ---- The expansion-8 slot, and the new edition's bridges, castles and barns -------------
+    /// Slot 8 plays the 1st edition's Bridges, Castles and Bazaars or the new edition's set, as the ruleset says.
+    Exp8Edition = "expansion-8.rules",
+    /// The new edition's set has no bazaars.
+    NeNoBazaars = "ne.general.no-bazaars",
+    /// One shared supply: 12 bridges, 6 castles, 6 barns.
+    NeSharedSupply = "ne.setup.shared-supply",
+    /// Buildings go up as part of placing the tile, while the supply has them.
+    NeBuildAtPlacement = "ne.build.at-tile-placement",
+    /// At most one building (bridge, castle or barn) a turn.
+    NeBuildOnePerTurn = "ne.build.one-per-turn",
+    /// The bridge rule holds only while bridges remain in the supply.
+    NeBridgeOnlyWhileSupply = "ne.bridge.only-while-supply",
+    /// A bridge crosses a tile whose two opposite edges are field only, the tile just placed.
+    NeBridgeEligible = "ne.bridge.eligible-tiles",
+    /// Such a tile may lie with a field edge against an open road end.
+    NeBridgeFieldAgainstRoad = "ne.bridge.field-edge-against-road",
+    /// Laid so, it must take a bridge from the supply, carrying the road straight across.
+    NeBridgeMandatory = "ne.bridge.mandatory-when-used",
+    /// Two bridges may never touch (reading A: end to end).
+    NeBridgeNoTouching = "ne.bridge.no-touching-reading-a",
+    /// Two bridges may never touch (reading B: on any edge-adjacent tiles).
+    NeBridgeNoTouchingAny = "ne.bridge.no-touching-reading-b",
+    /// A completed road scores 3 more per bridge on it.
+    NeBridgeBonus = "ne.bridge.complete-road-bonus",
+    /// A road passing under its own bridge: 1 for the road and 3 for the bridge on that tile.
+    NeBridgeUnderOwn = "ne.bridge.road-under-own-bridge",
+    /// An incomplete road at the end scores 1 more per bridge.
+    NeBridgeFinal = "ne.bridge.final-scoring-one-per-bridge",
+    /// A castle tile may go on a city of exactly two segments this tile completes.
+    NeCastleBuild = "ne.castle.build-condition",
+    /// A normal follower in that city becomes a lady on the castle.
+    NeCastleKnightBecomesLady = "ne.castle.knight-becomes-lady",
+    /// A city with a castle scores nothing.
+    NeCastleCityNotScored = "ne.castle.city-not-scored",
+    /// Instead of deploying a follower a player may recall a lady and go straight to scoring.
+    NeLadyRecall = "ne.lady.recall",
+    /// Recalling a lady scores 1 per knight and per lady on the board, herself included.
+    NeLadyRecallScoring = "ne.lady.recall-scoring",
+    /// A lady made this turn cannot be recalled this turn.
+    NeLadyNotSameTurn = "ne.lady.not-same-turn-converted",
+    /// A barn needs the tile just placed to be one of four meeting at one corner point.
+    NeBarnFourTiles = "ne.barn.four-tile-corner",
+    /// The four meeting corners are field only, of one field.
+    NeBarnFieldCorners = "ne.barn.field-only-corners",
+    /// That field holds a farmer of the builder not already on a barn.
+    NeBarnOwnFreeFarmer = "ne.barn.own-free-farmer",
+    /// The builder lays one of their farmers of that field onto the barn.
+    NeBarnFarmerOnto = "ne.barn.farmer-onto-barn",
+    /// Building a barn scores 1 per farmer on the board, once.
+    NeBarnScoring = "ne.barn.build-scoring",
 }
 
 impl fmt::Display for RuleId {

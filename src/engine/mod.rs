@@ -169,12 +169,7 @@ pub struct Game<'t> {
 
 impl<'t> Game<'t> {
     pub fn new(tiles: &'t TileSet, options: Options, expansions: &[ExpansionId], players: &[String]) -> Game<'t> {
-        let mut exps: Vec<&'static dyn Expansion> = Vec::new();
-        for x in expansion::REGISTRY.iter() {
-            if x.id() == ExpansionId::Base || expansions.contains(&x.id()) {
-                exps.push(*x);
-            }
-        }
+        let exps = expansion::enabled(expansions, &options);
         let mut game = Game {
             tiles,
             options,
@@ -269,6 +264,32 @@ impl<'t> Game<'t> {
     /// The placement that holds a segment.
     pub fn placement_of(&self, s: SegId) -> &Placed {
         &self.placed[self.features.placed(s) as usize]
+    }
+
+    /// The city at `spot` of the tile at `at`, if this turn's tile (at `placed_now`) has just
+    /// completed it: its root. Otherwise why not, in words.
+    pub fn city_completed_now(
+        &self,
+        at: Pos,
+        spot: Option<crate::tile::Spot>,
+        placed_now: Pos,
+    ) -> Result<SegId, String> {
+        let p = *self.tile_at(at).ok_or_else(|| format!("there is no tile at {at}"))?;
+        let local = self.def(p.kind).find_segment(p.rotation, FeatureKind::City, spot)?;
+        let town = self.feature_of(self.segment(&p, local));
+        let completed_now = self.members(town).iter().any(|m| self.placement_of(*m).pos == placed_now);
+        if self.open_edges(town) != 0 || !completed_now {
+            return Err(format!("the city at {at} was not completed this turn"));
+        }
+        Ok(town)
+    }
+
+    /// The distinct squares a feature covers.
+    pub fn squares_of(&self, s: SegId) -> Vec<Pos> {
+        let mut v: Vec<Pos> = self.members(s).iter().map(|m| self.placement_of(*m).pos).collect();
+        v.sort();
+        v.dedup();
+        v
     }
 
     /// The root segment of the feature a segment belongs to.

@@ -239,24 +239,10 @@ impl Bcb1 {
 impl Bcb1 {
     /// Converts the town named by the move into a castle, if the rules allow.
     fn build_castle(game: &mut Game, turn: &TurnContext, at: Pos, spot: Option<Spot>) -> Result<(), Verdict> {
-        let p = *game.tile_at(at).ok_or_else(|| {
-            Verdict::new(RuleId::CastleTown, format!("there is no tile at {at} to build a castle on"))
-        })?;
-        let local = game
-            .def(p.kind)
-            .find_segment(p.rotation, FeatureKind::City, spot)
-            .map_err(|m| Verdict::new(RuleId::CastleTown, format!("no town to build a castle on at {at}: {m}")))?;
-        let seg = game.segment_at(at, local).expect("the segment exists");
-        let town = game.feature_of(seg);
+        let town = game
+            .city_completed_now(at, spot, turn.mv.pos)
+            .map_err(|why| Verdict::new(RuleId::CastleTown, format!("no town to make a castle: {why}")))?;
         let members = game.members(town);
-        let placed_now = game.tile_at(turn.mv.pos).map(|p| p.pos);
-        let completed_now = members.iter().any(|m| Some(game.placement_of(*m).pos) == placed_now);
-        if game.feature_kind(town) != FeatureKind::City || game.open_edges(town) != 0 || !completed_now {
-            return Err(Verdict::new(
-                RuleId::CastleTown,
-                format!("the city at {at} was not completed this turn, so it cannot become a castle"),
-            ));
-        }
         let shape = game.options().bcb1.town_shape;
         let caps_ok = members.iter().all(|m| {
             let p = game.placement_of(*m);
@@ -268,12 +254,7 @@ impl Bcb1 {
                 None => false,
             }
         });
-        let squares: Vec<Pos> = {
-            let mut v: Vec<Pos> = members.iter().map(|m| game.placement_of(*m).pos).collect();
-            v.sort();
-            v.dedup();
-            v
-        };
+        let squares = game.squares_of(town);
         if members.len() != 2 || squares.len() != 2 || !caps_ok {
             let why = match shape {
                 TownShape::Semicircles => "exactly two semicircular city caps",
@@ -588,6 +569,12 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        if mv.extras.iter().any(|x| matches!(x, Extra::Barn { .. } | Extra::RecallLady { .. })) {
+            return Err(Verdict::new(
+                RuleId::Exp8Edition,
+                "barns and ladies belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
+            ));
+        }
         Self::check_bazaar(game, player, mv.tile, &mv.extras, false)?;
         let bridges: Vec<(Pos, Axis)> = bridge_of(mv).collect();
         if bridges.len() > 1 {

@@ -8,6 +8,7 @@
 
 pub mod base;
 pub mod bcb1;
+pub mod ne8;
 
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
@@ -22,24 +23,44 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ExpansionId {
     Base,
-    /// Bridges, Castles and Bazaars, 1st edition.
+    /// The expansion-8 slot as scenarios name it; under the 1st-edition rules, Bridges,
+    /// Castles and Bazaars.
     Bcb1,
+    /// The new edition's expansion 8 (bridges, castles with ladies, barns): what the slot
+    /// plays when the ruleset's `expansion-8.rules` says so. Not named by scenarios.
+    Ne8,
 }
 
 impl ExpansionId {
-    pub const ALL: &'static [ExpansionId] = &[ExpansionId::Base, ExpansionId::Bcb1];
+    pub const ALL: &'static [ExpansionId] = &[ExpansionId::Base, ExpansionId::Bcb1, ExpansionId::Ne8];
+
+    /// What a scenario may write under `expansions:`.
+    pub const NAMES: &'static [(&'static str, ExpansionId)] =
+        &[("base", ExpansionId::Base), ("bcb1", ExpansionId::Bcb1), ("expansion-8", ExpansionId::Bcb1)];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             ExpansionId::Base => "base",
             ExpansionId::Bcb1 => "bcb1",
+            ExpansionId::Ne8 => "ne8",
         }
     }
 
     pub fn parse(s: &str) -> Option<ExpansionId> {
-        ExpansionId::ALL.iter().copied().find(|e| e.as_str() == s)
+        ExpansionId::NAMES.iter().find(|(n, _)| *n == s).map(|(_, x)| *x)
     }
 }
+
+/// Which rules the expansion-8 slot plays: the one switch that picks a module, not a rule.
+pub static EXPANSION_8: SwitchDef = SwitchDef {
+    name: "expansion-8.rules",
+    question: "Which expansion fills slot 8: the 1st edition's Bridges, Castles and Bazaars, or the new edition's bridges, castles and barns?",
+    values: &[
+        ("first-edition", "Bridges, Castles and Bazaars: personal bridges and castles, castles scoring their fief, bazaars"),
+        ("new-edition", "a shared supply of bridges worth 3, castles with ladies and barns; no bazaars"),
+    ],
+    rules: &[RuleId::Exp8Edition],
+};
 
 impl fmt::Display for ExpansionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -58,6 +79,11 @@ pub enum Extra {
     Castle { at: Pos, spot: Option<crate::tile::Spot> },
     /// The bazaar held after a drawn bazaar tile (Bridges, Castles and Bazaars).
     Bazaar(bcb1::bazaar::Auction),
+    /// A barn on a corner of the tile just placed (new edition).
+    Barn { corner: crate::geom::Corner },
+    /// The player recalls their lady from the castle at `at` instead of deploying a follower
+    /// (new edition).
+    RecallLady { at: Pos },
 }
 
 /// What one expansion adds to a turn.
@@ -130,7 +156,18 @@ pub trait Expansion: Sync {
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1];
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8];
+
+/// The expansions a game plays for the expansions a scenario names, under these options:
+/// the expansion-8 slot is Bridges, Castles and Bazaars or the new edition's set.
+pub fn enabled(named: &[ExpansionId], options: &Options) -> Vec<&'static dyn Expansion> {
+    let wanted = |id: ExpansionId| match id {
+        ExpansionId::Base => true,
+        ExpansionId::Bcb1 => named.contains(&ExpansionId::Bcb1) && !options.exp8_new_edition,
+        ExpansionId::Ne8 => named.contains(&ExpansionId::Bcb1) && options.exp8_new_edition,
+    };
+    REGISTRY.iter().copied().filter(|x| wanted(x.id())).collect()
+}
 
 pub fn get(id: ExpansionId) -> &'static dyn Expansion {
     *REGISTRY.iter().find(|e| e.id() == id).expect("every ExpansionId is registered")
@@ -138,7 +175,7 @@ pub fn get(id: ExpansionId) -> &'static dyn Expansion {
 
 /// Every switch of every expansion.
 pub fn all_switches() -> impl Iterator<Item = &'static SwitchDef> {
-    REGISTRY.iter().flat_map(|e| e.switches().iter().copied())
+    std::iter::once(&EXPANSION_8).chain(REGISTRY.iter().flat_map(|e| e.switches().iter().copied()))
 }
 
 pub fn find_switch(name: &str) -> Option<&'static SwitchDef> {
@@ -148,13 +185,21 @@ pub fn find_switch(name: &str) -> Option<&'static SwitchDef> {
 /// The typed options of every expansion, read from a profile in one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
+    /// The expansion-8 slot plays the new edition's set.
+    pub exp8_new_edition: bool,
     pub base: base::Options,
     pub bcb1: bcb1::Options,
+    pub ne8: ne8::Options,
 }
 
 impl Options {
     pub fn read(profile: &Profile) -> Options {
-        Options { base: base::Options::read(profile), bcb1: bcb1::Options::read(profile) }
+        Options {
+            exp8_new_edition: profile.value(&EXPANSION_8) == "new-edition",
+            base: base::Options::read(profile),
+            bcb1: bcb1::Options::read(profile),
+            ne8: ne8::Options::read(profile),
+        }
     }
 }
 
@@ -162,4 +207,5 @@ impl Options {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct State {
     pub bcb1: bcb1::State,
+    pub ne8: ne8::State,
 }

@@ -317,6 +317,28 @@ impl Validator<'_> {
                     extras.push(x);
                 }
             }
+            if let Some(c) = &t.barn {
+                let bpath = format!("{path}.barn");
+                if self.requires(&expansions, ExpansionId::Bcb1, &bpath, "barns") {
+                    match crate::geom::Corner::parse(c) {
+                        Some(corner) => extras.push(Extra::Barn { corner }),
+                        None => self.problem(
+                            "scenario::bad-barn",
+                            &bpath,
+                            format!("`{c}` is not a corner"),
+                            Some("a barn stands on a corner of the tile just placed: NE, SE, SW or NW".to_string()),
+                        ),
+                    }
+                }
+            }
+            if let Some(sq) = &t.recall_lady {
+                let rpath = format!("{path}.recall-lady");
+                if self.requires(&expansions, ExpansionId::Bcb1, &rpath, "ladies") {
+                    if let Some(at) = self.pos(&rpath, sq) {
+                        extras.push(Extra::RecallLady { at });
+                    }
+                }
+            }
             if let (Some(tile), Some(pos)) = (kind, pos) {
                 let mv = Move { tile, pos, rotation, follower, follower_square, extras };
                 turns.push(Turn { player, action: Action::Place(mv), path });
@@ -420,7 +442,7 @@ impl Validator<'_> {
                     format!("unknown expansion `{name}`"),
                     Some(format!(
                         "expansions known to this version: {}",
-                        ExpansionId::ALL.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+                        ExpansionId::NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
                     )),
                 ),
             }

@@ -59,7 +59,7 @@ pub struct RawFollower {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawTurn {
     #[serde(default)]
     pub player: Option<String>,
@@ -81,6 +81,12 @@ pub struct RawTurn {
     /// Several towns completed by one tile, each made a castle by its occupier.
     #[serde(default)]
     pub castles: Vec<RawFollowerSpec>,
+    /// A barn on this corner of the tile just placed (new edition): `barn: NE`.
+    #[serde(default)]
+    pub barn: Option<String>,
+    /// Recall the player's lady from the castle on this square (new edition).
+    #[serde(default)]
+    pub recall_lady: Option<Vec<i64>>,
     /// The bazaar this turn's bazaar tile starts.
     #[serde(default)]
     pub bazaar: Option<RawBazaar>,

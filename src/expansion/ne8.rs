@@ -1,0 +1,531 @@
+//! The new edition's expansion 8: bridges, castles with ladies, and barns.
+//!
+//! It fills the same slot as Bridges, Castles and Bazaars (a scenario enables `bcb1`, alias
+//! `expansion-8`); the ruleset's `expansion-8.rules` switch picks this module instead of
+//! the 1st-edition one. One shared supply (12 bridges, 6 castles, 6 barns) and at most one
+//! building per turn. Buildings go up as part of placing the tile, in the `build` phase
+//! right after it; a lady may be recalled instead of deploying a follower; a barn pays when
+//! the turn is scored.
+
+use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
+use crate::engine::features::SegId;
+use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
+use crate::geom::{Axis, Corner, Edge, Pos};
+use crate::rules::RuleId;
+use crate::ruleset::{Profile, SwitchDef};
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::tile::{FeatureKind, Terrain};
+
+pub static TOUCHING: SwitchDef = SwitchDef {
+    name: "bridge.adjacent-bridges",
+    question: "New edition: which bridges 'touch' and so may never be placed so?",
+    values: &[
+        ("forbidden-end-to-end", "two bridges whose ends meet across a shared edge (reading A)"),
+        ("forbidden-on-any-edge-adjacent-tiles", "any two bridges on tiles that share an edge (reading B)"),
+    ],
+    rules: &[RuleId::NeBridgeNoTouching],
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Reading B: bridges on any two edge-adjacent tiles touch.
+    pub touching_any_adjacent: bool,
+}
+
+impl Options {
+    pub fn read(p: &Profile) -> Options {
+        Options { touching_any_adjacent: p.value(&TOUCHING) == "forbidden-on-any-edge-adjacent-tiles" }
+    }
+}
+
+/// A castle tile on a city of two segments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castle {
+    pub town: SegId,
+    pub squares: Vec<Pos>,
+    pub built: u16,
+}
+
+/// A barn on the point where four tile corners meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Barn {
+    /// The new tile's square and the corner of it the barn stands on.
+    pub at: Pos,
+    pub corner: Corner,
+    /// The farmer lying on it: its owner and the field segment it stands on.
+    pub farmer: (PlayerId, SegId),
+    pub built: u16,
+}
+
+/// The general supply and the buildings on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct State {
+    pub bridges_left: u8,
+    pub castles_left: u8,
+    pub barns_left: u8,
+    /// Squares holding a bridge, and its axis.
+    pub bridges: Vec<(Pos, Axis)>,
+    pub castles: Vec<Castle>,
+    pub barns: Vec<Barn>,
+    /// Followers made ladies or deployed on a castle this turn (they cannot be recalled now).
+    pub new_ladies: Vec<(PlayerId, SegId)>,
+}
+
+pub struct Ne8;
+
+const BUILD: &str = "build";
+const LADY: &str = "lady";
+const BARN_SCORE: &str = "barn-score";
+
+fn verdict(rule: RuleId, message: impl Into<String>) -> Verdict {
+    Verdict::new(rule, message)
+}
+
+impl Ne8 {
+    fn bridge(mv: &Move) -> Option<(Pos, Axis)> {
+        mv.extras.iter().find_map(|x| match x {
+            Extra::Bridge { at, axis } => Some((*at, *axis)),
+            _ => None,
+        })
+    }
+
+    /// The squares around the corner `c` of `at`, the corner of each that meets there.
+    fn corner_tiles(at: Pos, c: Corner) -> [(Pos, Corner); 4] {
+        let (dx, dy) = match c {
+            Corner::NE => (1, 1),
+            Corner::SE => (1, -1),
+            Corner::SW => (-1, -1),
+            Corner::NW => (-1, 1),
+        };
+        let opposite = |c: Corner| match c {
+            Corner::NE => Corner::SW,
+            Corner::SE => Corner::NW,
+            Corner::SW => Corner::NE,
+            Corner::NW => Corner::SE,
+        };
+        let side = |c: Corner, horizontal: bool| match (c, horizontal) {
+            (Corner::NE, true) | (Corner::SW, false) => Corner::NW,
+            (Corner::NE, false) | (Corner::SW, true) => Corner::SE,
+            (Corner::SE, true) | (Corner::NW, false) => Corner::SW,
+            (Corner::SE, false) | (Corner::NW, true) => Corner::NE,
+        };
+        [
+            (at, c),
+            (Pos::new(at.x + dx, at.y), side(c, true)),
+            (Pos::new(at.x, at.y + dy), side(c, false)),
+            (Pos::new(at.x + dx, at.y + dy), opposite(c)),
+        ]
+    }
+
+    /// Followers standing in cities: (knights, ladies). A lady stands on a castle.
+    fn knights_and_ladies(game: &Game) -> (u32, u32) {
+        let mut k = 0;
+        let mut l = 0;
+        for f in game.followers() {
+            let root = game.feature_of(f.segment);
+            if game.feature_kind(root) != FeatureKind::City {
+                continue;
+            }
+            if game.state.ne8.castles.iter().any(|c| c.town == root) {
+                l += 1;
+            } else {
+                k += 1;
+            }
+        }
+        (k, l)
+    }
+
+    fn check_bridge(game: &Game, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
+        if at != mv.pos {
+            return Err(verdict(RuleId::NeBridgeEligible, "a bridge goes only on the tile just placed"));
+        }
+        if game.state.ne8.bridges_left == 0 {
+            return Err(verdict(RuleId::NeBridgeOnlyWhileSupply, "the supply holds no bridge"));
+        }
+        let def = game.def(mv.tile);
+        if axis.edges().iter().any(|e| def.edge(mv.rotation, *e) != Terrain::Field) {
+            return Err(verdict(
+                RuleId::NeBridgeEligible,
+                format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
+            ));
+        }
+        let meets_road = axis.edges().iter().any(|e| {
+            game.tile_at(mv.pos.step(*e)).is_some_and(|n| game.edge_terrain(n, e.opposite()) == Terrain::Road)
+        });
+        if !meets_road {
+            return Err(verdict(
+                RuleId::NeBridgeFieldAgainstRoad,
+                "a bridge is built only where the tile's field edge is laid against an open road end",
+            ));
+        }
+        for (q, other) in &game.state.ne8.bridges {
+            let shared = Edge::ALL.into_iter().find(|e| at.step(*e) == *q);
+            let Some(e) = shared else { continue };
+            let end_to_end = axis.edges().contains(&e) && other.edges().contains(&e.opposite());
+            if end_to_end {
+                return Err(verdict(
+                    RuleId::NeBridgeNoTouching,
+                    format!("this bridge's end would meet the bridge at {q}"),
+                ));
+            }
+            if game.options().ne8.touching_any_adjacent {
+                return Err(verdict(
+                    RuleId::NeBridgeNoTouchingAny,
+                    format!("this bridge would lie beside the bridge at {q}, on a tile sharing an edge"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A tile laid with a field edge against a road, on an eligible axis, needs a bridge.
+    fn needs_bridge(game: &Game, mv: &Move) -> Option<Axis> {
+        if game.state.ne8.bridges_left == 0 {
+            return None;
+        }
+        let def = game.def(mv.tile);
+        [Axis::NS, Axis::EW].into_iter().find(|axis| {
+            axis.edges().iter().all(|e| def.edge(mv.rotation, *e) == Terrain::Field)
+                && axis.edges().iter().any(|e| {
+                    game.tile_at(mv.pos.step(*e)).is_some_and(|n| game.edge_terrain(n, e.opposite()) == Terrain::Road)
+                })
+        })
+    }
+
+    fn build_castle(
+        game: &mut Game,
+        turn: &TurnContext,
+        at: Pos,
+        spot: Option<crate::tile::Spot>,
+    ) -> Result<(), Verdict> {
+        if game.state.ne8.castles_left == 0 {
+            return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no castle tile"));
+        }
+        let town = game
+            .city_completed_now(at, spot, turn.mv.pos)
+            .map_err(|why| verdict(RuleId::NeCastleBuild, format!("no castle: {why}")))?;
+        let segments = game.members(town).len();
+        if segments != 2 {
+            return Err(verdict(
+                RuleId::NeCastleBuild,
+                format!("a castle goes only on a city of exactly two segments, not {segments}"),
+            ));
+        }
+        game.state.ne8.castles_left -= 1;
+        let squares = game.squares_of(town);
+        let knights: Vec<PlayerId> =
+            game.followers().iter().filter(|f| game.feature_of(f.segment) == town).map(|f| f.player).collect();
+        let ladies: Vec<(PlayerId, SegId)> = game
+            .followers()
+            .iter()
+            .filter(|f| game.feature_of(f.segment) == town)
+            .map(|f| (f.player, f.segment))
+            .collect();
+        game.state.ne8.new_ladies.extend(ladies);
+        game.state.ne8.castles.push(Castle { town, squares: squares.clone(), built: turn.turn });
+        let mut because = vec![RuleId::NeCastleCityNotScored];
+        if !knights.is_empty() {
+            because.push(RuleId::NeCastleKnightBecomesLady);
+        }
+        game.award(ScoreEvent {
+            timing: Timing::Turn(turn.turn),
+            players: vec![turn.player],
+            feature: FeatureRef {
+                kind: FeatureKind::Castle,
+                at: squares[0],
+                segment: u8::MAX,
+                name: "castle built".to_string(),
+                tiles: squares.len() as u32,
+            },
+            items: vec![ScoreItem { rule: RuleId::NeCastleBuild, label: "castle built", count: 1, each: 0 }],
+            because,
+        });
+        Ok(())
+    }
+
+    fn build_barn(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verdict> {
+        if game.state.ne8.barns_left == 0 {
+            return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no barn tile"));
+        }
+        let mut field: Option<SegId> = None;
+        for (sq, c) in Self::corner_tiles(turn.mv.pos, corner) {
+            let Some(p) = game.tile_at(sq).copied() else {
+                return Err(verdict(
+                    RuleId::NeBarnFourTiles,
+                    format!("a barn needs four tiles meeting at the corner; {sq} is empty"),
+                ));
+            };
+            let [a, b] = c.halves();
+            let (Some(sa), Some(sb)) = (game.half_segment(&p, a), game.half_segment(&p, b)) else {
+                return Err(verdict(
+                    RuleId::NeBarnFieldCorners,
+                    format!("the corner of the tile at {sq} is not field only"),
+                ));
+            };
+            if game.feature_of(sa) != game.feature_of(sb) {
+                return Err(verdict(
+                    RuleId::NeBarnFieldCorners,
+                    format!("the corner of the tile at {sq} is not field only"),
+                ));
+            }
+            match field {
+                None => field = Some(game.feature_of(sa)),
+                Some(f) if f == game.feature_of(sa) => {}
+                Some(_) => {
+                    return Err(verdict(RuleId::NeBarnFieldCorners, "the four corners do not lie in one field"));
+                }
+            }
+        }
+        let field = field.expect("four corners were read");
+        let on_barn = |p: PlayerId, s: SegId| game.state.ne8.barns.iter().filter(|b| b.farmer == (p, s)).count();
+        let free = game.followers().iter().find(|f| {
+            f.player == turn.player && game.feature_of(f.segment) == field && {
+                let same = game.followers().iter().filter(|g| g.player == f.player && g.segment == f.segment).count();
+                same > on_barn(f.player, f.segment)
+            }
+        });
+        let Some(farmer) = free.copied() else {
+            return Err(verdict(
+                RuleId::NeBarnOwnFreeFarmer,
+                format!("{} has no farmer in that field that is not already on a barn", game.player_name(turn.player)),
+            ));
+        };
+        game.state.ne8.barns_left -= 1;
+        game.state.ne8.barns.push(Barn {
+            at: turn.mv.pos,
+            corner,
+            farmer: (farmer.player, farmer.segment),
+            built: turn.turn,
+        });
+        Ok(())
+    }
+}
+
+impl Expansion for Ne8 {
+    fn id(&self) -> ExpansionId {
+        ExpansionId::Ne8
+    }
+
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 1] = [&TOUCHING];
+        &ALL
+    }
+
+    fn setup(&self, game: &mut Game) {
+        game.state.ne8 = State { bridges_left: 12, castles_left: 6, barns_left: 6, ..State::default() };
+    }
+
+    fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+        // Buildings go up as part of placing the tile; a lady is recalled instead of deploying
+        // a follower; a barn pays at the start of the turn's scoring.
+        let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Ne8, BUILD));
+        let at = seq.iter().position(|p| *p == Phase::DeployFollower).map_or(seq.len(), |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Ne8, LADY));
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
+        seq.insert(at, Phase::Expansion(ExpansionId::Ne8, BARN_SCORE));
+    }
+
+    fn pending_edges(&self, game: &Game, _player: PlayerId, mv: &Move, out: &mut Vec<(Pos, Edge, Terrain)>) {
+        if let Some((at, axis)) = Self::bridge(mv) {
+            if game.state.ne8.bridges_left > 0 {
+                for e in axis.edges() {
+                    out.push((at, e, Terrain::Road));
+                }
+            }
+        }
+    }
+
+    fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        let mut buildings = 0;
+        for x in &mv.extras {
+            match x {
+                Extra::Bazaar(_) => {
+                    return Err(verdict(RuleId::NeNoBazaars, "the new edition's expansion 8 has no bazaars"));
+                }
+                Extra::Bridge { .. } | Extra::Castle { .. } | Extra::Barn { .. } => buildings += 1,
+                Extra::RecallLady { at } => {
+                    if mv.follower.is_some() {
+                        return Err(verdict(
+                            RuleId::NeLadyRecall,
+                            "a lady is recalled only on a turn without a follower placement",
+                        ));
+                    }
+                    let castle = game.state.ne8.castles.iter().find(|c| c.squares.contains(at));
+                    let Some(castle) = castle else {
+                        return Err(verdict(RuleId::NeLadyRecall, format!("there is no castle at {at}")));
+                    };
+                    let has_lady = game
+                        .followers()
+                        .iter()
+                        .any(|f| f.player == player && game.feature_of(f.segment) == castle.town);
+                    if !has_lady {
+                        return Err(verdict(
+                            RuleId::NeLadyRecall,
+                            format!("{} has no lady on the castle at {at}", game.player_name(player)),
+                        ));
+                    }
+                }
+            }
+        }
+        if buildings > 1 {
+            return Err(verdict(RuleId::NeBuildOnePerTurn, "a player builds at most one building a turn"));
+        }
+        match Self::bridge(mv) {
+            Some((at, axis)) => Self::check_bridge(game, mv, at, axis)?,
+            None => {
+                if let Some(axis) = Self::needs_bridge(game, mv) {
+                    let fits_anyway = axis.edges().iter().all(|e| {
+                        game.tile_at(mv.pos.step(*e))
+                            .is_none_or(|n| game.edge_terrain(n, e.opposite()) == Terrain::Field)
+                    });
+                    if !fits_anyway {
+                        return Err(verdict(
+                            RuleId::NeBridgeMandatory,
+                            format!(
+                                "the tile's field edge ({}) lies against a road: a bridge must go on it",
+                                axis.as_str()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        match phase {
+            BUILD => {
+                game.state.ne8.new_ladies.clear();
+                for x in &turn.mv.extras {
+                    match x {
+                        Extra::Bridge { at, axis } => {
+                            game.add_segment(*at, FeatureKind::Road, axis.mask(), "bridge");
+                            game.state.ne8.bridges_left -= 1;
+                            game.state.ne8.bridges.push((*at, *axis));
+                        }
+                        Extra::Castle { at, spot } => Self::build_castle(game, turn, *at, *spot)?,
+                        Extra::Barn { corner } => Self::build_barn(game, turn, *corner)?,
+                        _ => {}
+                    }
+                }
+            }
+            LADY => {
+                // A follower deployed on a castle built this turn is a lady from now on.
+                let new: Vec<(PlayerId, SegId)> = game
+                    .followers()
+                    .iter()
+                    .filter(|f| f.player == turn.player)
+                    .filter(|f| {
+                        let root = game.feature_of(f.segment);
+                        game.state.ne8.castles.iter().any(|c| c.town == root && c.built == turn.turn)
+                    })
+                    .map(|f| (f.player, f.segment))
+                    .collect();
+                game.state.ne8.new_ladies.extend(new);
+                for x in &turn.mv.extras {
+                    let Extra::RecallLady { at } = x else { continue };
+                    let town = game.state.ne8.castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);
+                    let Some(town) = town else { continue };
+                    let idx = game.followers().iter().position(|f| {
+                        f.player == turn.player
+                            && game.feature_of(f.segment) == town
+                            && !game.state.ne8.new_ladies.contains(&(f.player, f.segment))
+                    });
+                    let Some(idx) = idx else {
+                        return Err(verdict(
+                            RuleId::NeLadyNotSameTurn,
+                            "a lady made this turn, by building the castle under her, cannot be recalled this turn",
+                        ));
+                    };
+                    let (knights, ladies) = Self::knights_and_ladies(game);
+                    game.remove_follower(idx);
+                    let at_sq = game.state.ne8.castles.iter().find(|c| c.town == town).map_or(*at, |c| c.squares[0]);
+                    game.award(ScoreEvent {
+                        timing: Timing::Turn(turn.turn),
+                        players: vec![turn.player],
+                        feature: FeatureRef {
+                            kind: FeatureKind::Castle,
+                            at: at_sq,
+                            segment: u8::MAX,
+                            name: "lady recalled".to_string(),
+                            tiles: 2,
+                        },
+                        items: vec![
+                            ScoreItem { rule: RuleId::NeLadyRecallScoring, label: "knight", count: knights, each: 1 },
+                            ScoreItem { rule: RuleId::NeLadyRecallScoring, label: "lady", count: ladies, each: 1 },
+                        ],
+                        because: vec![RuleId::NeLadyRecall],
+                    });
+                }
+            }
+            BARN_SCORE => {
+                let new: Vec<Barn> = game.state.ne8.barns.iter().filter(|b| b.built == turn.turn).cloned().collect();
+                for b in new {
+                    let farmers = game
+                        .followers()
+                        .iter()
+                        .filter(|f| game.feature_kind(game.feature_of(f.segment)) == FeatureKind::Field)
+                        .count() as u32;
+                    game.award(ScoreEvent {
+                        timing: Timing::Turn(turn.turn),
+                        players: vec![b.farmer.0],
+                        feature: FeatureRef {
+                            kind: FeatureKind::Field,
+                            at: b.at,
+                            segment: u8::MAX,
+                            name: format!("barn at the {:?} corner", b.corner),
+                            tiles: 4,
+                        },
+                        items: vec![ScoreItem {
+                            rule: RuleId::NeBarnScoring,
+                            label: "farmer",
+                            count: farmers,
+                            each: 1,
+                        }],
+                        because: vec![RuleId::NeBarnFarmerOnto],
+                    });
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn takes_over(&self, game: &Game, root: SegId) -> bool {
+        game.state.ne8.castles.iter().any(|c| c.town == root)
+    }
+
+    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
+        if f.kind != FeatureKind::Road {
+            return;
+        }
+        let bridges = game.members(f.root).iter().filter(|m| game.locate(**m).1.is_none()).count() as u32;
+        if bridges == 0 {
+            return;
+        }
+        match timing {
+            Timing::Turn(_) => {
+                out.push(ScoreItem { rule: RuleId::NeBridgeBonus, label: "bridge", count: bridges, each: 3 })
+            }
+            Timing::End => {
+                out.push(ScoreItem { rule: RuleId::NeBridgeFinal, label: "bridge", count: bridges, each: 1 })
+            }
+        }
+    }
+
+    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
+        if f.kind != FeatureKind::Road {
+            return;
+        }
+        let members = game.members(f.root);
+        let under_own = members.iter().filter(|m| game.locate(**m).1.is_none()).any(|b| {
+            let at = game.placement_of(*b).pos;
+            members.iter().any(|m| m != b && game.placement_of(*m).pos == at)
+        });
+        if under_own {
+            because.push(RuleId::NeBridgeUnderOwn);
+        }
+    }
+}
