@@ -42,6 +42,9 @@ pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
     for (p, s) in &sc.start_scores {
         game.set_score(*p, *s);
     }
+    for (p, tiles) in &sc.hands {
+        game.hands[p.index()] = tiles.clone();
+    }
     let mut illegal = None;
     for (i, t) in sc.turns.iter().enumerate() {
         let turn = i as u16 + 1;

@@ -211,6 +211,30 @@ rule_ids! {
     NeBarnFarmerOnto = "ne.barn.farmer-onto-barn",
     /// Building a barn scores 1 per farmer on the board, once.
     NeBarnScoring = "ne.barn.build-scoring",
+
+    // ---- Castles in Germany --------------------------------------------------------------------
+    /// Each player holds one castle tile, two with two or three players, face up.
+    CigSetup = "cig.setup.one-castle-each",
+    /// Instead of drawing, a player may place one of their castle tiles.
+    CigInsteadOfDrawing = "cig.placement.instead-of-drawing",
+    /// A castle tile may not touch another castle tile, not even at a corner.
+    CigNoTouching = "cig.placement.no-touching-castles",
+    /// A castle surrounded by tiles is complete: 12 points to its lord or lady.
+    CigCompleteTwelve = "cig.scoring.complete-twelve",
+    /// At the end an unfinished castle scores 1 per surrounding tile and 2 for itself.
+    CigFinal = "cig.scoring.final-incomplete",
+    /// A completed road or city with an end on a castle tile gives its majority 3 more per castle.
+    CigBonus = "cig.scoring.bonus-per-castle",
+
+    // ---- The Drawbridges -------------------------------------------------------------------------
+    /// A completed road leading to a drawbridge is scored first, then the drawbridge is looked at.
+    DbRoadScoredFirst = "db.scoring.road-scored-first",
+    /// A drawbridge whose city is complete is up: nothing more happens.
+    DbCompletedCityUp = "db.scoring.completed-city-up",
+    /// Into an incomplete city the road's sole majority holder may move followers from the road.
+    DbIncompleteCityMove = "db.scoring.incomplete-city-move",
+    /// Without a sole majority on the road nobody moves.
+    DbTieNoMove = "db.scoring.tie-no-move",
 }
 
 impl fmt::Display for RuleId {

@@ -105,6 +105,8 @@ pub struct Segment {
     pub inn: bool,
     /// A city cap (one edge) drawn as a semicircle; false for any other city segment.
     pub semicircle: bool,
+    /// For a road: the cities (indices into the tile's segments) it reaches through a drawbridge.
+    pub drawbridges: Vec<u8>,
 }
 
 impl Segment {
@@ -117,6 +119,7 @@ impl Segment {
             borders: vec![],
             inn: false,
             semicircle: kind == FeatureKind::City && edges.count_ones() == 1,
+            drawbridges: vec![],
         }
     }
 }
@@ -150,6 +153,19 @@ pub struct TileNotation {
     pub marks: Vec<String>,
     pub inns: Vec<String>,
     pub triangular: Vec<String>,
+    /// A German castle in the centre (Castles in Germany).
+    pub castle: bool,
+    /// Roads leading to a city through a drawbridge: `S > N` (the road on edge S, the city on N).
+    pub drawbridges: Vec<String>,
+}
+
+/// The second square of a double-size tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twin {
+    /// The id of the tile kind of the second half.
+    pub id: String,
+    /// Where the second half lies, seen from the first, at rotation 0.
+    pub side: Edge,
 }
 
 /// A tile kind, ready for play: validated, with its four rotations precomputed.
@@ -162,6 +178,10 @@ pub struct TileDef {
     pub edges: [Terrain; 4],
     pub segments: Vec<Segment>,
     pub marks: Vec<Mark>,
+    /// For the first half of a double-size tile: its second half.
+    pub twin: Option<Twin>,
+    /// For the second half of a double-size tile: the id of the first half.
+    pub half_of: Option<String>,
     rotated: [Rotated; 4],
 }
 
@@ -285,6 +305,21 @@ impl TileDef {
         if n.cloister {
             segments.push(Segment::new(FeatureKind::Cloister, 0, 0));
         }
+        if n.castle {
+            segments.push(Segment::new(FeatureKind::Castle, 0, 0));
+        }
+        for text in &n.drawbridges {
+            let (road, city) = text.split_once('>').unwrap_or((text.as_str(), ""));
+            let r = Edge::parse(road.trim())
+                .and_then(|e| segments.iter().position(|s| s.kind == FeatureKind::Road && s.edges & e.bit() != 0));
+            let c = Edge::parse(city.trim()).map(|e| city_at[e.index()]).filter(|i| *i != NONE);
+            match (r, c) {
+                (Some(r), Some(c)) => segments[r].drawbridges.push(c),
+                _ => errors.push(format!(
+                    "drawbridge `{text}`: write the road's edge, `>`, and an edge of the city it leads to (`S > N`)"
+                )),
+            }
+        }
         for e in Edge::ALL {
             let t = edges[e.index()];
             if t == Terrain::City && city_at[e.index()] == NONE {
@@ -335,6 +370,8 @@ impl TileDef {
             edges,
             segments,
             marks,
+            twin: None,
+            half_of: None,
             rotated: [Rotated::default(); 4],
         };
         for r in Rotation::ALL {

@@ -1,7 +1,8 @@
 //! Tile catalogue files, and the tile entries scenarios may define inline.
 
 use crate::diag::{InputError, Problem, SourceFile};
-use crate::tile::{TileDef, TileNotation};
+use crate::geom::{Edge, Rotation};
+use crate::tile::{TileDef, TileNotation, Twin};
 use serde::Deserialize;
 
 /// One tile as written in YAML (the notation of `tile.rs`).
@@ -32,6 +33,35 @@ pub struct TileEntry {
     pub inns: Vec<String>,
     #[serde(default)]
     pub triangular: Vec<String>,
+    #[serde(default)]
+    pub castle: bool,
+    #[serde(default)]
+    pub drawbridges: Vec<String>,
+    /// The second square of a double-size tile (Castles in Germany).
+    #[serde(default)]
+    pub second: Option<Box<TileHalf>>,
+}
+
+/// The second square of a double-size tile: its notation, and the side of the first square
+/// it lies on at rotation 0 (default east).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileHalf {
+    #[serde(default)]
+    pub side: Option<String>,
+    pub edges: String,
+    #[serde(default)]
+    pub cities: Vec<String>,
+    #[serde(default)]
+    pub pennants: Vec<String>,
+    #[serde(default)]
+    pub roads: Vec<String>,
+    #[serde(default)]
+    pub fields: Vec<String>,
+    #[serde(default)]
+    pub cloister: bool,
+    #[serde(default)]
+    pub drawbridges: Vec<String>,
 }
 
 fn one() -> u32 {
@@ -46,6 +76,54 @@ struct TileFile {
 }
 
 impl TileEntry {
+    /// Validates the entry into its tile kinds (two for a double-size tile, the first the one
+    /// to place); problems point into `file` at `path` (e.g. `tiles[3]`).
+    pub fn build_all(&self, file: &SourceFile, path: &str) -> Result<Vec<TileDef>, Vec<Problem>> {
+        let mut first = self.build(file, path)?;
+        let Some(h) = &self.second else { return Ok(vec![first]) };
+        let side = match h.side.as_deref().map(Edge::parse) {
+            None => Edge::E,
+            Some(Some(e)) => e,
+            Some(None) => {
+                return Err(vec![Problem::new(
+                    "tile::invalid",
+                    format!("tile {}: `second.side` is not an edge", self.id),
+                )
+                .at(file.spans().find(&format!("{path}.second.side")))])
+            }
+        };
+        let n = TileNotation {
+            edges: h.edges.clone(),
+            cities: h.cities.clone(),
+            pennants: h.pennants.clone(),
+            roads: h.roads.clone(),
+            fields: h.fields.clone(),
+            cloister: h.cloister,
+            drawbridges: h.drawbridges.clone(),
+            ..TileNotation::default()
+        };
+        let id = format!("{}/2", self.id);
+        let mut second = TileDef::new(&id, &self.name, 0, false, &n).map_err(|errs| {
+            errs.into_iter()
+                .map(|e| {
+                    Problem::new("tile::invalid", format!("tile {} (second square): {e}", self.id))
+                        .at(file.spans().find(&format!("{path}.second")))
+                })
+                .collect::<Vec<_>>()
+        })?;
+        let (a, b) = (first.edge(Rotation::default(), side), second.edge(Rotation::default(), side.opposite()));
+        if a != b {
+            return Err(vec![Problem::new(
+                "tile::invalid",
+                format!("tile {}: its two squares do not match where they meet ({} edge)", self.id, side.word()),
+            )
+            .at(file.spans().find(path))]);
+        }
+        second.half_of = Some(self.id.clone());
+        first.twin = Some(Twin { id, side });
+        Ok(vec![first, second])
+    }
+
     /// Validates the entry; problems point into `file` at `path` (e.g. `tiles[3]`).
     pub fn build(&self, file: &SourceFile, path: &str) -> Result<TileDef, Vec<Problem>> {
         let n = TileNotation {
@@ -58,6 +136,8 @@ impl TileEntry {
             marks: self.marks.clone(),
             inns: self.inns.clone(),
             triangular: self.triangular.clone(),
+            castle: self.castle,
+            drawbridges: self.drawbridges.clone(),
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()
@@ -84,8 +164,8 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
                 Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans().find(&path)),
             );
         }
-        match t.build(file, &path) {
-            Ok(d) => defs.push(d),
+        match t.build_all(file, &path) {
+            Ok(d) => defs.extend(d),
             Err(p) => problems.extend(p),
         }
     }

@@ -9,32 +9,43 @@ use crate::tile::{FeatureKind, Terrain, TileKind};
 /// Why a tile does not fit on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Misfit {
-    Occupied,
+    Occupied(Pos),
     Alone,
-    Edge(Edge),
+    /// The square, its edge and the tile kind there (a double-size tile has two).
+    Edge(Pos, Edge, TileKind),
 }
 
 impl Game<'_> {
     /// Why a tile does not fit on a square, without building a message (the hot path of
     /// searches for legal squares).
     fn misfit(&self, kind: TileKind, pos: Pos, r: Rotation, pending: &[(Pos, Edge, Terrain)]) -> Option<Misfit> {
-        if self.board.get(pos).is_some() {
-            return Some(Misfit::Occupied);
+        let twin = self.twin_of(kind, pos, r);
+        let squares = [Some((kind, pos)), twin];
+        let own = |p: Pos| p == pos || twin.is_some_and(|(_, q)| q == p);
+        for (_, p) in squares.iter().flatten() {
+            if self.board.get(*p).is_some() {
+                return Some(Misfit::Occupied(*p));
+            }
         }
         if self.board.is_empty() {
             return None;
         }
-        let def = self.tiles.get(kind);
         let overridden = |p: Pos, e: Edge| pending.iter().find(|(q, f, _)| *q == p && *f == e).map(|(_, _, t)| *t);
         let mut neighbours = 0;
-        for e in Edge::ALL {
-            let q = pos.step(e);
-            let Some(n) = self.tile_at(q) else { continue };
-            neighbours += 1;
-            let mine = overridden(pos, e).unwrap_or_else(|| def.edge(r, e));
-            let theirs = overridden(q, e.opposite()).unwrap_or_else(|| self.edge_terrain(n, e.opposite()));
-            if mine != theirs {
-                return Some(Misfit::Edge(e));
+        for (k, p) in squares.into_iter().flatten() {
+            let def = self.tiles.get(k);
+            for e in Edge::ALL {
+                let q = p.step(e);
+                if own(q) {
+                    continue;
+                }
+                let Some(n) = self.tile_at(q) else { continue };
+                neighbours += 1;
+                let mine = overridden(p, e).unwrap_or_else(|| def.edge(r, e));
+                let theirs = overridden(q, e.opposite()).unwrap_or_else(|| self.edge_terrain(n, e.opposite()));
+                if mine != theirs {
+                    return Some(Misfit::Edge(p, e, k));
+                }
             }
         }
         (neighbours == 0).then_some(Misfit::Alone)
@@ -60,21 +71,22 @@ impl Game<'_> {
         let def = self.tiles.get(kind);
         match self.misfit(kind, pos, r, pending) {
             None => Ok(()),
-            Some(Misfit::Occupied) => Err(Verdict::new(
+            Some(Misfit::Occupied(p)) => Err(Verdict::new(
                 RuleId::SquareFree,
-                format!("square {pos} already holds tile {}", self.tile_at(pos).map_or("?", |t| &self.def(t.kind).id)),
+                format!("square {p} already holds tile {}", self.tile_at(p).map_or("?", |t| &self.def(t.kind).id)),
             )),
             Some(Misfit::Alone) => Err(Verdict::new(RuleId::Adjacent, format!("square {pos} touches no placed tile"))),
-            Some(Misfit::Edge(e)) => {
-                let n = self.tile_at(pos.step(e)).expect("a mismatched edge has a neighbour");
+            Some(Misfit::Edge(p, e, k)) => {
+                let n = self.tile_at(p.step(e)).expect("a mismatched edge has a neighbour");
+                let _ = def;
                 Err(Verdict::new(
                     RuleId::EdgesMatch,
                     format!(
-                        "the {} edge of {} at {pos} is {}, but the tile it touches at {} has {} there",
+                        "the {} edge of {} at {p} is {}, but the tile it touches at {} has {} there",
                         e.word(),
-                        def.id,
-                        terrain_word(def.edge(r, e)),
-                        pos.step(e),
+                        self.def(k).half_of.as_deref().unwrap_or(&self.def(k).id),
+                        terrain_word(self.def(k).edge(r, e)),
+                        p.step(e),
                         terrain_word(self.edge_terrain(n, e.opposite()))
                     ),
                 ))
@@ -98,7 +110,8 @@ impl Game<'_> {
             x.check_placement(self, player, mv)?;
         }
         fit?;
-        if let Some(sq) = mv.follower_square.filter(|sq| *sq != mv.pos) {
+        let twin_square = self.twin_of(mv.tile, mv.pos, mv.rotation).map(|(_, q)| q);
+        if let Some(sq) = mv.follower_square.filter(|sq| *sq != mv.pos && Some(*sq) != twin_square) {
             return Err(Verdict::new(
                 RuleId::FollowerOnNewTile,
                 format!("a follower may go only on the tile just placed at {}, not on the tile at {sq}", mv.pos),
@@ -110,7 +123,7 @@ impl Game<'_> {
                 format!("{} has no follower left in supply", self.player_name(player)),
             ));
         }
-        if let Some(FollowerOn::Segment(local)) = mv.follower {
+        if let (Some(FollowerOn::Segment(local)), None) = (mv.follower, mv.follower_square.filter(|sq| *sq != mv.pos)) {
             self.check_follower(mv, local)?;
         }
         Ok(())

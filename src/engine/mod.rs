@@ -93,6 +93,9 @@ pub struct Placed {
     first_segment: u32,
     /// Board edges reached by segments added after the tile was laid (a bridge's ends).
     added_edges: u8,
+    /// The placement of the tile's first square: itself, or for the second square of a
+    /// double-size tile, the first. A tile counts once wherever the rules count tiles.
+    pub group: u32,
 }
 
 /// A segment an expansion added to a placed tile (a bridge).
@@ -117,6 +120,10 @@ pub struct Completion {
     pub squares: Vec<Pos>,
     pub points: i32,
     pub name: String,
+    /// The followers that stood on it, with the square of each (they have gone home).
+    pub followers: Vec<(PlayerId, Pos)>,
+    /// The players of its majority.
+    pub majority: Vec<PlayerId>,
 }
 
 /// A follower on the board.
@@ -158,6 +165,8 @@ pub struct Game<'t> {
     followers: Vec<Follower>,
     events: Vec<ScoreEvent>,
     phases: Vec<Phase>,
+    /// Tiles each player holds face up to place instead of drawing (German castles).
+    pub hands: Vec<Vec<TileKind>>,
     /// Segments laid or added during the turn being played: what may have completed.
     touched: Vec<SegId>,
     /// Features completed during the turn being played (kept when an expansion asks).
@@ -187,6 +196,7 @@ impl<'t> Game<'t> {
             events: Vec::new(),
             touched: Vec::new(),
             completions: Vec::new(),
+            hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
             state: State::default(),
         };
@@ -368,7 +378,7 @@ impl<'t> Game<'t> {
             let seg = self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
             self.touched.push(seg);
         }
-        let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0 };
+        let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx };
         self.placed.push(placed);
         for e in Edge::ALL {
             let Some(ni) = self.board.get(pos.step(e)) else { continue };
@@ -403,10 +413,65 @@ impl<'t> Game<'t> {
         Some(seg)
     }
 
+    /// The second square of a double-size tile laid at `pos` turned by `r`: its kind and square.
+    pub fn twin_of(&self, kind: TileKind, pos: Pos, r: Rotation) -> Option<(TileKind, Pos)> {
+        let twin = self.def(kind).twin.as_ref()?;
+        let k = self.tiles.find(&twin.id)?;
+        Some((k, pos.step(r.edge(twin.side))))
+    }
+
+    /// Lays a tile, both squares of a double-size one (the second joins the first like any
+    /// neighbour, and belongs to its group).
+    fn lay_whole(&mut self, kind: TileKind, pos: Pos, r: Rotation) {
+        let first = self.lay(kind, pos, r);
+        if let Some((k, q)) = self.twin_of(kind, pos, r) {
+            let second = self.lay(k, q, r);
+            self.placed[second as usize].group = first;
+        }
+    }
+
+    /// The squares of a tile group (one, or two for a double-size tile).
+    pub fn group_squares(&self, group: u32) -> Vec<Pos> {
+        let mut v = vec![self.placed[group as usize].pos];
+        let next = group as usize + 1;
+        if next < self.placed.len() && self.placed[next].group == group {
+            v.push(self.placed[next].pos);
+        }
+        v
+    }
+
+    /// The squares around a tile group, corners included.
+    pub fn group_ring(&self, group: u32) -> Vec<Pos> {
+        let own = self.group_squares(group);
+        let mut ring: Vec<Pos> = own.iter().flat_map(|p| p.ring()).filter(|q| !own.contains(q)).collect();
+        ring.sort();
+        ring.dedup();
+        ring
+    }
+
+    /// Whether every square around the tile group holds a tile (a cloister or German castle
+    /// is then complete).
+    pub fn surrounded(&self, group: u32) -> bool {
+        self.group_ring(group).iter().all(|q| self.board.get(*q).is_some())
+    }
+
+    /// The tiles around a tile group, each counted once (a double-size tile is one tile).
+    pub fn neighbour_tiles(&self, group: u32) -> u32 {
+        let mut groups: Vec<u32> = self
+            .group_ring(group)
+            .iter()
+            .filter_map(|q| self.board.get(*q))
+            .map(|i| self.placed[i as usize].group)
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        groups.len() as u32
+    }
+
     /// Puts a tile on the starting board: it must fit, and nothing is scored.
     pub fn setup_tile(&mut self, kind: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
         self.check_fit(kind, pos, r)?;
-        self.lay(kind, pos, r);
+        self.lay_whole(kind, pos, r);
         self.touched.clear();
         Ok(())
     }
@@ -467,9 +532,7 @@ impl<'t> Game<'t> {
         let ctx = TurnContext { player, mv: mv.clone(), turn };
         for i in 0..self.phases.len() {
             match self.phases[i] {
-                Phase::PlaceTile => {
-                    self.lay(mv.tile, mv.pos, mv.rotation);
-                }
+                Phase::PlaceTile => self.lay_whole(mv.tile, mv.pos, mv.rotation),
                 Phase::DeployFollower => self.deploy_follower(player, mv)?,
                 Phase::ScoreCompleted => self.score_completed(mv.pos, crate::score::Timing::Turn(turn)),
                 Phase::Expansion(id, name) => expansion::get(id).run_phase(self, name, &ctx)?,
@@ -480,7 +543,8 @@ impl<'t> Game<'t> {
 
     fn deploy_follower(&mut self, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         let Some(on) = mv.follower else { return Ok(()) };
-        let placed = *self.tile_at(mv.pos).expect("the tile was laid this turn");
+        let square = mv.follower_square.unwrap_or(mv.pos);
+        let placed = *self.tile_at(square).expect("the tile was laid this turn");
         let seg = match on {
             FollowerOn::Segment(local) => self.segment(&placed, local),
             FollowerOn::Added(kind) => {

@@ -22,12 +22,21 @@ impl Game<'_> {
             }
         }
         self.touched = touched;
-        for p in std::iter::once(pos).chain(pos.ring()) {
-            let Some(t) = self.tile_at(p).copied() else { continue };
-            let tdef = self.tiles.get(t.kind);
-            for (i, s) in tdef.segments.iter().enumerate() {
-                if s.kind == FeatureKind::Cloister && self.board.ring_count(p) == 8 {
-                    done.push(self.segment(&t, i));
+        // Cloisters and German castles on the new tile or around it, now surrounded.
+        let new_group = self.tile_at(pos).map_or(0, |p| p.group);
+        let mut around: Vec<Pos> = self.group_squares(new_group);
+        around.extend(self.group_ring(new_group));
+        let mut groups: Vec<u32> = around.iter().filter_map(|q| self.tile_at(*q)).map(|t| t.group).collect();
+        groups.sort_unstable();
+        groups.dedup();
+        for g in groups {
+            for sq in self.group_squares(g) {
+                let t = *self.tile_at(sq).expect("a square of a placed group");
+                let tdef = self.tiles.get(t.kind);
+                for (i, s) in tdef.segments.iter().enumerate() {
+                    if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle) && self.surrounded(g) {
+                        done.push(self.segment(&t, i));
+                    }
                 }
             }
         }
@@ -49,7 +58,7 @@ impl Game<'_> {
         for m in self.features.members(root) {
             let pi = self.features.placed(m);
             first = first.min((pi, m));
-            tiles.push(pi);
+            tiles.push(self.placed[pi as usize].group);
             if let Some(local) = self.features.local(m) {
                 pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
             }
@@ -58,7 +67,9 @@ impl Game<'_> {
         tiles.dedup();
         let at = self.placed[first.0 as usize].pos;
         let tiles = match kind {
-            FeatureKind::Cloister => 1 + self.board.ring_count(at),
+            FeatureKind::Cloister | FeatureKind::Castle => {
+                1 + self.neighbour_tiles(self.placed[first.0 as usize].group)
+            }
             _ => tiles.len() as u32,
         };
         FeatureInfo { root, kind, tiles, pennants, at, segment: first.1 }
@@ -137,6 +148,7 @@ impl Game<'_> {
         if record {
             let squares = match info.kind {
                 FeatureKind::Cloister => vec![info.at],
+                FeatureKind::Castle => self.group_squares(self.placement_of(root).group),
                 _ => {
                     let mut v: Vec<Pos> = self.features.members(root).map(|m| self.placement_of(m).pos).collect();
                     v.sort();
@@ -145,12 +157,20 @@ impl Game<'_> {
                 }
             };
             let points = items.iter().map(ScoreItem::points).sum();
+            let followers: Vec<(PlayerId, Pos)> = self
+                .followers
+                .iter()
+                .filter(|f| self.features.find(f.segment) == root)
+                .map(|f| (f.player, self.placement_of(f.segment).pos))
+                .collect();
             self.completions.push(Completion {
                 info: info.clone(),
                 occupied: !players.is_empty(),
                 squares,
                 points,
                 name: name.clone(),
+                followers,
+                majority: players.clone(),
             });
         }
         if !players.is_empty() {
@@ -216,9 +236,9 @@ impl Game<'_> {
         for (kind, root) in roots {
             let complete = match kind {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
-                FeatureKind::Cloister => self.board.ring_count(self.placement_of(root).pos) == 8,
+                FeatureKind::Cloister | FeatureKind::Castle => self.surrounded(self.placement_of(root).group),
                 FeatureKind::Field => false,
-                FeatureKind::Castle | FeatureKind::Bazaar => true,
+                FeatureKind::Bazaar => true,
             };
             if !complete {
                 self.score(root, Timing::End);

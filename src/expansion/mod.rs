@@ -8,6 +8,8 @@
 
 pub mod base;
 pub mod bcb1;
+pub mod cig;
+pub mod db;
 pub mod ne8;
 
 use crate::engine::features::SegId;
@@ -29,20 +31,32 @@ pub enum ExpansionId {
     /// The new edition's expansion 8 (bridges, castles with ladies, barns): what the slot
     /// plays when the ruleset's `expansion-8.rules` says so. Not named by scenarios.
     Ne8,
+    /// Castles in Germany.
+    Cig,
+    /// The Drawbridges.
+    Db,
 }
 
 impl ExpansionId {
-    pub const ALL: &'static [ExpansionId] = &[ExpansionId::Base, ExpansionId::Bcb1, ExpansionId::Ne8];
+    pub const ALL: &'static [ExpansionId] =
+        &[ExpansionId::Base, ExpansionId::Bcb1, ExpansionId::Ne8, ExpansionId::Cig, ExpansionId::Db];
 
     /// What a scenario may write under `expansions:`.
-    pub const NAMES: &'static [(&'static str, ExpansionId)] =
-        &[("base", ExpansionId::Base), ("bcb1", ExpansionId::Bcb1), ("expansion-8", ExpansionId::Bcb1)];
+    pub const NAMES: &'static [(&'static str, ExpansionId)] = &[
+        ("base", ExpansionId::Base),
+        ("bcb1", ExpansionId::Bcb1),
+        ("expansion-8", ExpansionId::Bcb1),
+        ("cig", ExpansionId::Cig),
+        ("db", ExpansionId::Db),
+    ];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             ExpansionId::Base => "base",
             ExpansionId::Bcb1 => "bcb1",
             ExpansionId::Ne8 => "ne8",
+            ExpansionId::Cig => "cig",
+            ExpansionId::Db => "db",
         }
     }
 
@@ -84,6 +98,9 @@ pub enum Extra {
     /// The player recalls their lady from the castle at `at` instead of deploying a follower
     /// (new edition).
     RecallLady { at: Pos },
+    /// After a road is scored, its majority holder moves the follower that stood at `from`
+    /// over the drawbridge on the tile at `to` into that city (The Drawbridges).
+    DrawbridgeMove { from: Pos, to: Pos },
 }
 
 /// What one expansion adds to a turn.
@@ -156,7 +173,7 @@ pub trait Expansion: Sync {
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8];
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db];
 
 /// The expansions a game plays for the expansions a scenario names, under these options:
 /// the expansion-8 slot is Bridges, Castles and Bazaars or the new edition's set.
@@ -165,6 +182,7 @@ pub fn enabled(named: &[ExpansionId], options: &Options) -> Vec<&'static dyn Exp
         ExpansionId::Base => true,
         ExpansionId::Bcb1 => named.contains(&ExpansionId::Bcb1) && !options.exp8_new_edition,
         ExpansionId::Ne8 => named.contains(&ExpansionId::Bcb1) && options.exp8_new_edition,
+        other => named.contains(&other),
     };
     REGISTRY.iter().copied().filter(|x| wanted(x.id())).collect()
 }

@@ -36,6 +36,8 @@ pub struct Scenario {
     pub switches: Vec<crate::ruleset::Setting>,
     pub tiles: TileSet,
     pub start_scores: Vec<(PlayerId, i32)>,
+    /// Tiles each player holds face up (German castles).
+    pub hands: Vec<(PlayerId, Vec<TileKind>)>,
     /// The starting board; empty means "the start tile at 0,0".
     pub board: Vec<BoardTile>,
     pub turns: Vec<Turn>,
@@ -173,9 +175,11 @@ impl Validator<'_> {
         let rulesets = self.rulesets(raw, lib);
         let mut tiles = lib.tile_set(&expansions);
         for (i, t) in raw.tiles.iter().enumerate() {
-            match t.build(self.file, &format!("tiles[{i}]")) {
-                Ok(d) => {
-                    tiles.insert(d);
+            match t.build_all(self.file, &format!("tiles[{i}]")) {
+                Ok(defs) => {
+                    for d in defs {
+                        tiles.insert(d);
+                    }
                 }
                 Err(ps) => self.problems.extend(ps),
             }
@@ -187,6 +191,48 @@ impl Validator<'_> {
                 Some(p) => start_scores.push((p, *score)),
                 None => self.unknown_player(&format!("start-scores.{name}"), name, &players),
             }
+        }
+        let mut hands = Vec::new();
+        for (name, ids) in &raw.german_castles {
+            let path = format!("german-castles.{name}");
+            if !self.requires(&expansions, ExpansionId::Cig, &path, "German castles") {
+                continue;
+            }
+            let Some(p) = find_player(name) else {
+                self.unknown_player(&path, name, &players);
+                continue;
+            };
+            let allowed = crate::expansion::cig::castles_allowed(players.len());
+            if ids.len() > allowed {
+                self.problems.push(
+                    Problem::broken_rule(
+                        RuleId::CigSetup,
+                        format!("with {} players each holds {allowed} castle(s), not {}", players.len(), ids.len()),
+                    )
+                    .at(self.file.spans().find(&path)),
+                );
+            }
+            let mut kinds = Vec::new();
+            for (j, id) in ids.iter().enumerate() {
+                let tpath = format!("{path}[{j}]");
+                if let Some(k) = self.tile(&tiles, &tpath, id) {
+                    if tiles.get(k).twin.is_none()
+                        || !tiles.get(k).segments.iter().any(|s| s.kind == FeatureKind::Castle)
+                    {
+                        self.problem(
+                            "scenario::not-a-castle",
+                            &tpath,
+                            format!("tile `{id}` is not a castle tile"),
+                            Some(
+                                "a German castle is a double-size tile with `castle: true` and a `second:` square"
+                                    .to_string(),
+                            ),
+                        );
+                    }
+                    kinds.push(k);
+                }
+            }
+            hands.push((p, kinds));
         }
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
@@ -299,6 +345,11 @@ impl Validator<'_> {
                     (Some(sq), Some(p)) if sq == p => {
                         (self.feature(&tiles, k, rotation, &format!("{fpath}.on"), on), None)
                     }
+                    // The second square of a double-size tile is part of the tile just placed.
+                    (Some(sq), Some(p)) if twin_square(&tiles, k, p, rotation).is_some_and(|(_, q)| q == sq) => {
+                        let (tk, _) = twin_square(&tiles, k, p, rotation).expect("checked");
+                        (self.feature(&tiles, tk, rotation, &format!("{fpath}.on"), on), Some(sq))
+                    }
                     (sq, _) => (None, sq),
                 },
                 _ => (None, None),
@@ -328,6 +379,16 @@ impl Validator<'_> {
                             format!("`{c}` is not a corner"),
                             Some("a barn stands on a corner of the tile just placed: NE, SE, SW or NW".to_string()),
                         ),
+                    }
+                }
+            }
+            for (j, m) in t.drawbridge.iter().enumerate() {
+                let dpath = format!("{path}.drawbridge[{j}]");
+                if self.requires(&expansions, ExpansionId::Db, &dpath, "drawbridges") {
+                    let from = self.pos(&format!("{dpath}.from"), &m.from);
+                    let to = self.pos(&format!("{dpath}.to"), &m.to);
+                    if let (Some(from), Some(to)) = (from, to) {
+                        extras.push(Extra::DrawbridgeMove { from, to });
                     }
                 }
             }
@@ -371,6 +432,7 @@ impl Validator<'_> {
             switches: self.switches(raw),
             tiles,
             start_scores,
+            hands,
             board,
             turns,
             final_scoring: raw.final_scoring,
@@ -483,6 +545,15 @@ impl Validator<'_> {
     }
 
     fn tile(&mut self, tiles: &TileSet, path: &str, id: &str) -> Option<TileKind> {
+        if let Some(first) = tiles.find(id).and_then(|k| tiles.get(k).half_of.clone()) {
+            self.problem(
+                "scenario::half-tile",
+                path,
+                format!("`{id}` is the second square of the double-size tile {first}"),
+                Some(format!("place `{first}`: both its squares go down together")),
+            );
+            return None;
+        }
         let found = tiles.find(id);
         if found.is_none() {
             let known: Vec<&str> = tiles.iter().map(|(_, d)| d.id.as_str()).collect();
@@ -822,6 +893,12 @@ impl Validator<'_> {
 
 fn feature_help() -> String {
     "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`, `bridge` (one built this turn); directions are on the board, after rotation".to_string()
+}
+
+/// The second square of a double-size tile laid at `pos`: its kind and square.
+fn twin_square(tiles: &TileSet, kind: TileKind, pos: Pos, r: Rotation) -> Option<(TileKind, Pos)> {
+    let twin = tiles.get(kind).twin.as_ref()?;
+    Some((tiles.find(&twin.id)?, pos.step(r.edge(twin.side))))
 }
 
 /// Rule ids that share the most words with `id`.

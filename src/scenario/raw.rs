@@ -26,6 +26,9 @@ pub struct RawScenario {
     pub tiles: Vec<TileEntry>,
     #[serde(default)]
     pub start_scores: BTreeMap<String, i32>,
+    /// Castle tiles each player holds (Castles in Germany).
+    #[serde(default)]
+    pub german_castles: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     pub board: Option<Vec<RawBoardTile>>,
     #[serde(default)]
@@ -87,6 +90,9 @@ pub struct RawTurn {
     /// Recall the player's lady from the castle on this square (new edition).
     #[serde(default)]
     pub recall_lady: Option<Vec<i64>>,
+    /// Followers moved over drawbridges after the road is scored (The Drawbridges).
+    #[serde(default)]
+    pub drawbridge: Vec<RawDrawbridgeMove>,
     /// The bazaar this turn's bazaar tile starts.
     #[serde(default)]
     pub bazaar: Option<RawBazaar>,
@@ -95,6 +101,15 @@ pub struct RawTurn {
     pub bridges: Vec<RawBridge>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// `{from: [x, y], to: [x, y]}`: the follower that stood on the road at `from` goes over the
+/// drawbridge on the tile at `to`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDrawbridgeMove {
+    pub from: Vec<i64>,
+    pub to: Vec<i64>,
 }
 
 /// A bazaar: the tiles revealed, and each lot.

@@ -1,0 +1,117 @@
+//! Castles in Germany: double-size castle tiles held by the players.
+//!
+//! A castle tile is a double-size tile (two squares, laid together by the engine) whose
+//! centre holds a German castle (`FeatureKind::Castle` printed on its first square). The
+//! castle completes like a cloister when every square around the tile is filled; roads and
+//! cities completed with an end on a castle tile earn a bonus per castle.
+
+use super::{Expansion, ExpansionId, Options as AllOptions};
+use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
+use crate::rules::RuleId;
+use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
+use crate::tile::{FeatureKind, TileKind};
+
+pub struct Cig;
+
+const HAND: &str = "castle-from-hand";
+
+/// Whether a tile kind is a German castle tile.
+pub fn is_castle(game: &Game, kind: TileKind) -> bool {
+    game.def(kind).segments.iter().any(|s| s.kind == FeatureKind::Castle) && game.def(kind).twin.is_some()
+}
+
+/// Castle tiles each player may hold: one, or two with two or three players.
+pub fn castles_allowed(players: usize) -> usize {
+    if players <= 3 {
+        2
+    } else {
+        1
+    }
+}
+
+impl Expansion for Cig {
+    fn id(&self) -> ExpansionId {
+        ExpansionId::Cig
+    }
+
+    fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+        let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Cig, HAND));
+    }
+
+    fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        if !is_castle(game, mv.tile) {
+            return Ok(());
+        }
+        if !game.hands[player.index()].contains(&mv.tile) {
+            return Err(Verdict::new(
+                RuleId::CigInsteadOfDrawing,
+                format!(
+                    "{} does not hold the castle {}: a player places one of their own castles instead of drawing",
+                    game.player_name(player),
+                    game.def(mv.tile).id
+                ),
+            ));
+        }
+        let mut squares = vec![mv.pos];
+        squares.extend(game.twin_of(mv.tile, mv.pos, mv.rotation).map(|(_, q)| q));
+        for sq in &squares {
+            for q in sq.ring() {
+                if squares.contains(&q) {
+                    continue;
+                }
+                if let Some(t) = game.tile_at(q) {
+                    let first = game.placed()[t.group as usize].kind;
+                    if is_castle(game, first) {
+                        return Err(Verdict::new(
+                            RuleId::CigNoTouching,
+                            format!("a castle tile may not touch another castle tile, not even at a corner (the one at {q})"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        let hand = &mut game.hands[turn.player.index()];
+        if let Some(i) = hand.iter().position(|k| *k == turn.mv.tile) {
+            hand.remove(i);
+        }
+        Ok(())
+    }
+
+    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
+        match (f.kind, timing) {
+            (FeatureKind::Castle, Timing::Turn(_)) => {
+                out.push(ScoreItem { rule: RuleId::CigCompleteTwelve, label: "completed castle", count: 1, each: 12 });
+            }
+            (FeatureKind::Castle, Timing::End) => {
+                out.push(ScoreItem { rule: RuleId::CigFinal, label: "surrounding tile", count: f.tiles - 1, each: 1 });
+                out.push(ScoreItem { rule: RuleId::CigFinal, label: "castle", count: 1, each: 2 });
+            }
+            (FeatureKind::Road | FeatureKind::City, Timing::Turn(_)) => {
+                // RuleId::CigBonus: 3 for every castle tile the road or city has an end on,
+                // each castle once, occupied or not.
+                let mut castles: Vec<u32> = game
+                    .members(f.root)
+                    .iter()
+                    .map(|m| game.placement_of(*m).group)
+                    .filter(|g| is_castle(game, game.placed()[*g as usize].kind))
+                    .collect();
+                castles.sort_unstable();
+                castles.dedup();
+                if !castles.is_empty() {
+                    out.push(ScoreItem {
+                        rule: RuleId::CigBonus,
+                        label: "castle",
+                        count: castles.len() as u32,
+                        each: 3,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
