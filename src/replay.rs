@@ -31,12 +31,18 @@ pub struct Illegal {
 }
 
 /// Replays a scenario. Errors only when its starting board breaks the rules.
-pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
+/// The profile a scenario actually runs under: the ruleset's, with the scenario's switches.
+pub fn effective(sc: &Scenario, profile: &Profile) -> Profile {
     let mut profile = profile.clone();
     for s in &sc.switches {
         profile.settings.retain(|x| x.switch.name != s.switch.name);
         profile.settings.push(s.clone());
     }
+    profile
+}
+
+pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
+    let profile = effective(sc, profile);
     let mut game = Game::new(&sc.tiles, Options::read(&profile), &sc.expansions, &sc.players);
     setup(&mut game, sc)?;
     for (p, s) in &sc.start_scores {

@@ -13,6 +13,15 @@ pub struct SwitchDef {
     pub values: &'static [(&'static str, &'static str)],
     /// Rule ids whose outcome the switch changes.
     pub rules: &'static [crate::rules::RuleId],
+    /// Families of rule ids (slug prefixes such as `ne.`) the switch decides as a whole.
+    pub governs: &'static [&'static str],
+}
+
+impl SwitchDef {
+    /// Whether the switch can change the outcome of this rule.
+    pub fn touches(&self, rule: crate::rules::RuleId) -> bool {
+        self.rules.contains(&rule) || self.governs.iter().any(|g| rule.as_str().starts_with(g))
+    }
 }
 
 impl SwitchDef {

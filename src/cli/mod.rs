@@ -40,6 +40,11 @@ pub enum Command {
         after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
     )]
     Test(TestArgs),
+    /// Replay one scenario under several rulesets and show, side by side, what differs and why.
+    #[command(
+        after_help = "Example:\n  referee compare scenarios/ne8/contrast-bridge-road.yaml\n  referee compare scenarios/base/two-tile-city.yaml --rulesets hig,early --format markdown\n  referee compare scenarios/bcb1/bazaar-negative-score.yaml --all\n\nA report, not a test: exit status 0 whether or not the rulesets differ, 2 on bad input."
+    )]
+    Compare(CompareArgs),
     /// Show the edition switches of a ruleset (or of every built-in ruleset), with citations.
     #[command(
         after_help = "Example:\n  referee rules\n  referee rules --ruleset early\n  referee rules --catalogue --format markdown"
@@ -57,6 +62,20 @@ pub struct CheckArgs {
     /// A built-in ruleset (hig, rgg, zmg, ne, early) or a profile file; default: the scenario's own list.
     #[arg(long, short)]
     pub ruleset: Option<String>,
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The scenario file (YAML).
+    pub scenario: PathBuf,
+    /// Rulesets to compare, comma-separated (built-in names or profile files); default: the scenario's own.
+    #[arg(long, value_delimiter = ',', conflicts_with = "all")]
+    pub rulesets: Vec<String>,
+    /// Compare under every built-in ruleset.
+    #[arg(long)]
+    pub all: bool,
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -114,6 +133,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Check(a) => check(&lib, a),
         Command::Test(a) => test(&lib, a),
         Command::Rules(a) => rules(&lib, a),
+        Command::Compare(a) => compare(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
     }
 }
@@ -188,6 +208,25 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
         ));
     }
     Ok(if runs.iter().all(|(_, j)| matches!(j, Judgement::Pass)) { Status::Ok } else { Status::Failed })
+}
+
+fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
+    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let profiles: Vec<Profile> = if a.all {
+        lib.profiles.clone()
+    } else if a.rulesets.is_empty() {
+        sc.rulesets.iter().filter_map(|r| lib.profile(r).cloned()).collect()
+    } else {
+        a.rulesets.iter().map(|r| resolve_ruleset(lib, r)).collect::<Result<_, _>>()?
+    };
+    let mut runs = Vec::new();
+    for p in &profiles {
+        let out = replay::replay(&sc, p).map_err(|e| Box::new(e) as Error)?;
+        runs.push((replay::effective(&sc, p), out));
+    }
+    let c = report::compare::compare(&sc.id, &runs);
+    emit(&report::compare::render(&c, a.format));
+    Ok(Status::Ok)
 }
 
 /// Every scenario file under the paths, sorted.

@@ -15,6 +15,7 @@ pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
         ("two-points", "the earliest rules: 1 per tile and 1 per pennant (2 without pennant)"),
     ],
     rules: &[RuleId::CityCompleted, RuleId::CityTwoTileEarly],
+    governs: &[],
 };
 
 /// How a completed two-tile city scores.

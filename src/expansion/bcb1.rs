@@ -31,6 +31,7 @@ pub static TOWN_SHAPE: SwitchDef = SwitchDef {
         ("two-end-segments-any-shape", "any town of two city end segments, whatever their shape"),
     ],
     rules: &[RuleId::CastleTown],
+    governs: &[],
 };
 
 pub static FARM_CASTLES: SwitchDef = SwitchDef {
@@ -44,6 +45,7 @@ pub static FARM_CASTLES: SwitchDef = SwitchDef {
         ),
     ],
     rules: &[RuleId::CastleFarm],
+    governs: &[],
 };
 
 pub static TERMS: SwitchDef = SwitchDef {
@@ -54,6 +56,7 @@ pub static TERMS: SwitchDef = SwitchDef {
         ("lord-and-fief", "the follower is the castle's lord; the six tiles are its fief"),
     ],
     rules: &[RuleId::CastleFief],
+    governs: &[],
 };
 
 /// Which towns may become castles.

@@ -74,6 +74,7 @@ pub static EXPANSION_8: SwitchDef = SwitchDef {
         ("new-edition", "a shared supply of bridges worth 3, castles with ladies and barns; no bazaars"),
     ],
     rules: &[RuleId::Exp8Edition],
+    governs: &["bcb1.", "ne."],
 };
 
 impl fmt::Display for ExpansionId {

@@ -24,6 +24,7 @@ pub static TOUCHING: SwitchDef = SwitchDef {
         ("forbidden-on-any-edge-adjacent-tiles", "any two bridges on tiles that share an edge (reading B)"),
     ],
     rules: &[RuleId::NeBridgeNoTouching],
+    governs: &[],
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

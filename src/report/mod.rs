@@ -8,6 +8,7 @@ use crate::score::{ScoreEvent, Timing};
 use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
 use serde_json::{json, Value};
 
+pub mod compare;
 pub mod rules;
 
 /// Output formats of the reporting commands.

@@ -174,7 +174,7 @@ fn a_custom_profile_file_is_checked() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in ["check", "test", "rules", "bench"] {
+    for sub in ["check", "test", "rules", "bench", "compare"] {
         let o = referee(&[sub, "--help"]);
         assert_eq!(o.status.code(), Some(0));
         assert!(stdout(&o).contains("Example:"), "{sub} --help has no example");
@@ -190,4 +190,28 @@ fn runs_from_any_folder_with_embedded_data() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn compare_shows_each_difference_with_its_switch() {
+    let o = referee(&["compare", "scenarios/ne8/contrast-bridge-road.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("compare_contrast_bridge_road", stdout(&o));
+    let o = referee(&["compare", "scenarios/base/two-tile-city.yaml", "--rulesets", "hig,early", "-f", "markdown"]);
+    assert_eq!(o.status.code(), Some(0));
+    insta::assert_snapshot!("compare_two_tile_city_markdown", stdout(&o));
+    let o = referee(&["compare", "scenarios/base/two-tile-city.yaml", "--all", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["differs"], true);
+    assert_eq!(v["rows"][1]["values"]["early"], "2");
+    assert_eq!(v["differences"][0]["switches"][0]["switch"], "base.two-tile-city-score");
+}
+
+#[test]
+fn compare_says_so_in_one_line_when_nothing_differs() {
+    let o = referee(&["compare", "scenarios/base/ties.yaml"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "base/ties: the rulesets hig, rgg, zmg, ne agree on every score and every move.\n");
+    let o = referee(&["compare", "no/such.yaml"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -34,7 +34,7 @@ pub struct Auction {
 macro_rules! switch {
     ($name:ident, $id:literal, $q:literal, [$(($v:literal, $m:literal)),+ $(,)?], $rule:ident) => {
         pub static $name: SwitchDef =
-            SwitchDef { name: $id, question: $q, values: &[$(($v, $m)),+], rules: &[RuleId::$rule] };
+            SwitchDef { name: $id, question: $q, values: &[$(($v, $m)),+], rules: &[RuleId::$rule], governs: &[] };
     };
 }
 
