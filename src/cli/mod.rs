@@ -1,6 +1,7 @@
 //! The command line: clap types mirror what was typed; `run` turns them into work.
 
 pub mod bench;
+pub mod explain;
 
 use crate::data::{self, DataSource, Library};
 use crate::diag::InputError;
@@ -45,6 +46,16 @@ pub enum Command {
         after_help = "Example:\n  referee compare scenarios/ne8/contrast-bridge-road.yaml\n  referee compare scenarios/base/two-tile-city.yaml --rulesets hig,early --format markdown\n  referee compare scenarios/bcb1/bazaar-negative-score.yaml --all\n\nA report, not a test: exit status 0 whether or not the rulesets differ, 2 on bad input."
     )]
     Compare(CompareArgs),
+    /// Explain a rule, an inventory ruling or a switch: wording, source, editions, scenarios.
+    #[command(
+        after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing"
+    )]
+    Explain(explain::ExplainArgs),
+    /// How much of the rule catalogue the scenarios lock in, per document.
+    #[command(
+        after_help = "Example:\n  referee rulings\n  referee rulings --uncovered\n  referee rulings --format json"
+    )]
+    Rulings(explain::RulingsArgs),
     /// Show the edition switches of a ruleset (or of every built-in ruleset), with citations.
     #[command(
         after_help = "Example:\n  referee rules\n  referee rules --ruleset early\n  referee rules --catalogue --format markdown"
@@ -113,7 +124,7 @@ fn style() -> Style {
 }
 
 /// Writes to stdout; a closed pipe ends the program quietly, as for any Unix filter.
-fn emit(s: &str) {
+pub(crate) fn emit(s: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -134,6 +145,8 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Test(a) => test(&lib, a),
         Command::Rules(a) => rules(&lib, a),
         Command::Compare(a) => compare(&lib, a),
+        Command::Explain(a) => explain::explain(&lib, a),
+        Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
     }
 }

@@ -174,7 +174,7 @@ fn a_custom_profile_file_is_checked() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in ["check", "test", "rules", "bench", "compare"] {
+    for sub in ["check", "test", "rules", "bench", "compare", "explain", "rulings"] {
         let o = referee(&[sub, "--help"]);
         assert_eq!(o.status.code(), Some(0));
         assert!(stdout(&o).contains("Example:"), "{sub} --help has no example");
@@ -214,4 +214,37 @@ fn compare_says_so_in_one_line_when_nothing_differs() {
     assert_eq!(stdout(&o), "base/ties: the rulesets hig, rgg, zmg, ne agree on every score and every move.\n");
     let o = referee(&["compare", "no/such.yaml"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn explain_gives_wording_source_editions_and_scenarios() {
+    let o = referee(&["explain", "base.city.two-tile-early"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("edition difference") && out.contains("base.two-tile-city-score"), "{out}");
+    assert!(out.contains("early: two-points") && out.contains("base/two-tile-city (pass)"), "{out}");
+    let o = referee(&["explain", "bcb1.bazaar.example-first-lot", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rules"][0]["id"], "bcb1.bazaar.selector-buys");
+    assert!(v["scenarios"].as_array().unwrap().iter().any(|s| s["scenario"] == "bcb1/bazaar-example-three-players"));
+    let o = referee(&["explain", "bazaar.timng"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nearest ids: bazaar.timing"), "{}", stderr(&o));
+}
+
+#[test]
+fn rulings_reports_coverage_per_document() {
+    let dir = std::env::temp_dir().join(format!("referee-rulings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root().join(EXAMPLE), dir.join("road.yaml")).unwrap();
+    let o = referee(&["rulings", "--format", "json", "--scenarios", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let base =
+        v.as_array().unwrap().iter().find(|d| d["document"] == "Carcassonne base game rules (Hans im Glück)").unwrap();
+    assert!(base["passing"].as_array().unwrap().iter().any(|x| x == "base.road.completed"));
+    assert!(base["uncovered"].as_array().unwrap().iter().any(|x| x == "base.final.field"));
+    let o = referee(&["rulings", "--uncovered", "--scenarios", dir.to_str().unwrap()]);
+    assert!(stdout(&o).contains("uncovered: base.final.field"), "{}", stdout(&o));
+    std::fs::remove_dir_all(dir).ok();
 }

@@ -1,0 +1,269 @@
+//! `referee explain ID` and `referee rulings`: the rule catalogue, its switches and which
+//! scenarios lock each rule in.
+
+use super::{collect_scenarios, emit, run_one, Error, Status};
+use crate::data::catalogue::RuleEntry;
+use crate::data::Library;
+use crate::expansion;
+use crate::replay::Judgement;
+use crate::report::Format;
+use crate::rules::RuleId;
+use crate::ruleset::SwitchDef;
+use crate::scenario;
+use clap::Args;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// A rule id (`base.final.field`), a ruling id of the inventory (`bcb1.bazaar.example-first-lot`) or a switch (`bazaar.timing`).
+    pub id: String,
+    /// Where to look for scenarios that cover it.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios: PathBuf,
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct RulingsArgs {
+    /// List only the ids no passing scenario covers.
+    #[arg(long)]
+    pub uncovered: bool,
+    /// Where to look for scenarios.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios: PathBuf,
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// A scenario's ids and whether it passes under every ruleset it names.
+struct Covering {
+    id: String,
+    covers: Vec<String>,
+    passes: bool,
+}
+
+fn survey(lib: &Library, dir: &PathBuf) -> Vec<Covering> {
+    let mut out = Vec::new();
+    for path in collect_scenarios(std::slice::from_ref(dir)) {
+        let Ok(sc) = scenario::load_path(&path, lib) else {
+            out.push(Covering { id: scenario::id_of(&path), covers: Vec::new(), passes: false });
+            continue;
+        };
+        let passes = sc
+            .rulesets
+            .iter()
+            .filter_map(|r| lib.profile(r))
+            .all(|p| matches!(run_one(&sc, p), Ok((_, Judgement::Pass))));
+        out.push(Covering { id: sc.id.clone(), covers: sc.covers.clone(), passes });
+    }
+    out
+}
+
+/// Every id the catalogue knows: rule ids and the inventory ids they answer to.
+fn known_ids(lib: &Library) -> Vec<String> {
+    let mut v: Vec<String> = RuleId::ALL.iter().map(|r| r.as_str().to_string()).collect();
+    v.extend(lib.catalogue.entries.iter().flat_map(|e| e.rulings.iter().cloned()));
+    v.extend(expansion::all_switches().map(|s| s.name.to_string()));
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Ids closest to `id`: smallest edit distance, then most words shared.
+fn nearest(id: &str, known: &[String]) -> Vec<String> {
+    let words: Vec<&str> = id.split(['.', '-']).collect();
+    let mut scored: Vec<(usize, usize, &String)> = known
+        .iter()
+        .map(|k| {
+            let shared = k.split(['.', '-']).filter(|w| words.contains(w)).count();
+            (shared, edit_distance(id, k), k)
+        })
+        .collect();
+    scored.sort_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
+    scored.into_iter().take(5).map(|(_, _, k)| k.clone()).collect()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn switch_lines(lib: &Library, sw: &SwitchDef) -> Vec<(String, String, String)> {
+    lib.profiles
+        .iter()
+        .map(|p| {
+            let v = p.value(sw).to_string();
+            let src = p.setting(sw.name).map(|s| s.source.clone()).unwrap_or_default();
+            (p.id.clone(), v, src)
+        })
+        .collect()
+}
+
+pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
+    let id = a.id.trim();
+    let rule = RuleId::parse(id);
+    let entries: Vec<&RuleEntry> =
+        lib.catalogue.entries.iter().filter(|e| Some(e.id) == rule || e.rulings.iter().any(|r| r == id)).collect();
+    let switch = expansion::find_switch(id);
+    if entries.is_empty() && switch.is_none() {
+        let near = nearest(id, &known_ids(lib));
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(format!("`{id}` is neither a rule, a ruling of the inventory nor a switch"))
+                .with_code("referee::unknown-id")
+                .with_help(format!("nearest ids: {}", near.join(", "))),
+        ));
+    }
+    let ids_of_interest: Vec<String> = std::iter::once(id.to_string())
+        .chain(entries.iter().flat_map(|e| std::iter::once(e.id.as_str().to_string()).chain(e.rulings.iter().cloned())))
+        .collect();
+    let covering: Vec<Covering> = survey(lib, &a.scenarios)
+        .into_iter()
+        .filter(|c| c.covers.iter().any(|x| ids_of_interest.contains(x)))
+        .collect();
+    let switches: Vec<&SwitchDef> = match switch {
+        Some(s) => vec![s],
+        None => expansion::all_switches().filter(|s| entries.iter().any(|e| s.touches(e.id))).collect(),
+    };
+    let text = match a.format {
+        Format::Json => {
+            let v = json!({
+                "id": id,
+                "rules": entries.iter().map(|e| json!({
+                    "id": e.id.as_str(), "text": e.text, "document": e.source.document, "section": e.source.section,
+                    "kind": e.source.kind.as_str(), "date": e.source.date, "rulings": e.rulings,
+                })).collect::<Vec<_>>(),
+                "switches": switches.iter().map(|s| json!({
+                    "switch": s.name, "question": s.question,
+                    "rulesets": switch_lines(lib, s).into_iter().map(|(r, v, src)| json!({"ruleset": r, "value": v, "source": src})).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+                "scenarios": covering.iter().map(|c| json!({"scenario": c.id, "status": if c.passes { "pass" } else { "fail" }})).collect::<Vec<_>>(),
+            });
+            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+        }
+        Format::Markdown | Format::Text => {
+            let md = a.format == Format::Markdown;
+            let mut s = if md { format!("### `{id}`\n\n") } else { format!("{id}\n\n") };
+            for e in &entries {
+                if md {
+                    s.push_str(&format!("**`{}`**: {}\n\n*{}*", e.id, e.text, e.citation()));
+                } else {
+                    s.push_str(&format!("{}: {}\n  source: {}\n", e.id, e.text, e.citation()));
+                }
+                if !e.rulings.is_empty() {
+                    let list = e.rulings.join(", ");
+                    s.push_str(&if md { format!(" — rulings: {list}\n\n") } else { format!("  rulings: {list}\n") });
+                } else if md {
+                    s.push_str("\n\n");
+                }
+            }
+            if let Some(sw) = switch {
+                s.push_str(&format!("{}\n", sw.question));
+                for (v, m) in sw.values {
+                    s.push_str(&format!("{}{v}: {m}\n", if md { "- " } else { "  " }));
+                }
+            }
+            if switches.is_empty() {
+                s.push_str("\nEditions: every ruleset (no switch changes it).\n");
+            } else {
+                s.push_str(if md { "\nEditions:\n\n" } else { "\nEditions (the switches that touch it):\n" });
+                for sw in &switches {
+                    s.push_str(&format!("{}{}\n", if md { "- " } else { "  " }, sw.name));
+                    for (r, v, src) in switch_lines(lib, sw) {
+                        s.push_str(&format!("{}{r}: {v} — {src}\n", if md { "  - " } else { "    " }));
+                    }
+                }
+            }
+            if covering.is_empty() {
+                s.push_str(&format!("\nNo scenario under {} covers it.\n", a.scenarios.display()));
+            } else {
+                s.push_str(if md { "\nScenarios:\n\n" } else { "\nScenarios:\n" });
+                for c in &covering {
+                    let st = if c.passes { "pass" } else { "FAIL" };
+                    s.push_str(&format!("{}{} ({st})\n", if md { "- " } else { "  " }, c.id));
+                }
+            }
+            s
+        }
+    };
+    emit(&text);
+    Ok(Status::Ok)
+}
+
+pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
+    let survey = survey(lib, &a.scenarios);
+    // Per document: every rule id and inventory id its entries carry.
+    let mut docs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for e in &lib.catalogue.entries {
+        let ids = docs.entry(e.source.document.clone()).or_default();
+        ids.push(e.id.as_str().to_string());
+        ids.extend(e.rulings.iter().cloned());
+    }
+    let status = |id: &str| -> &'static str {
+        let cov: Vec<&Covering> = survey.iter().filter(|c| c.covers.iter().any(|x| x == id)).collect();
+        if cov.is_empty() {
+            "uncovered"
+        } else if cov.iter().any(|c| c.passes) {
+            "passing"
+        } else {
+            "failing"
+        }
+    };
+    let mut report: Vec<(String, Vec<(String, &'static str)>)> = Vec::new();
+    for (doc, mut ids) in docs {
+        ids.sort();
+        ids.dedup();
+        report.push((doc, ids.iter().map(|i| (i.clone(), status(i))).collect()));
+    }
+    let text = match a.format {
+        Format::Json => {
+            let v: Vec<_> = report
+                .iter()
+                .map(|(doc, ids)| {
+                    let pick = |st: &str| ids.iter().filter(|(_, s)| *s == st).map(|(i, _)| i.clone()).collect::<Vec<_>>();
+                    json!({"document": doc, "passing": pick("passing"), "failing": pick("failing"), "uncovered": pick("uncovered")})
+                })
+                .collect();
+            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+        }
+        Format::Text | Format::Markdown => {
+            let md = a.format == Format::Markdown;
+            let mut s = String::new();
+            if md {
+                s.push_str("| document | passing | failing | uncovered |\n|---|--:|--:|--:|\n");
+            }
+            for (doc, ids) in &report {
+                let n = |st: &str| ids.iter().filter(|(_, s)| *s == st).count();
+                if md {
+                    s.push_str(&format!("| {doc} | {} | {} | {} |\n", n("passing"), n("failing"), n("uncovered")));
+                } else {
+                    s.push_str(&format!(
+                        "{doc}\n  {} passing, {} failing, {} uncovered (of {})\n",
+                        n("passing"),
+                        n("failing"),
+                        n("uncovered"),
+                        ids.len()
+                    ));
+                }
+                for (id, st) in ids {
+                    if *st != "passing" && (!a.uncovered || *st == "uncovered") && !md {
+                        s.push_str(&format!("    {st}: {id}\n"));
+                    }
+                }
+            }
+            s
+        }
+    };
+    emit(&text);
+    Ok(Status::Ok)
+}
