@@ -346,27 +346,14 @@ impl Expansion for Ne8 {
                 }
                 Extra::Bridge { .. } | Extra::Castle { .. } | Extra::Barn { .. } => buildings += 1,
                 Extra::DrawbridgeMove { .. } => {}
-                Extra::RecallLady { at } => {
+                Extra::RecallLady { .. } => {
                     if mv.follower.is_some() {
                         return Err(verdict(
                             RuleId::NeLadyRecall,
                             "a lady is recalled only on a turn without a follower placement",
                         ));
                     }
-                    let castle = game.state.ne8.castles.iter().find(|c| c.squares.contains(at));
-                    let Some(castle) = castle else {
-                        return Err(verdict(RuleId::NeLadyRecall, format!("there is no castle at {at}")));
-                    };
-                    let has_lady = game
-                        .followers()
-                        .iter()
-                        .any(|f| f.player == player && game.feature_of(f.segment) == castle.town);
-                    if !has_lady {
-                        return Err(verdict(
-                            RuleId::NeLadyRecall,
-                            format!("{} has no lady on the castle at {at}", game.player_name(player)),
-                        ));
-                    }
+                    let _ = player;
                 }
             }
         }
@@ -429,18 +416,30 @@ impl Expansion for Ne8 {
                 for x in &turn.mv.extras {
                     let Extra::RecallLady { at } = x else { continue };
                     let town = game.state.ne8.castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);
-                    let Some(town) = town else { continue };
-                    let idx = game.followers().iter().position(|f| {
-                        f.player == turn.player
-                            && game.feature_of(f.segment) == town
-                            && !game.state.ne8.new_ladies.contains(&(f.player, f.segment))
-                    });
-                    let Some(idx) = idx else {
-                        return Err(verdict(
-                            RuleId::NeLadyNotSameTurn,
-                            "a lady made this turn, by building the castle under her, cannot be recalled this turn",
-                        ));
+                    let Some(town) = town else {
+                        return Err(verdict(RuleId::NeLadyRecall, format!("there is no castle at {at}")));
                     };
+                    let mine: Vec<(usize, bool)> = game
+                        .followers()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.player == turn.player && game.feature_of(f.segment) == town)
+                        .map(|(i, f)| (i, game.state.ne8.new_ladies.contains(&(f.player, f.segment))))
+                        .collect();
+                    let idx =
+                        match mine.iter().find(|(_, new)| !new) {
+                            Some((i, _)) => *i,
+                            None if mine.is_empty() => {
+                                return Err(verdict(
+                                    RuleId::NeLadyRecall,
+                                    format!("{} has no lady on the castle at {at}", game.player_name(turn.player)),
+                                ))
+                            }
+                            None => return Err(verdict(
+                                RuleId::NeLadyNotSameTurn,
+                                "a lady made this turn, by building the castle under her, cannot be recalled this turn",
+                            )),
+                        };
                     let (knights, ladies) = Self::knights_and_ladies(game);
                     game.remove_follower(idx);
                     let at_sq = game.state.ne8.castles.iter().find(|c| c.town == town).map_or(*at, |c| c.squares[0]);
@@ -518,6 +517,13 @@ impl Expansion for Ne8 {
     }
 
     fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
+        if f.kind == FeatureKind::Field {
+            // RuleId::NeCastleCityNotScored: a castle city stays a completed city for farmers.
+            if game.cities_bordering(f.root).iter().any(|c| game.state.ne8.castles.iter().any(|k| k.town == *c)) {
+                because.push(RuleId::NeCastleCityNotScored);
+            }
+            return;
+        }
         if f.kind != FeatureKind::Road {
             return;
         }
