@@ -33,6 +33,7 @@ pub mod engine;
 pub mod expansion;
 pub mod geom;
 pub mod random;
+pub mod render;
 pub mod replay;
 pub mod report;
 pub mod rules;

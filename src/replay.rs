@@ -30,7 +30,6 @@ pub struct Illegal {
     pub path: String,
 }
 
-/// Replays a scenario. Errors only when its starting board breaks the rules.
 /// The profile a scenario actually runs under: the ruleset's, with the scenario's switches.
 pub fn effective(sc: &Scenario, profile: &Profile) -> Profile {
     let mut profile = profile.clone();
@@ -41,7 +40,18 @@ pub fn effective(sc: &Scenario, profile: &Profile) -> Profile {
     profile
 }
 
+/// Replays a scenario. Errors only when its starting board breaks the rules.
 pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
+    play_out(sc, profile, None).map(|(_, out)| out)
+}
+
+/// Replays a scenario up to turn `upto` (all of it, final scoring included, when `None`),
+/// and hands back the game as it then stands, for pictures of the board.
+pub fn play_out<'s>(
+    sc: &'s Scenario,
+    profile: &Profile,
+    upto: Option<usize>,
+) -> Result<(Game<'s>, Outcome), InputError> {
     let profile = effective(sc, profile);
     let mut game = Game::new(&sc.tiles, Options::read(&profile), &sc.expansions, &sc.players);
     setup(&mut game, sc)?;
@@ -52,7 +62,7 @@ pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
         game.hands[p.index()] = tiles.clone();
     }
     let mut illegal = None;
-    for (i, t) in sc.turns.iter().enumerate() {
+    for (i, t) in sc.turns.iter().enumerate().take(upto.unwrap_or(usize::MAX)) {
         let turn = i as u16 + 1;
         let result = match &t.action {
             Action::Place(mv) => game.play(t.player, mv, turn),
@@ -63,18 +73,19 @@ pub fn replay(sc: &Scenario, profile: &Profile) -> Result<Outcome, InputError> {
             break;
         }
     }
-    let final_scoring = sc.final_scoring && illegal.is_none();
+    let final_scoring = sc.final_scoring && illegal.is_none() && upto.is_none_or(|n| n >= sc.turns.len());
     if final_scoring {
         game.finish();
     }
-    Ok(Outcome {
+    let out = Outcome {
         ruleset: profile.id.clone(),
         players: sc.players.clone(),
         scores: game.players().iter().map(|p| p.score).collect(),
         events: game.events().to_vec(),
         illegal,
         final_scoring,
-    })
+    };
+    Ok((game, out))
 }
 
 fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {

@@ -46,6 +46,11 @@ pub enum Command {
         after_help = "Example:\n  referee compare scenarios/ne8/contrast-bridge-road.yaml\n  referee compare scenarios/base/two-tile-city.yaml --rulesets hig,early --format markdown\n  referee compare scenarios/bcb1/bazaar-negative-score.yaml --all\n\nA report, not a test: exit status 0 whether or not the rulesets differ, 2 on bad input."
     )]
     Compare(CompareArgs),
+    /// Draw the board of a scenario: in the terminal, or as an SVG picture.
+    #[command(
+        after_help = "Example:\n  referee render scenarios/base/shared-field.yaml\n  referee render scenarios/bcb1/castle-example-twenty-points.yaml --turn 1 --ascii\n  referee render scenarios/base/shared-field.yaml --svg board.svg"
+    )]
+    Render(RenderArgs),
     /// Explain a rule, an inventory ruling or a switch: wording, source, editions, scenarios.
     #[command(
         after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing"
@@ -75,6 +80,27 @@ pub struct CheckArgs {
     pub ruleset: Option<String>,
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Also write an SVG picture of the final board (under the first ruleset) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The scenario file (YAML).
+    pub scenario: PathBuf,
+    /// Draw the board after this many turns (default: all of them, final scoring included).
+    #[arg(long)]
+    pub turn: Option<usize>,
+    /// The ruleset to replay under (default: the scenario's first).
+    #[arg(long, short)]
+    pub ruleset: Option<String>,
+    /// Write an SVG picture to this file instead of drawing in the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Plain ASCII characters, whatever the terminal can show.
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 #[derive(Debug, Args)]
@@ -145,6 +171,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Test(a) => test(&lib, a),
         Command::Rules(a) => rules(&lib, a),
         Command::Compare(a) => compare(&lib, a),
+        Command::Render(a) => render(&lib, a),
         Command::Explain(a) => explain::explain(&lib, a),
         Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
@@ -209,6 +236,10 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
             emit(&format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()));
         }
     }
+    if let (Some(path), Some(p)) = (&a.svg, profiles.first()) {
+        let (game, _) = replay::play_out(&sc, p, None).map_err(|e| Box::new(e) as Error)?;
+        write_svg(path, &crate::render::svg(&game, &sc.title))?;
+    }
     for (_, j) in &runs {
         if let Judgement::Invalid(e) = j {
             report_error(e);
@@ -239,6 +270,39 @@ fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
     }
     let c = report::compare::compare(&sc.id, &runs);
     emit(&report::compare::render(&c, a.format));
+    Ok(Status::Ok)
+}
+
+/// Whether the terminal can show Unicode box drawing: a UTF-8 locale.
+fn unicode_terminal() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .is_some_and(|v| v.to_ascii_uppercase().contains("UTF-8") || v.to_ascii_uppercase().contains("UTF8"))
+}
+
+fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
+    std::fs::write(path, svg).map_err(|e| {
+        Box::new(
+            miette::MietteDiagnostic::new(format!("cannot write {}: {e}", path.display())).with_code("referee::io"),
+        ) as Error
+    })
+}
+
+fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
+    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let profile = match &a.ruleset {
+        Some(r) => resolve_ruleset(lib, r)?,
+        None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),
+    };
+    let (game, _) = replay::play_out(&sc, &profile, a.turn).map_err(|e| Box::new(e) as Error)?;
+    match &a.svg {
+        Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title))?,
+        None => {
+            let ascii = a.ascii || !unicode_terminal();
+            emit(&crate::render::text(&game, ascii, style().colour));
+        }
+    }
     Ok(Status::Ok)
 }
 

@@ -174,7 +174,7 @@ fn a_custom_profile_file_is_checked() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in ["check", "test", "rules", "bench", "compare", "explain", "rulings"] {
+    for sub in ["check", "test", "rules", "bench", "compare", "explain", "rulings", "render"] {
         let o = referee(&[sub, "--help"]);
         assert_eq!(o.status.code(), Some(0));
         assert!(stdout(&o).contains("Example:"), "{sub} --help has no example");
@@ -247,4 +247,31 @@ fn rulings_reports_coverage_per_document() {
     let o = referee(&["rulings", "--uncovered", "--scenarios", dir.to_str().unwrap()]);
     assert!(stdout(&o).contains("uncovered: base.final.field"), "{}", stdout(&o));
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn render_draws_the_board_in_the_terminal_and_as_svg() {
+    let o = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["render", "scenarios/bcb1/castle-example-twenty-points.yaml", "--turn", "1"])
+        .current_dir(root())
+        .env_clear()
+        .env("LANG", "C.UTF-8")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("render_castle_turn_1_unicode", stdout(&o));
+    let o = referee(&["render", "scenarios/bcb1/bridge-example-over-occupied-cloister.yaml", "--ascii"]);
+    insta::assert_snapshot!("render_bridges_ascii", stdout(&o));
+    let o = referee(&["render", "scenarios/ne8/barn-two-barns-one-field.yaml"]);
+    assert!(stdout(&o).is_ascii(), "no UTF-8 locale: plain ASCII");
+    let svg = temp("board.svg", b"");
+    let o = referee(&["render", "scenarios/base/shared-field.yaml", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    insta::assert_snapshot!("render_shared_field_svg", text);
+    let svg2 = temp("final.svg", b"");
+    let o = referee(&["check", EXAMPLE, "-r", "hig", "--svg", svg2.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&svg2).unwrap().contains("<title>A road closed at both ends"));
 }
