@@ -66,6 +66,14 @@ pub enum Command {
         after_help = "Example:\n  referee rules\n  referee rules --ruleset early\n  referee rules --catalogue --format markdown"
     )]
     Rules(RulesArgs),
+    /// Print a shell completion script (bash, zsh, fish, ...).
+    #[command(
+        after_help = "Example:\n  referee completions bash > ~/.local/share/bash-completion/completions/referee\n  referee completions zsh > ~/.zfunc/_referee"
+    )]
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff), generated from these very definitions.
+    #[command(after_help = "Example:\n  referee man > referee.1 && man ./referee.1")]
+    Man,
     /// Measure the engine on seeded random games (see BENCHMARKS.md).
     #[command(after_help = "Example:\n  referee bench\n  referee bench --games 2000 --seed 7")]
     Bench(bench::BenchArgs),
@@ -164,6 +172,24 @@ fn report_error(e: &InputError) {
 }
 
 pub fn run(cli: Cli) -> Result<Status, Error> {
+    match cli.command {
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "referee", &mut out);
+            emit(&String::from_utf8_lossy(&out));
+            return Ok(Status::Ok);
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            let man = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            man.render(&mut out).map_err(|e| {
+                Box::new(miette::MietteDiagnostic::new(format!("cannot render the manual: {e}"))) as Error
+            })?;
+            emit(&String::from_utf8_lossy(&out));
+            return Ok(Status::Ok);
+        }
+        _ => {}
+    }
     let source = DataSource { dir: cli.data.clone() };
     let lib = Library::load(&source).map_err(|e| Box::new(e) as Error)?;
     match cli.command {
@@ -175,6 +201,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Explain(a) => explain::explain(&lib, a),
         Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
+        Command::Completions { .. } | Command::Man => Ok(Status::Ok),
     }
 }
 

@@ -174,7 +174,7 @@ fn a_custom_profile_file_is_checked() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in ["check", "test", "rules", "bench", "compare", "explain", "rulings", "render"] {
+    for sub in ["check", "test", "rules", "bench", "compare", "explain", "rulings", "render", "completions", "man"] {
         let o = referee(&[sub, "--help"]);
         assert_eq!(o.status.code(), Some(0));
         assert!(stdout(&o).contains("Example:"), "{sub} --help has no example");
@@ -274,4 +274,18 @@ fn render_draws_the_board_in_the_terminal_and_as_svg() {
     let o = referee(&["check", EXAMPLE, "-r", "hig", "--svg", svg2.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     assert!(std::fs::read_to_string(&svg2).unwrap().contains("<title>A road closed at both ends"));
+}
+
+#[test]
+fn completions_and_man_page_come_from_the_clap_definitions() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = referee(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0));
+        let out = stdout(&o);
+        assert!(out.contains("referee") && out.contains("compare") && out.contains("render"), "{shell}: {out}");
+    }
+    let o = referee(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains(".TH referee 1") && out.contains("explain"), "{out}");
 }
