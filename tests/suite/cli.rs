@@ -262,6 +262,11 @@ fn render_draws_the_board_in_the_terminal_and_as_svg() {
     insta::assert_snapshot!("render_castle_turn_1_unicode", stdout(&o));
     let o = referee(&["render", "scenarios/bcb1/bridge-example-over-occupied-cloister.yaml", "--ascii"]);
     insta::assert_snapshot!("render_bridges_ascii", stdout(&o));
+    let o = referee(&["render", "scenarios/cig/sanity-road-bonus.yaml", "--turn", "1", "--ascii"]);
+    insta::assert_snapshot!("render_double_size_castle_ascii", stdout(&o));
+    let svg = temp("castle.svg", b"");
+    referee(&["render", "scenarios/cig/sanity-road-bonus.yaml", "--svg", svg.to_str().unwrap()]);
+    insta::assert_snapshot!("render_double_size_castle_svg", std::fs::read_to_string(&svg).unwrap());
     let o = referee(&["render", "scenarios/ne8/barn-two-barns-one-field.yaml"]);
     assert!(stdout(&o).is_ascii(), "no UTF-8 locale: plain ASCII");
     let svg = temp("board.svg", b"");
