@@ -430,6 +430,7 @@ impl TileDef {
         let s = &self.segments[segment];
         match s.kind {
             FeatureKind::Cloister => "cloister".to_string(),
+            FeatureKind::Castle => "castle".to_string(),
             FeatureKind::Field => {
                 let halves: Vec<&str> =
                     (0..8u8).filter(|h| r.half_mask(s.halves) & (1 << h) != 0).map(|h| Half(h).name()).collect();

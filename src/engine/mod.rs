@@ -471,6 +471,9 @@ impl<'t> Game<'t> {
     /// Puts a tile on the starting board: it must fit, and nothing is scored.
     pub fn setup_tile(&mut self, kind: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
         self.check_fit(kind, pos, r)?;
+        for x in &self.expansions {
+            x.check_setup(self, kind, pos, r)?;
+        }
         self.lay_whole(kind, pos, r);
         self.touched.clear();
         Ok(())

@@ -7,6 +7,7 @@
 
 use super::{Expansion, ExpansionId, Options as AllOptions};
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
+use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, TileKind};
@@ -29,6 +30,31 @@ pub fn castles_allowed(players: usize) -> usize {
     }
 }
 
+/// A castle tile may not touch another castle tile, along an edge or at a corner.
+fn no_touching(game: &Game, tile: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
+    let mut squares = vec![pos];
+    squares.extend(game.twin_of(tile, pos, r).map(|(_, q)| q));
+    for sq in &squares {
+        for q in sq.ring() {
+            if squares.contains(&q) {
+                continue;
+            }
+            if let Some(t) = game.tile_at(q) {
+                let first = game.placed()[t.group as usize].kind;
+                if is_castle(game, first) {
+                    return Err(Verdict::new(
+                        RuleId::CigNoTouching,
+                        format!(
+                            "a castle tile may not touch another castle tile, not even at a corner (the one at {q})"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Expansion for Cig {
     fn id(&self) -> ExpansionId {
         ExpansionId::Cig
@@ -37,6 +63,13 @@ impl Expansion for Cig {
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
         let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Cig, HAND));
+    }
+
+    fn check_setup(&self, game: &Game, tile: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
+        if is_castle(game, tile) {
+            no_touching(game, tile, pos, r)?;
+        }
+        Ok(())
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
@@ -53,25 +86,7 @@ impl Expansion for Cig {
                 ),
             ));
         }
-        let mut squares = vec![mv.pos];
-        squares.extend(game.twin_of(mv.tile, mv.pos, mv.rotation).map(|(_, q)| q));
-        for sq in &squares {
-            for q in sq.ring() {
-                if squares.contains(&q) {
-                    continue;
-                }
-                if let Some(t) = game.tile_at(q) {
-                    let first = game.placed()[t.group as usize].kind;
-                    if is_castle(game, first) {
-                        return Err(Verdict::new(
-                            RuleId::CigNoTouching,
-                            format!("a castle tile may not touch another castle tile, not even at a corner (the one at {q})"),
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
+        no_touching(game, mv.tile, mv.pos, mv.rotation)
     }
 
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {

@@ -35,8 +35,8 @@ impl Expansion for Db {
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         let mut used: Vec<(usize, usize)> = Vec::new();
         for x in &turn.mv.extras {
-            let Extra::DrawbridgeMove { from, to } = x else { continue };
-            Self::move_one(game, turn, *from, *to, &mut used)?;
+            let Extra::DrawbridgeMove { from, to, city } = x else { continue };
+            Self::move_one(game, turn, *from, *to, *city, &mut used)?;
         }
         Ok(())
     }
@@ -48,6 +48,7 @@ impl Db {
         turn: &TurnContext,
         from: Pos,
         to: Pos,
+        spot: Option<crate::tile::Spot>,
         used: &mut Vec<(usize, usize)>,
     ) -> Result<(), Verdict> {
         // The completed road this turn with a follower on `from`.
@@ -82,13 +83,22 @@ impl Db {
         }
         // The drawbridge on the tile at `to`: a road segment of this road leading to a city.
         let road = completion.info.root;
+        // The city named (`city: N`), else the first the road's drawbridges there lead to.
+        let wanted = spot.and_then(|sp| {
+            let p = game.tile_at(to)?;
+            game.def(p.kind).find_segment(p.rotation, FeatureKind::City, Some(sp)).ok()
+        });
         let target = game.members(road).into_iter().find_map(|m| {
             let p = *game.placement_of(m);
             if p.pos != to {
                 return None;
             }
             let local = game.locate(m).1?;
-            let city = *game.def(p.kind).segments[local].drawbridges.first()?;
+            let links = &game.def(p.kind).segments[local].drawbridges;
+            let city = match wanted {
+                Some(w) => *links.iter().find(|c| **c as usize == w)?,
+                None => *links.first()?,
+            };
             game.segment_at(p.pos, city as usize)
         });
         let Some(city) = target else {

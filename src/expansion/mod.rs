@@ -101,7 +101,8 @@ pub enum Extra {
     RecallLady { at: Pos },
     /// After a road is scored, its majority holder moves the follower that stood at `from`
     /// over the drawbridge on the tile at `to` into that city (The Drawbridges).
-    DrawbridgeMove { from: Pos, to: Pos },
+    /// `city` picks the city when the tile at `to` has drawbridges to two.
+    DrawbridgeMove { from: Pos, to: Pos, city: Option<crate::tile::Spot> },
 }
 
 /// What one expansion adds to a turn.
@@ -128,6 +129,17 @@ pub trait Expansion: Sync {
     /// Edges whose terrain this move will change before the tile is judged (a bridge makes
     /// its ends road edges): `(square, board edge, terrain)`.
     fn pending_edges(&self, _game: &Game, _player: PlayerId, _mv: &Move, _out: &mut Vec<(Pos, Edge, Terrain)>) {}
+
+    /// Vetoes a tile of the starting board the core rules allow (castles that touch).
+    fn check_setup(
+        &self,
+        _game: &Game,
+        _tile: crate::tile::TileKind,
+        _pos: Pos,
+        _r: crate::geom::Rotation,
+    ) -> Result<(), Verdict> {
+        Ok(())
+    }
 
     /// Vetoes a move the core rules allow, or checks what the expansion lets the player build.
     fn check_placement(&self, _game: &Game, _player: PlayerId, _mv: &Move) -> Result<(), Verdict> {

@@ -387,8 +387,21 @@ impl Validator<'_> {
                 if self.requires(&expansions, ExpansionId::Db, &dpath, "drawbridges") {
                     let from = self.pos(&format!("{dpath}.from"), &m.from);
                     let to = self.pos(&format!("{dpath}.to"), &m.to);
+                    let city = match m.city.as_deref().map(|c| (c, Spot::parse(c.trim_start_matches("city ").trim()))) {
+                        None => None,
+                        Some((_, Some(sp))) => Some(sp),
+                        Some((c, None)) => {
+                            self.problem(
+                                "scenario::bad-feature",
+                                &format!("{dpath}.city"),
+                                format!("`{c}` is not a place on a tile"),
+                                Some(feature_help()),
+                            );
+                            None
+                        }
+                    };
                     if let (Some(from), Some(to)) = (from, to) {
-                        extras.push(Extra::DrawbridgeMove { from, to });
+                        extras.push(Extra::DrawbridgeMove { from, to, city });
                     }
                 }
             }

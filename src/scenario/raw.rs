@@ -110,6 +110,9 @@ pub struct RawTurn {
 pub struct RawDrawbridgeMove {
     pub from: Vec<i64>,
     pub to: Vec<i64>,
+    /// Which city, when the tile at `to` has drawbridges to two (`city: N`).
+    #[serde(default)]
+    pub city: Option<String>,
 }
 
 /// A bazaar: the tiles revealed, and each lot.
