@@ -22,21 +22,21 @@ impl Game<'_> {
             }
         }
         self.touched = touched;
-        // Cloisters and German castles on the new tile or around it, now surrounded.
+        // Cloisters and German castles on the new tile or around it, now surrounded. Most
+        // squares hold neither: look at a tile's segments before measuring its surroundings.
         let new_group = self.tile_at(pos).map_or(0, |p| p.group);
-        let mut around: Vec<Pos> = self.group_squares(new_group);
-        around.extend(self.group_ring(new_group));
-        let mut groups: Vec<u32> = around.iter().filter_map(|q| self.tile_at(*q)).map(|t| t.group).collect();
-        groups.sort_unstable();
-        groups.dedup();
-        for g in groups {
-            for sq in self.group_squares(g) {
-                let t = *self.tile_at(sq).expect("a square of a placed group");
-                let tdef = self.tiles.get(t.kind);
-                for (i, s) in tdef.segments.iter().enumerate() {
-                    if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle) && self.surrounded(g) {
-                        done.push(self.segment(&t, i));
-                    }
+        let own = self.group_squares(new_group);
+        let mut seen: Vec<u32> = Vec::new();
+        for q in own.iter().copied().chain(own.iter().flat_map(|p| p.ring())) {
+            let Some(t) = self.tile_at(q).copied() else { continue };
+            let tdef = self.tiles.get(t.kind);
+            for (i, s) in tdef.segments.iter().enumerate() {
+                if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle)
+                    && !seen.contains(&t.group)
+                    && self.surrounded(t.group)
+                {
+                    seen.push(t.group);
+                    done.push(self.segment(&t, i));
                 }
             }
         }
