@@ -107,11 +107,19 @@ impl Expansion for Cig {
                 out.push(ScoreItem { rule: RuleId::CigFinal, label: "castle", count: 1, each: 2 });
             }
             (FeatureKind::Road | FeatureKind::City, Timing::Turn(_)) => {
-                // RuleId::CigBonus: 3 for every castle tile the road or city has an end on,
+                // RuleId::CigBonus: 3 for every castle the road or city ends (or starts) on,
                 // each castle once, occupied or not.
+                // A road counts a castle where it ends on the castle tile; a road only passing
+                // over one of its squares does not.
+                let ends_here = |m: &crate::engine::features::SegId| {
+                    let p = game.placement_of(*m);
+                    f.kind == FeatureKind::City
+                        || game.locate(*m).1.is_some_and(|l| game.def(p.kind).segments[l].edges.count_ones() == 1)
+                };
                 let mut castles: Vec<u32> = game
                     .members(f.root)
                     .iter()
+                    .filter(|m| ends_here(m))
                     .map(|m| game.placement_of(*m).group)
                     .filter(|g| is_castle(game, game.placed()[*g as usize].kind))
                     .collect();
