@@ -110,8 +110,8 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
         game.setup_tile(b.kind, b.pos, b.rotation).map_err(|v| broken(v, &b.path))?;
     }
     for b in &sc.board {
-        for (player, seg) in &b.followers {
-            game.setup_follower(*player, b.pos, *seg).map_err(|v| broken(v, &format!("{}.followers", b.path)))?;
+        for (player, at, seg) in &b.followers {
+            game.setup_follower(*player, *at, *seg).map_err(|v| broken(v, &format!("{}.followers", b.path)))?;
         }
     }
     Ok(())

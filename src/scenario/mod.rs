@@ -51,7 +51,9 @@ pub struct BoardTile {
     pub kind: TileKind,
     pub pos: Pos,
     pub rotation: Rotation,
-    pub followers: Vec<(PlayerId, usize)>,
+    /// Followers standing on it: owner, square (the second one of a double-size tile, or
+    /// the tile's own) and segment there.
+    pub followers: Vec<(PlayerId, Pos, usize)>,
     /// Where it is written (`board[2]`), for diagnostics.
     pub path: String,
 }
@@ -247,9 +249,29 @@ impl Validator<'_> {
                 if p.is_none() {
                     self.unknown_player(&format!("{fpath}.player"), &f.player, &players);
                 }
-                let seg = kind.and_then(|k| self.printed_feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
-                if let (Some(p), Some(s)) = (p, seg) {
-                    followers.push((p, s));
+                // On the second square of a double-size tile when `at` names it.
+                let square = f.at.as_ref().and_then(|a| self.pos(&format!("{fpath}.at"), a));
+                let (k2, sq) = match (kind, pos, square) {
+                    (Some(k), Some(p0), Some(sq)) if sq != p0 => match twin_square(&tiles, k, p0, rotation) {
+                        Some((tk, q)) if q == sq => (Some(tk), Some(sq)),
+                        _ => {
+                            self.problem(
+                                "scenario::bad-square",
+                                &format!("{fpath}.at"),
+                                format!("{sq} is not a square of this tile"),
+                                Some(
+                                    "`at` names the second square of a double-size tile; leave it out otherwise"
+                                        .to_string(),
+                                ),
+                            );
+                            (None, None)
+                        }
+                    },
+                    (k, p0, _) => (k, p0),
+                };
+                let seg = k2.and_then(|k| self.printed_feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
+                if let (Some(p), Some(s), Some(sq)) = (p, seg, sq) {
+                    followers.push((p, sq, s));
                 }
             }
             if let (Some(kind), Some(pos)) = (kind, pos) {

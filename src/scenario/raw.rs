@@ -59,6 +59,9 @@ pub struct RawBoardTile {
 pub struct RawFollower {
     pub player: String,
     pub on: String,
+    /// The square, for a follower on the second square of a double-size tile.
+    #[serde(default)]
+    pub at: Option<Vec<i64>>,
 }
 
 #[derive(Debug, Deserialize)]
