@@ -311,7 +311,17 @@ impl Bcb1 {
 
     /// Castles built before this turn take the points of a structure completed in their fief;
     /// a castle that scores is itself a completed structure for the castles beside it.
-    fn score_castles(game: &mut Game, turn: u16) {
+    fn score_castles(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
+        let chosen_by_owner: Vec<(Pos, Pos)> = turn
+            .mv
+            .extras
+            .iter()
+            .filter_map(|x| match x {
+                Extra::CastleTakes { castle, structure } => Some((*castle, *structure)),
+                _ => None,
+            })
+            .collect();
+        let turn = turn.turn;
         // What this turn completed: (squares, points, kind, occupied).
         let structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
             game.completions().iter().map(|c| (c.squares.clone(), c.points, c.info.kind, c.occupied)).collect();
@@ -327,14 +337,17 @@ impl Bcb1 {
             let mut changed = false;
             for &i in &pending {
                 let c = &castles[i];
+                // The owner's choice, when the scenario states it: a square of the structure.
+                let chosen = chosen_by_owner.iter().find(|(at, _)| c.tiles.contains(at)).map(|(_, s)| *s);
+                let allowed = |sq: &[Pos]| chosen.is_none_or(|s| sq.contains(&s));
                 let mut options: Vec<(i32, FeatureKind, bool)> = structures
                     .iter()
-                    .filter(|(sq, ..)| sq.iter().any(|p| c.fief.contains(p)))
+                    .filter(|(sq, ..)| sq.iter().any(|p| c.fief.contains(p)) && allowed(sq))
                     .map(|(_, pts, kind, occ)| (*pts, *kind, *occ))
                     .collect();
                 for &j in &pending {
                     if let (true, Some((pts, ..))) = (j != i, best[j]) {
-                        if castles[j].tiles.iter().any(|p| c.fief.contains(p)) {
+                        if castles[j].tiles.iter().any(|p| c.fief.contains(p)) && allowed(&castles[j].tiles) {
                             options.push((pts, FeatureKind::Castle, true));
                         }
                     }
@@ -358,11 +371,24 @@ impl Bcb1 {
                 break;
             }
         }
+        for (at, structure) in &chosen_by_owner {
+            let named = pending.iter().find(|&&i| castles[i].tiles.contains(at));
+            match named {
+                Some(&i) if best[i].is_some() => {}
+                _ => {
+                    return Err(Verdict::new(
+                        RuleId::CastleChoose,
+                        format!("the castle at {at} cannot take the structure at {structure}: nothing completed this turn lies there in its fief"),
+                    ))
+                }
+            }
+        }
         for &i in &pending {
             let Some((points, kind, occupied, choices)) = best[i] else { continue };
             let c = &castles[i];
             let mut because = vec![RuleId::CastleFief, RuleId::CastleFollowerReturns];
-            if choices > 1 {
+            let owner_chose = chosen_by_owner.iter().any(|(at, _)| c.tiles.contains(at));
+            if choices > 1 || owner_chose {
                 because.push(RuleId::CastleChoose);
             }
             if !occupied {
@@ -392,6 +418,7 @@ impl Bcb1 {
                 game.remove_follower(idx);
             }
         }
+        Ok(())
     }
 }
 
@@ -604,8 +631,7 @@ impl Expansion for Bcb1 {
                 return Ok(());
             }
             CASTLE_SCORE_PHASE => {
-                Self::score_castles(game, turn.turn);
-                return Ok(());
+                return Self::score_castles(game, turn);
             }
             BAZAAR_PHASE => {
                 if game.state.bcb1.purchases.front() == Some(&(turn.player, turn.mv.tile)) {

@@ -92,6 +92,9 @@ pub enum Extra {
     /// The occupier converts the town holding the city at `spot` of the tile at `at` into a
     /// castle instead of scoring it (Bridges, Castles and Bazaars).
     Castle { at: Pos, spot: Option<crate::tile::Spot> },
+    /// The owner of the castle at `castle` picks, of the structures completed at once in its
+    /// fief, the one with a tile at `structure` (Bridges, Castles and Bazaars).
+    CastleTakes { castle: Pos, structure: Pos },
     /// The bazaar held after a drawn bazaar tile (Bridges, Castles and Bazaars).
     Bazaar(bcb1::bazaar::Auction),
     /// A barn on a corner of the tile just placed (new edition).

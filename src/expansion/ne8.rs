@@ -345,7 +345,7 @@ impl Expansion for Ne8 {
                     return Err(verdict(RuleId::NeNoBazaars, "the new edition's expansion 8 has no bazaars"));
                 }
                 Extra::Bridge { .. } | Extra::Castle { .. } | Extra::Barn { .. } => buildings += 1,
-                Extra::DrawbridgeMove { .. } => {}
+                Extra::DrawbridgeMove { .. } | Extra::CastleTakes { .. } => {}
                 Extra::RecallLady { .. } => {
                     if mv.follower.is_some() {
                         return Err(verdict(

@@ -427,6 +427,16 @@ impl Validator<'_> {
                     }
                 }
             }
+            for (j, c) in t.castle_takes.iter().enumerate() {
+                let cpath = format!("{path}.castle-takes[{j}]");
+                if self.requires(&expansions, ExpansionId::Bcb1, &cpath, "castles") {
+                    let castle = self.pos(&format!("{cpath}.castle"), &c.castle);
+                    let structure = self.pos(&format!("{cpath}.structure"), &c.structure);
+                    if let (Some(castle), Some(structure)) = (castle, structure) {
+                        extras.push(Extra::CastleTakes { castle, structure });
+                    }
+                }
+            }
             if let Some(sq) = &t.recall_lady {
                 let rpath = format!("{path}.recall-lady");
                 if self.requires(&expansions, ExpansionId::Bcb1, &rpath, "ladies") {

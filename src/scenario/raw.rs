@@ -99,11 +99,23 @@ pub struct RawTurn {
     /// The bazaar this turn's bazaar tile starts.
     #[serde(default)]
     pub bazaar: Option<RawBazaar>,
+    /// A castle's owner choosing among structures completed at once in its fief:
+    /// `castle-takes: [{castle: [x, y], structure: [x, y]}]`.
+    #[serde(default)]
+    pub castle_takes: Vec<RawCastleTakes>,
     /// Several bridges in one turn, to show that the rules forbid it.
     #[serde(default)]
     pub bridges: Vec<RawBridge>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A castle (one of its squares) and a square of the structure its owner picks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCastleTakes {
+    pub castle: Vec<i64>,
+    pub structure: Vec<i64>,
 }
 
 /// `{from: [x, y], to: [x, y]}`: the follower that stood on the road at `from` goes over the
