@@ -68,14 +68,4 @@ impl Board {
         v.sort_by_key(|p| (-p.y, p.x));
         v
     }
-
-    /// Free squares that touch a tile, in no particular order.
-    pub fn frontier_unordered(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.frontier.iter().copied()
-    }
-
-    /// How many of the eight squares around `p` hold a tile.
-    pub fn ring_count(&self, p: Pos) -> u32 {
-        p.ring().iter().filter(|q| self.squares.contains_key(q)).count() as u32
-    }
 }

@@ -182,14 +182,6 @@ impl Game<'_> {
         out
     }
 
-    /// Whether the tile fits anywhere (stops at the first fit).
-    pub fn fits_somewhere(&self, kind: TileKind) -> Option<(Pos, Rotation)> {
-        self.board
-            .frontier_unordered()
-            .flat_map(|p| Rotation::ALL.into_iter().map(move |r| (p, r)))
-            .find(|(p, r)| self.fits(kind, *p, *r))
-    }
-
     /// A drawn tile that fits nowhere is discarded; one that fits may not be. (Bridges and
     /// other buildings never make a placement compulsory.)
     pub fn discard(&self, kind: TileKind) -> Result<(), Verdict> {

@@ -321,11 +321,6 @@ impl<'t> Game<'t> {
         self.features.members(self.features.find(s)).collect()
     }
 
-    /// Followers standing on the feature of `s`.
-    pub fn occupants(&self, s: SegId) -> u16 {
-        self.features.occupied(s)
-    }
-
     fn segment(&self, placed: &Placed, local: usize) -> SegId {
         SegId(placed.first_segment + local as u32)
     }
