@@ -242,3 +242,44 @@ impl fmt::Display for RuleId {
         f.write_str(self.as_str())
     }
 }
+
+/// The ids of `known` closest to `id`, for "did you mean": smallest edit distance first, then
+/// most words shared.
+pub fn nearest<S: AsRef<str>>(id: &str, known: &[S], how_many: usize) -> Vec<String> {
+    let words: Vec<&str> = id.split(['.', '-']).collect();
+    let mut scored: Vec<(usize, usize, &str)> = known
+        .iter()
+        .map(|k| {
+            let k = k.as_ref();
+            let shared = k.split(['.', '-']).filter(|w| words.contains(w)).count();
+            (edit_distance(id, k), shared, k)
+        })
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+    scored.into_iter().take(how_many).map(|(_, _, k)| k.to_string()).collect()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_ids_rank_typos_first() {
+        let known = ["bazaar.timing", "bazaar.auction", "base.final.field"];
+        assert_eq!(nearest("bazaar.timng", &known, 1), vec!["bazaar.timing"]);
+        assert_eq!(nearest("base.final.fild", &known, 2)[0], "base.final.field");
+    }
+}

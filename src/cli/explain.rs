@@ -72,33 +72,6 @@ fn known_ids(lib: &Library) -> Vec<String> {
     v
 }
 
-/// Ids closest to `id`: smallest edit distance, then most words shared.
-fn nearest(id: &str, known: &[String]) -> Vec<String> {
-    let words: Vec<&str> = id.split(['.', '-']).collect();
-    let mut scored: Vec<(usize, usize, &String)> = known
-        .iter()
-        .map(|k| {
-            let shared = k.split(['.', '-']).filter(|w| words.contains(w)).count();
-            (shared, edit_distance(id, k), k)
-        })
-        .collect();
-    scored.sort_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
-    scored.into_iter().take(5).map(|(_, _, k)| k.clone()).collect()
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 fn switch_lines(lib: &Library, sw: &SwitchDef) -> Vec<(String, String, String)> {
     lib.profiles
         .iter()
@@ -117,7 +90,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
         lib.catalogue.entries.iter().filter(|e| Some(e.id) == rule || e.rulings.iter().any(|r| r == id)).collect();
     let switch = expansion::find_switch(id);
     if entries.is_empty() && switch.is_none() {
-        let near = nearest(id, &known_ids(lib));
+        let near = crate::rules::nearest(id, &known_ids(lib), 5);
         return Err(Box::new(
             miette::MietteDiagnostic::new(format!("`{id}` is neither a rule, a ruling of the inventory nor a switch"))
                 .with_code("referee::unknown-id")

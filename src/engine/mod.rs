@@ -586,11 +586,6 @@ impl<'t> Game<'t> {
     pub fn completions(&self) -> &[Completion] {
         &self.completions
     }
-
-    /// The phases of a turn in this game.
-    pub fn phase_sequence(&self) -> &[Phase] {
-        &self.phases
-    }
 }
 
 /// The edge terrain a feature kind gives the edges it reaches.

@@ -12,11 +12,22 @@ use serde_json::json;
 #[derive(Clone, Debug)]
 pub struct Row {
     pub item: String,
+    pub kind: RowKind,
     /// One cell per ruleset: the points (or the verdict), or nothing when absent there.
     pub cells: Vec<Option<String>>,
     pub differs: bool,
     /// Rules cited by this row under any ruleset.
     pub rules: Vec<RuleId>,
+}
+
+/// What a row of the comparison is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// Whether every move was legal.
+    Moves,
+    /// A player's score: it differs because events or verdicts do.
+    Score,
+    Event,
 }
 
 /// A switch whose values differ among the rulesets compared.
@@ -51,11 +62,11 @@ fn event_key(out: &Outcome, e: &crate::score::ScoreEvent) -> String {
 pub fn compare(scenario: &str, runs: &[(Profile, Outcome)]) -> Comparison {
     let n = runs.len();
     let mut rows: Vec<Row> = Vec::new();
-    let add = |item: String, i: usize, value: String, rules: &[RuleId], rows: &mut Vec<Row>| {
+    let add = |item: String, kind: RowKind, i: usize, value: String, rules: &[RuleId], rows: &mut Vec<Row>| {
         let row = match rows.iter_mut().position(|r| r.item == item && r.cells[i].is_none()) {
             Some(k) => &mut rows[k],
             None => {
-                rows.push(Row { item, cells: vec![None; n], differs: false, rules: Vec::new() });
+                rows.push(Row { item, kind, cells: vec![None; n], differs: false, rules: Vec::new() });
                 rows.last_mut().expect("just pushed")
             }
         };
@@ -72,12 +83,12 @@ pub fn compare(scenario: &str, runs: &[(Profile, Outcome)]) -> Comparison {
             None => "all legal".to_string(),
         };
         let rules: Vec<RuleId> = out.illegal.iter().map(|i| i.verdict.rule).collect();
-        add("moves".to_string(), i, verdict, &rules, &mut rows);
+        add("moves".to_string(), RowKind::Moves, i, verdict, &rules, &mut rows);
         for (p, s) in out.players.iter().zip(&out.scores) {
-            add(format!("score of {p}"), i, s.to_string(), &[], &mut rows);
+            add(format!("score of {p}"), RowKind::Score, i, s.to_string(), &[], &mut rows);
         }
         for e in &out.events {
-            add(event_key(out, e), i, e.points().to_string(), &e.rules(), &mut rows);
+            add(event_key(out, e), RowKind::Event, i, e.points().to_string(), &e.rules(), &mut rows);
         }
     }
     for r in &mut rows {
@@ -96,7 +107,7 @@ pub fn compare(scenario: &str, runs: &[(Profile, Outcome)]) -> Comparison {
         .collect();
     let mut causes = Vec::new();
     // Scores differ because events or verdicts do: explain those rows.
-    for (k, r) in rows.iter().enumerate().filter(|(_, r)| r.differs && !r.item.starts_with("score of ")) {
+    for (k, r) in rows.iter().enumerate().filter(|(_, r)| r.differs && r.kind != RowKind::Score) {
         let mut why: Vec<SwitchDiff> =
             differing.iter().filter(|d| r.rules.iter().any(|x| d.switch.touches(*x))).cloned().collect();
         if why.is_empty() {

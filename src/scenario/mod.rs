@@ -922,7 +922,8 @@ impl Validator<'_> {
     }
 
     fn unknown_rule(&mut self, path: &str, id: &str) {
-        let near = nearest_rules(id);
+        let slugs: Vec<&str> = RuleId::ALL.iter().map(|r| r.as_str()).collect();
+        let near = crate::rules::nearest(id, &slugs, 3);
         self.problem(
             "scenario::unknown-rule",
             path,
@@ -944,16 +945,4 @@ fn feature_help() -> String {
 fn twin_square(tiles: &TileSet, kind: TileKind, pos: Pos, r: Rotation) -> Option<(TileKind, Pos)> {
     let twin = tiles.get(kind).twin.as_ref()?;
     Some((tiles.find(&twin.id)?, pos.step(r.edge(twin.side))))
-}
-
-/// Rule ids that share the most words with `id`.
-pub fn nearest_rules(id: &str) -> Vec<&'static str> {
-    let words: Vec<&str> = id.split(['.', '-']).collect();
-    let mut scored: Vec<(usize, &'static str)> = RuleId::ALL
-        .iter()
-        .map(|r| (r.as_str().split(['.', '-']).filter(|w| words.contains(w)).count(), r.as_str()))
-        .filter(|(n, _)| *n > 0)
-        .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(3).map(|(_, s)| s).collect()
 }
