@@ -22,21 +22,25 @@ impl Game<'_> {
             }
         }
         self.touched = touched;
-        // Cloisters and German castles on the new tile or around it, now surrounded. Most
-        // squares hold neither: look at a tile's segments before measuring its surroundings.
+        // Cloisters and German castles on the new tile or around it, now surrounded. A
+        // double-size tile is judged whole, from whichever of its squares the new tile
+        // touches (its castle is printed on one square only). Most squares hold neither:
+        // look at a tile's segments before measuring its surroundings.
         let new_group = self.tile_at(pos).map_or(0, |p| p.group);
         let own = self.group_squares(new_group);
         let mut seen: Vec<u32> = Vec::new();
         for q in own.iter().copied().chain(own.iter().flat_map(|p| p.ring())) {
-            let Some(t) = self.tile_at(q).copied() else { continue };
-            let tdef = self.tiles.get(t.kind);
-            for (i, s) in tdef.segments.iter().enumerate() {
-                if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle)
-                    && !seen.contains(&t.group)
-                    && self.surrounded(t.group)
-                {
-                    seen.push(t.group);
-                    done.push(self.segment(&t, i));
+            let Some(group) = self.tile_at(q).map(|t| t.group) else { continue };
+            if seen.contains(&group) {
+                continue;
+            }
+            seen.push(group);
+            for sq in self.group_squares(group) {
+                let t = *self.tile_at(sq).expect("a group's squares hold its tiles");
+                for (i, s) in self.tiles.get(t.kind).segments.iter().enumerate() {
+                    if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle) && self.surrounded(group) {
+                        done.push(self.segment(&t, i));
+                    }
                 }
             }
         }

@@ -9,6 +9,8 @@ mod cli;
 mod data;
 /// Seeded random legal games: invariants that hold in every game.
 mod properties;
+/// One test per defect found (named after what it shows; `See: issue #N`).
+mod regression;
 /// Every scenario under scenarios/ against each ruleset it names: expectations and snapshots.
 mod scenarios;
 

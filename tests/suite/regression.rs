@@ -1,0 +1,55 @@
+//! One test per defect found, named after what it shows, with the issue it came from.
+//! Each failed before its fix.
+
+use crate::util::{lib, scenario};
+use referee::replay::{judge, replay, Judgement};
+
+/// Replays an inline scenario under one ruleset and insists that it meets its expectations.
+fn passes(yaml: &str, ruleset: &str) {
+    let sc = scenario(yaml).unwrap_or_else(|e| panic!("{}\n{yaml}", crate::util::render(&e)));
+    let out = replay(&sc, lib().profile(ruleset).unwrap()).unwrap();
+    match judge(&sc, &out) {
+        Judgement::Pass => {}
+        other => panic!("[{ruleset}] {other:?}\nevents: {:#?}\n{yaml}", out.events),
+    }
+}
+
+/// See: issue #9, point 1. A German castle lies on two squares with ten around it; whichever
+/// of the ten is filled last, the castle completes and its lord scores 12 (and nothing is
+/// left for the end). Every square, for a castle laid west-east and one laid north-south.
+#[test]
+fn german_castle_completes_from_any_of_its_ten_squares() {
+    // The castle at (0,0); its second square east of it (rotation 0) or south (rotation 90).
+    for (rotation, second) in [(0, (1, 0)), (90, (0, -1))] {
+        let own = [(0, 0), second];
+        let (xs, ys) = ((-1..=second.0 + 1), (second.1 - 1..=1));
+        let ring: Vec<(i32, i32)> =
+            ys.clone().flat_map(|y| xs.clone().map(move |x| (x, y))).filter(|sq| !own.contains(sq)).collect();
+        assert_eq!(ring.len(), 10);
+        for last in &ring {
+            // Squares beside the castle first, then the corners, so that each touches the board.
+            let mut others: Vec<&(i32, i32)> = ring.iter().filter(|sq| *sq != last).collect();
+            others.sort_by_key(|(x, y)| own.iter().all(|(a, b)| (a - x).abs() + (b - y).abs() != 1));
+            let mut board = format!(
+                "  - {{tile: KEEP, at: [0, 0], rotation: {rotation}, followers: [{{player: Red, on: castle}}]}}\n"
+            );
+            for (x, y) in others {
+                board.push_str(&format!("  - {{tile: GRASS, at: [{x}, {y}]}}\n"));
+            }
+            let yaml = format!(
+                "title: castle filled last at {last:?}\nplayers: [Red, Blue]\nexpansions: [cig]\nrulesets: [hig]\n\
+                 tiles:\n\
+                 \x20 - {{id: GRASS, edges: FFFF, fields: [NL NR EL ER SL SR WL WR]}}\n\
+                 \x20 - {{id: KEEP, edges: FFFF, fields: [NL NR EL ER SL SR WL WR], castle: true,\n\
+                 \x20     second: {{side: E, edges: FFFF, fields: [NL NR EL ER SL SR WL WR]}}}}\n\
+                 board:\n{board}\
+                 turns:\n  - {{player: Red, tile: GRASS, at: [{}, {}]}}\n\
+                 expect:\n\
+                 \x20 scores: {{Red: 12, Blue: 0}}\n\
+                 \x20 events: [{{turn: 1, player: Red, feature: castle, points: 12, rules: [cig.scoring.complete-twelve]}}]\n",
+                last.0, last.1
+            );
+            passes(&yaml, "hig");
+        }
+    }
+}
