@@ -121,6 +121,8 @@ rule_ids! {
     CastleGameEnd = "bcb1.castle.game-end-nothing",
     /// At farm scoring a castle is worth 4 points to a bordering field.
     CastleFarm = "bcb1.castle.farm-four-points",
+    /// The RGG Big Box 3 scoring guide's reading: a castle that never scored is worth nothing to a farm.
+    CastleFarmScoredOnly = "bcb1.castle.farm-completed-only-rgg-bb3",
     /// A drawn bazaar tile is placed as usual, then a bazaar is held; no other tile starts one.
     BazaarTrigger = "bcb1.bazaar.trigger-after-placement",
     /// When in the turn the bazaar is held.

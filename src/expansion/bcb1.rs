@@ -44,7 +44,7 @@ pub static FARM_CASTLES: SwitchDef = SwitchDef {
             "only castles that scored count (the Big Box 3 scoring guide of RGG, thought a misprint)",
         ),
     ],
-    rules: &[RuleId::CastleFarm],
+    rules: &[RuleId::CastleFarm, RuleId::CastleFarmScoredOnly],
     governs: &[],
 };
 
@@ -541,7 +541,7 @@ impl Expansion for Bcb1 {
     fn farm_value(&self, game: &Game, city: SegId) -> Option<(RuleId, &'static str, i32)> {
         let castle = game.state.bcb1.built.iter().find(|c| c.town == city)?;
         if game.options().bcb1.farm_scored_castles_only && !castle.scored {
-            return Some((RuleId::CastleFarm, "unscored castle", 0));
+            return Some((RuleId::CastleFarmScoredOnly, "unscored castle", 0));
         }
         Some((RuleId::CastleFarm, "castle", 4))
     }
