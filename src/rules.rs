@@ -143,7 +143,7 @@ rule_ids! {
     BazaarSoleBidder = "bcb1.bazaar.sole-bidder-pays-nobody",
     /// How far bids may take a score below zero.
     BazaarNegative = "bcb1.bazaar.negative-scores",
-    /// Z-Man: nobody may bid more points than they have.
+    /// Z-Man: nobody may bid more points than they have, nor pay more at the bazaar.
     BazaarNoOverbid = "bcb1.bazaar.zmg-no-overbid",
     /// The next selector is the next player after the previous one without a tile.
     BazaarNextSelector = "bcb1.bazaar.next-selector",

@@ -246,6 +246,18 @@ impl<'t> Game<'t> {
         self.tiles.get(kind)
     }
 
+    /// Each player's score as it stood when turn `turn` began (its tile drawn): the scores
+    /// now, less what the turn's events have paid so far.
+    pub fn scores_at_start_of(&self, turn: u16) -> Vec<i32> {
+        let mut scores: Vec<i32> = self.players.iter().map(|p| p.score).collect();
+        for e in self.events.iter().rev().take_while(|e| e.timing == crate::score::Timing::Turn(turn)) {
+            for p in &e.players {
+                scores[p.index()] -= e.points();
+            }
+        }
+        scores
+    }
+
     /// Sets a starting score (a scenario that begins mid-game).
     pub fn set_score(&mut self, p: PlayerId, score: i32) {
         self.players[p.index()].score = score;

@@ -153,6 +153,15 @@ fn bazaar_ref(active_at: crate::geom::Pos) -> FeatureRef {
     FeatureRef { kind: FeatureKind::Bazaar, at: active_at, segment: u8::MAX, name: "bazaar".to_string(), tiles: 0 }
 }
 
+/// `1 point`, `3 points`.
+fn points(n: i32) -> String {
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
+}
+
 fn name(game: &Game, p: PlayerId) -> String {
     game.player_name(p).to_string()
 }
@@ -189,7 +198,9 @@ pub fn hold(
             format!("a bazaar reveals one tile per player: {n}, not {}", auction.revealed.len()),
         ));
     }
-    let all_zero = game.players().iter().all(|p| p.score == 0);
+    // RuleId::BazaarZmgAllZero: "if a bazaar tile is drawn and all players have 0 points",
+    // so the scores as they stood when the tile was drawn, before its own scoring.
+    let all_zero = game.scores_at_start_of(turn).iter().all(|s| *s == 0);
     let variation = o.no_auction || (o.zero_variation && all_zero);
     let variation_rule = if o.no_auction { RuleId::BazaarVariation } else { RuleId::BazaarZmgAllZero };
     let mut left: Vec<TileKind> = auction.revealed.clone();
@@ -243,6 +254,19 @@ pub fn hold(
                 events.extend(transfer(winner, Some(selector), amount, turn, at, RuleId::BazaarSell));
                 winner
             } else {
+                // The selector pays the highest bid: where scores may not go below 0, only
+                // with points they have; otherwise they must sell.
+                if let Err(v) = check_limit(game, selector, amount, o, scored_before) {
+                    return Err(Verdict::new(
+                        v.rule,
+                        format!(
+                            "{} has {} and may not pay {amount} for the tile, which would take them below 0: they must sell it to {}",
+                            name(game, selector),
+                            points(game.players()[selector.index()].score),
+                            name(game, winner)
+                        ),
+                    ));
+                }
                 events.extend(transfer(selector, Some(winner), amount, turn, at, RuleId::BazaarBuy));
                 selector
             }
@@ -343,19 +367,21 @@ fn check_bids(
     Ok(best)
 }
 
-/// The limits some editions put on a bid.
+/// The limits some editions put on a bid, and on any payment at the bazaar: under them a
+/// player pays only with points they have.
 fn check_limit(game: &Game, p: PlayerId, bid: i32, o: Options, scored_before: bool) -> Result<(), Verdict> {
     let score = game.players()[p.index()].score;
     match o.negative {
         Negative::NoOverbid if bid > score => Err(Verdict::new(
             RuleId::BazaarNoOverbid,
-            format!("{} may not bid {bid}, more than their {score} points", name(game, p)),
+            format!("{} may not bid {bid}, more than their {}", name(game, p), points(score)),
         )),
         Negative::OnlyAtStart if scored_before && bid > score => Err(Verdict::new(
             RuleId::BazaarNegative,
             format!(
-                "past the very beginning of the game {} may not bid {bid} and fall below 0 ({score} points)",
-                name(game, p)
+                "past the very beginning of the game {} may not bid {bid} and fall below 0 ({})",
+                name(game, p),
+                points(score)
             ),
         )),
         _ => Ok(()),
