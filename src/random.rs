@@ -83,7 +83,7 @@ pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Ra
             let first = rng.below(n);
             for k in 0..n {
                 let cand = Move { follower: Some(FollowerOn::Segment((first + k) % n)), ..mv.clone() };
-                if game.check(player, &cand).is_ok() {
+                if game.check(player, &cand, steps.len() as u16 + 1).is_ok() {
                     mv = cand;
                     break;
                 }

@@ -32,7 +32,7 @@ impl Hasher for PosHasher {
 type Fast = BuildHasherDefault<PosHasher>;
 
 /// Squares to tiles (indices into the game's placement list), and the frontier.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     squares: HashMap<Pos, u32, Fast>,
     frontier: HashSet<Pos, Fast>,

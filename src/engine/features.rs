@@ -14,7 +14,7 @@ pub struct SegId(pub u32);
 /// The `local` index of a segment an expansion added to a placed tile.
 pub const ADDED: u8 = u8::MAX;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Features {
     parent: Vec<u32>,
     size: Vec<u32>,

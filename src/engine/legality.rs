@@ -1,5 +1,6 @@
 //! Whether a move is legal: the core placement and follower rules, then each expansion's veto.
 
+use super::features::SegId;
 use super::{terrain_word, FollowerOn, Game, Move};
 use crate::geom::{Edge, Pos, Rotation};
 use crate::rules::RuleId;
@@ -94,8 +95,9 @@ impl Game<'_> {
         }
     }
 
-    /// Every legal check on a move, core rules first, then each expansion's veto.
-    pub fn check(&self, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+    /// Every check that can be made before the move is played, core rules first, then each
+    /// expansion's veto. For a move without buildings or decisions this is the whole verdict.
+    pub(super) fn check_before_play(&self, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         let mut pending = Vec::new();
         for x in &self.expansions {
             x.pending_edges(self, player, mv, &mut pending);
@@ -123,8 +125,8 @@ impl Game<'_> {
                 format!("{} has no follower left in supply", self.player_name(player)),
             ));
         }
-        if let (Some(FollowerOn::Segment(local)), None) = (mv.follower, mv.follower_square.filter(|sq| *sq != mv.pos)) {
-            self.check_follower(mv, local)?;
+        if let Some(FollowerOn::Segment(local)) = mv.follower {
+            self.check_follower(mv, mv.follower_square.unwrap_or(mv.pos), local)?;
         }
         Ok(())
     }
@@ -140,31 +142,84 @@ impl Game<'_> {
         )
     }
 
-    /// The feature a follower would join, seen before the tile is laid: occupied if any
-    /// neighbouring feature it connects to holds a follower.
-    fn check_follower(&self, mv: &Move, local: usize) -> Result<(), Verdict> {
-        let def = self.tiles.get(mv.tile);
-        let seg = &def.segments[local];
+    /// The feature a follower would join, seen before the tile is laid: the new tile's
+    /// segments (both squares of a double-size tile) are joined among themselves through
+    /// the features they touch, as laying the tile will join them. A field that reaches a
+    /// farmer's field only through a neighbour and back across the new tile is one field.
+    fn check_follower(&self, mv: &Move, square: Pos, local: usize) -> Result<(), Verdict> {
         let r = mv.rotation;
-        let mut occupied = false;
-        for e in Edge::ALL {
-            let Some(n) = self.tile_at(mv.pos.step(e)) else { continue };
-            let theirs = match seg.kind {
-                FeatureKind::City | FeatureKind::Road if def.segment_edges(r, local) & e.bit() != 0 => {
-                    self.edge_segment(n, e.opposite()).into_iter().collect::<Vec<_>>()
-                }
-                FeatureKind::Field => e
-                    .halves()
-                    .into_iter()
-                    .filter(|h| def.segment_on_half(r, *h) == Some(local))
-                    .filter_map(|h| self.half_segment(n, h.facing()))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            occupied |= theirs.into_iter().any(|s| self.features.occupied(s) > 0);
+        let units: Vec<(TileKind, Pos)> =
+            std::iter::once((mv.tile, mv.pos)).chain(self.twin_of(mv.tile, mv.pos, mv.rotation)).collect();
+        let mut offsets = Vec::with_capacity(units.len());
+        let mut count = 0;
+        for (k, _) in &units {
+            offsets.push(count);
+            count += self.tiles.get(*k).segments.len();
         }
+        // Pairs of the new tile's segments joined directly (across a double tile's middle),
+        // and each segment's links to the features around it (their roots).
+        let mut joined: Vec<(usize, usize)> = Vec::new();
+        let mut links: Vec<(usize, u32)> = Vec::new();
+        for (u, &(k, p)) in units.iter().enumerate() {
+            let def = self.tiles.get(k);
+            for e in Edge::ALL {
+                let q = p.step(e);
+                if let Some(v) = units.iter().position(|(_, sq)| *sq == q) {
+                    let other = self.tiles.get(units[v].0);
+                    if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), other.segment_on_edge(r, e.opposite())) {
+                        joined.push((offsets[u] + a, offsets[v] + b));
+                    }
+                    for h in e.halves() {
+                        if let (Some(a), Some(b)) = (def.segment_on_half(r, h), other.segment_on_half(r, h.facing())) {
+                            joined.push((offsets[u] + a, offsets[v] + b));
+                        }
+                    }
+                    continue;
+                }
+                let Some(n) = self.tile_at(q) else { continue };
+                if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), self.edge_segment(n, e.opposite())) {
+                    links.push((offsets[u] + a, self.features.find(b).0));
+                }
+                for h in e.halves() {
+                    if let (Some(a), Some(b)) = (def.segment_on_half(r, h), self.half_segment(n, h.facing())) {
+                        links.push((offsets[u] + a, self.features.find(b).0));
+                    }
+                }
+            }
+        }
+        // Segments that touch the same feature around the tile are one feature once it is laid.
+        for (i, &(a, ra)) in links.iter().enumerate() {
+            for &(b, rb) in &links[i + 1..] {
+                if ra == rb && a != b {
+                    joined.push((a, b));
+                }
+            }
+        }
+        let mut parent: Vec<usize> = (0..count).collect();
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for (a, b) in joined {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra] = rb;
+        }
+        let unit = units.iter().position(|(_, sq)| *sq == square).unwrap_or(0);
+        if local >= self.tiles.get(units[unit].0).segments.len() {
+            return Err(Verdict::new(
+                RuleId::FollowerOnNewTile,
+                format!("the tile at {square} has no feature number {local} for the follower"),
+            ));
+        }
+        let target = root(&mut parent, offsets[unit] + local);
+        let occupied =
+            links.iter().any(|&(s, r)| root(&mut parent, s) == target && self.features.occupied(SegId(r)) > 0);
         if occupied {
-            return Err(self.occupied_verdict(&def.describe_segment(r, local), seg.kind, mv));
+            let def = self.tiles.get(units[unit].0);
+            return Err(self.occupied_verdict(&def.describe_segment(r, local), def.segments[local].kind, mv));
         }
         Ok(())
     }

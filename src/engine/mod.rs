@@ -111,7 +111,7 @@ pub struct AddedSegment {
 }
 
 /// A feature completed during the turn being played, occupied or not, with what it is worth.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completion {
     pub info: FeatureInfo,
     /// Whether anyone scored it (the castle counts it either way).
@@ -141,7 +141,7 @@ pub struct Player {
 }
 
 /// A feature as the scoring hooks see it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeatureInfo {
     pub root: SegId,
     pub kind: FeatureKind,
@@ -153,6 +153,9 @@ pub struct FeatureInfo {
     pub segment: SegId,
 }
 
+/// A game in progress. Cloned to try a move; two games are equal when every piece of their
+/// state is (the tile set and expansions by identity).
+#[derive(Clone)]
 pub struct Game<'t> {
     tiles: &'t TileSet,
     options: Options,
@@ -174,6 +177,40 @@ pub struct Game<'t> {
     record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board).
     pub state: State,
+}
+
+impl PartialEq for Game<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        let ids = |g: &Game| g.expansions.iter().map(|x| x.id()).collect::<Vec<_>>();
+        std::ptr::eq(self.tiles, o.tiles)
+            && ids(self) == ids(o)
+            && self.options == o.options
+            && self.players == o.players
+            && self.board == o.board
+            && self.placed == o.placed
+            && self.features == o.features
+            && self.added == o.added
+            && self.followers == o.followers
+            && self.events == o.events
+            && self.phases == o.phases
+            && self.hands == o.hands
+            && self.touched == o.touched
+            && self.completions == o.completions
+            && self.record_completions == o.record_completions
+            && self.state == o.state
+    }
+}
+
+impl std::fmt::Debug for Game<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("players", &self.players)
+            .field("placed", &self.placed)
+            .field("followers", &self.followers)
+            .field("events", &self.events.len())
+            .field("state", &self.state)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'t> Game<'t> {
@@ -516,27 +553,36 @@ impl<'t> Game<'t> {
     }
 
     /// Plays one turn: the move is checked, then each phase of the turn runs in order. A
-    /// verdict from a later phase (a bid at the bazaar) takes back the turn's points, so that
-    /// the scores reported are those from before the illegal turn.
+    /// refused move leaves the game exactly as it was: most moves are judged whole before
+    /// anything changes; a move whose verdict depends on what the turn itself does (a bid
+    /// at the bazaar, a castle on the town the tile completes) is played on the game and
+    /// the game put back as it was if a phase refuses it.
     pub fn play(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
-        let scores: Vec<i32> = self.players.iter().map(|p| p.score).collect();
-        let events = self.events.len();
-        let result = self.play_phases(player, mv, turn);
-        if result.is_err() {
-            self.take_back(&scores, events);
+        self.check_before_play(player, mv)?;
+        if judged_in_play(mv) {
+            let before = self.clone();
+            let result = self.play_phases(player, mv, turn);
+            if result.is_err() {
+                *self = before;
+            }
+            result
+        } else {
+            self.play_phases(player, mv, turn)
         }
-        result
     }
 
-    fn take_back(&mut self, scores: &[i32], events: usize) {
-        for (p, s) in self.players.iter_mut().zip(scores) {
-            p.score = *s;
+    /// Whether the move is legal: exactly what [`Game::play`] accepts, without changing
+    /// the game.
+    pub fn check(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        self.check_before_play(player, mv)?;
+        if judged_in_play(mv) {
+            self.clone().play_phases(player, mv, turn)?;
         }
-        self.events.truncate(events);
+        Ok(())
     }
 
+    /// Runs the phases of a move already checked by `check_before_play`.
     fn play_phases(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
-        self.check(player, mv)?;
         self.touched.clear();
         self.completions.clear();
         let ctx = TurnContext { player, mv: mv.clone(), turn };
@@ -570,8 +616,9 @@ impl<'t> Game<'t> {
                 }
             }
         };
-        // The authoritative check, on the joined feature (covers joins made by this turn's
-        // buildings, which the pre-check in `check` cannot see).
+        // On the joined feature: the check before play already saw the joins the tile
+        // makes; this one also sees those of this turn's buildings (a bridge), which only a
+        // move played on a copy of the game reaches (see `judged_in_play`).
         if self.features.occupied(seg) > 0 {
             return Err(self.occupied_verdict(&self.describe(seg), self.features.kind(seg), mv));
         }
@@ -580,6 +627,7 @@ impl<'t> Game<'t> {
     }
 
     /// A drawn tile that fits nowhere is discarded; expansions may act on it (a bazaar).
+    /// Refused, it leaves the game as it was.
     pub fn discard_turn(
         &mut self,
         player: PlayerId,
@@ -588,8 +636,14 @@ impl<'t> Game<'t> {
         turn: u16,
     ) -> Result<(), Verdict> {
         self.discard(tile)?;
+        let before = (!extras.is_empty()).then(|| self.clone());
         for x in self.expansions.clone() {
-            x.on_discard(self, player, tile, extras, turn)?;
+            if let Err(v) = x.on_discard(self, player, tile, extras, turn) {
+                if let Some(before) = before {
+                    *self = before;
+                }
+                return Err(v);
+            }
         }
         Ok(())
     }
@@ -598,6 +652,13 @@ impl<'t> Game<'t> {
     pub fn completions(&self) -> &[Completion] {
         &self.completions
     }
+}
+
+/// Whether a move's verdict depends on what its own turn does, so that only playing it can
+/// tell: it builds or decides something besides the tile and the follower, or its follower
+/// stands on something built this turn. Every other move is judged whole before play.
+fn judged_in_play(mv: &Move) -> bool {
+    !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_)))
 }
 
 /// The edge terrain a feature kind gives the edges it reaches.

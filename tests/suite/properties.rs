@@ -2,9 +2,9 @@
 //! flood-filled from scratch on the final board (no union-find, no incremental counters).
 
 use crate::util::lib;
-use referee::engine::{Game, FOLLOWERS_PER_PLAYER};
+use referee::engine::{FollowerOn, Game, Move, FOLLOWERS_PER_PLAYER};
 use referee::expansion::Options;
-use referee::geom::{Edge, Pos};
+use referee::geom::{Edge, Pos, Rotation};
 use referee::random::{generate, replay, Step};
 use referee::score::Timing;
 use referee::tile::{FeatureKind, TileSet};
@@ -160,4 +160,57 @@ fn a_larger_bag_plays_to_the_end() {
     let game = replay(&tiles, Options::default(), &g, true);
     assert!(game.placed().len() > 400);
     assert!(game.events().iter().any(|e| e.timing == Timing::End && e.feature.kind == FeatureKind::Field));
+}
+
+/// `check` and `play` agree on every move, offered or not, and a refused move leaves the
+/// whole game as it was (See: issue #9, points 6 and 7). Candidates at each turn: every
+/// rotation at the chosen square and at a few other squares where the tile fits somehow
+/// (so that many are refused), with no follower or with one on each of the tile's features.
+#[test]
+fn check_and_play_agree_and_a_refused_move_changes_nothing() {
+    let tiles = tiles();
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for seed in 0..12 {
+        let g = generate(&tiles, seed, 2 + (seed % 3) as usize, 1);
+        let mut rng = referee::random::Rng::new(seed ^ 0x5eed);
+        let mut game = replay(
+            &tiles,
+            Options::default(),
+            &referee::random::RandomGame { players: g.players.clone(), steps: vec![] },
+            false,
+        );
+        for (i, s) in g.steps.iter().enumerate() {
+            let turn = i as u16 + 1;
+            let Step::Place(player, mv) = s else { continue };
+            let mut squares = vec![mv.pos];
+            let spots = game.legal_placements(mv.tile);
+            for _ in 0..3 {
+                if !spots.is_empty() {
+                    squares.push(spots[rng.below(spots.len())].0);
+                }
+            }
+            // An occupied square, too.
+            squares.push(game.placed()[rng.below(game.placed().len())].pos);
+            let n = tiles.get(mv.tile).segments.len();
+            for pos in squares {
+                for rotation in Rotation::ALL {
+                    for follower in std::iter::once(None).chain((0..n).map(|l| Some(FollowerOn::Segment(l)))) {
+                        let cand = Move { pos, rotation, follower, ..Move::new(mv.tile, pos, rotation) };
+                        let verdict = game.check(*player, &cand, turn);
+                        let mut tried = game.clone();
+                        let played = tried.play(*player, &cand, turn);
+                        assert_eq!(verdict, played, "seed {seed} turn {turn}: check and play disagree on {cand:?}");
+                        if played.is_err() {
+                            assert!(tried == game, "seed {seed} turn {turn}: refused {cand:?} changed the game");
+                            refused += 1;
+                        } else {
+                            accepted += 1;
+                        }
+                    }
+                }
+            }
+            game.play(*player, mv, turn).unwrap_or_else(|v| panic!("seed {seed} turn {turn}: {v}"));
+        }
+    }
+    assert!(accepted > 1000 && refused > 1000, "both kinds were tried: {accepted} accepted, {refused} refused");
 }

@@ -53,3 +53,40 @@ fn german_castle_completes_from_any_of_its_ten_squares() {
         }
     }
 }
+
+/// See: issue #9, point 6. A farmer on the inner field of a curve laid beside a cloister:
+/// through the cloister's field the inner field joins the curve's outer field, which meets a
+/// field holding a farmer. `check` looked only at the features the segment touches directly
+/// and accepted what `play` then refused; they must give the same verdict.
+#[test]
+fn check_sees_the_field_the_new_tile_joins_through_a_neighbour() {
+    let path = crate::util::root().join("scenarios/base/follower-field-joined-through-neighbour.yaml");
+    let sc = referee::scenario::load_path(&path, lib()).unwrap();
+    let (game, _) = referee::replay::play_out(&sc, lib().profile("hig").unwrap(), Some(0)).unwrap();
+    let turn = &sc.turns[0];
+    let referee::scenario::Action::Place(mv) = &turn.action else { panic!("a placement") };
+    let verdict = game.check(turn.player, mv, 1).expect_err("the field holds Blue's farmer");
+    assert_eq!(verdict.rule, referee::rules::RuleId::FollowerUnoccupied);
+    assert_eq!(game.clone().play(turn.player, mv, 1), Err(verdict));
+}
+
+/// See: issue #9, point 7. Every scenario that expects an illegal move: once the move is
+/// refused, the game is exactly the game before that turn (the tile taken back with the
+/// points), whatever phase refused it.
+#[test]
+fn a_refused_move_leaves_the_game_as_before_it() {
+    let mut checked = 0;
+    for path in referee::cli::collect_scenarios(&[crate::util::root().join("scenarios")]) {
+        let sc = referee::scenario::load_path(&path, lib()).unwrap();
+        for r in &sc.rulesets {
+            let Some(ill) = sc.expect_for(r).illegal else { continue };
+            let profile = lib().profile(r).unwrap();
+            let (after, out) = referee::replay::play_out(&sc, profile, None).unwrap();
+            assert!(out.illegal.is_some(), "{} [{r}]", sc.id);
+            let (before, _) = referee::replay::play_out(&sc, profile, Some(ill.turn as usize - 1)).unwrap();
+            assert!(after == before, "{} [{r}]: the refused turn {} changed the game", sc.id, ill.turn);
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} refused moves checked");
+}
