@@ -115,6 +115,8 @@ rule_ids! {
     CastleChoose = "bcb1.castle.choose-among-simultaneous",
     /// A castle that scores counts as a completed structure for a castle beside it.
     CastleChain = "bcb1.castle.adjacent-castles",
+    /// A structure completed in the round of scoring that built the castle gives it nothing.
+    CastleNotSameRound = "bcb1.castle.not-same-round",
     /// The castle's follower goes home after it scores; the token stays.
     CastleFollowerReturns = "bcb1.castle.follower-returns-token-stays",
     /// At the end an unfinished castle scores nothing and its follower leaves.

@@ -95,11 +95,6 @@ impl ScoreEvent {
         }
         out
     }
-
-    /// The breakdown in words, e.g. `3 tiles × 2 + 1 pennant × 2`.
-    pub fn detail(&self) -> String {
-        self.items.iter().map(|i| format!("{} {} × {}", i.count, i.label, i.each)).collect::<Vec<_>>().join(" + ")
-    }
 }
 
 /// The verdict on a move the rules forbid.

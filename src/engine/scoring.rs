@@ -44,6 +44,9 @@ impl Game<'_> {
                 }
             }
         }
+        for x in &self.expansions {
+            x.order_completed(self, &mut done);
+        }
         for root in done {
             if self.expansions.iter().any(|x| x.takes_over(self, root)) {
                 continue;

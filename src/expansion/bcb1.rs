@@ -328,49 +328,29 @@ impl Bcb1 {
         let castles = game.state.bcb1.built.clone();
         let pending: Vec<usize> =
             (0..castles.len()).filter(|&i| !castles[i].scored && castles[i].built < turn).collect();
-        // Each pending castle's best choice so far: (points, kind, occupied, number of choices).
-        // A castle that scores this turn is itself a completed structure for the castles whose
-        // fief it lies in, so the choices grow until nothing changes; every castle then picks
-        // the best of everything completed this turn, whatever order the castles were built in.
-        let mut best: Vec<Option<(i32, FeatureKind, bool, usize)>> = vec![None; castles.len()];
-        loop {
-            let mut changed = false;
-            for &i in &pending {
-                let c = &castles[i];
-                // The owner's choice, when the scenario states it: a square of the structure.
-                let chosen = chosen_by_owner.iter().find(|(at, _)| c.tiles.contains(at)).map(|(_, s)| *s);
-                let allowed = |sq: &[Pos]| chosen.is_none_or(|s| sq.contains(&s));
-                let mut options: Vec<(i32, FeatureKind, bool)> = structures
-                    .iter()
-                    .filter(|(sq, ..)| sq.iter().any(|p| c.fief.contains(p)) && allowed(sq))
-                    .map(|(_, pts, kind, occ)| (*pts, *kind, *occ))
-                    .collect();
-                for &j in &pending {
-                    if let (true, Some((pts, ..))) = (j != i, best[j]) {
-                        if castles[j].tiles.iter().any(|p| c.fief.contains(p)) && allowed(&castles[j].tiles) {
-                            options.push((pts, FeatureKind::Castle, true));
-                        }
-                    }
+        // RuleId::CastleNotSameRound: a castle built this turn takes nothing from what this
+        // turn completed in its fief; the report says so, since that is what players ask.
+        for c in castles.iter().filter(|c| c.built == turn && !c.scored) {
+            for (squares, _, kind, _) in &structures {
+                if squares.iter().any(|p| c.fief.contains(p)) {
+                    game.award(ScoreEvent {
+                        timing: Timing::Turn(turn),
+                        players: c.owners.clone(),
+                        feature: castle_ref(c.tiles, "castle built this turn"),
+                        items: vec![ScoreItem {
+                            rule: RuleId::CastleNotSameRound,
+                            label: structure_label(*kind, false),
+                            count: 1,
+                            each: 0,
+                        }],
+                        because: vec![RuleId::CastleFief],
+                    });
                 }
-                // RuleId::CastleChoose: the owner picks; we take the structure worth most.
-                // Among equals, the first: a structure of this turn before a scoring castle.
-                let pick = options
-                    .iter()
-                    .copied()
-                    .enumerate()
-                    .max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))
-                    .map(|(_, o)| o);
-                let new = pick.map(|(pts, kind, occ)| (pts, kind, occ, options.len()));
-                // Choices only grow as castles join in, so this settles.
-                if new != best[i] {
-                    best[i] = new;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
             }
         }
+        let ctx = Choices { castles: &castles, pending: &pending, structures: &structures, chosen: &chosen_by_owner };
+        let best: Vec<Option<Choice>> =
+            (0..castles.len()).map(|i| if pending.contains(&i) { ctx.best(i, &mut vec![i]) } else { None }).collect();
         for (at, structure) in &chosen_by_owner {
             let named = pending.iter().find(|&&i| castles[i].tiles.contains(at));
             match named {
@@ -384,7 +364,7 @@ impl Bcb1 {
             }
         }
         for &i in &pending {
-            let Some((points, kind, occupied, choices)) = best[i] else { continue };
+            let Some(Choice { points, kind, occupied, choices }) = best[i] else { continue };
             let c = &castles[i];
             let mut because = vec![RuleId::CastleFief, RuleId::CastleFollowerReturns];
             let owner_chose = chosen_by_owner.iter().any(|(at, _)| c.tiles.contains(at));
@@ -399,12 +379,7 @@ impl Bcb1 {
                 FeatureKind::Cloister => because.push(RuleId::CastleCloisterInFief),
                 _ => {}
             }
-            let label = match kind {
-                FeatureKind::Road => "completed road",
-                FeatureKind::City => "completed city",
-                FeatureKind::Cloister => "completed cloister",
-                _ => "scoring castle",
-            };
+            let label = structure_label(kind, true);
             let (follower, area) = game.options().bcb1.terms;
             game.award(ScoreEvent {
                 timing: Timing::Turn(turn),
@@ -463,6 +438,78 @@ impl Bcb1 {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+/// How a castle's report names the structure it took (`completed road`), or one it could
+/// not take because it was completed as the castle was built.
+fn structure_label(kind: FeatureKind, taken: bool) -> &'static str {
+    match (kind, taken) {
+        (FeatureKind::Road, true) => "completed road",
+        (FeatureKind::City, true) => "completed city",
+        (FeatureKind::Cloister, true) => "completed cloister",
+        (FeatureKind::Road, false) => "road completed as the castle was built",
+        (FeatureKind::City, false) => "city completed as the castle was built",
+        (FeatureKind::Cloister, false) => "cloister completed as the castle was built",
+        (_, true) => "scoring castle",
+        (_, false) => "structure completed as the castle was built",
+    }
+}
+
+/// What a castle takes this turn: the points of the structure worth most among its choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Choice {
+    points: i32,
+    kind: FeatureKind,
+    occupied: bool,
+    /// How many structures (and scoring castles) it could have taken.
+    choices: usize,
+}
+
+/// The structures a turn completed, and the castles that may take them.
+struct Choices<'a> {
+    castles: &'a [Castle],
+    /// Castles built before this turn that have not scored.
+    pending: &'a [usize],
+    /// What this turn completed: (squares, points, kind, occupied).
+    structures: &'a [(Vec<Pos>, i32, FeatureKind, bool)],
+    /// Owners' choices written in the scenario: (a square of the castle, a square of the structure).
+    chosen: &'a [(Pos, Pos)],
+}
+
+impl Choices<'_> {
+    /// The best choice of castle `i`: a structure completed in its fief, or a castle in its
+    /// fief that scores this turn, which counts as a completed structure (through any chain
+    /// of castles). `chain` holds the castles the points would pass through: a castle that
+    /// would score only because `i` does is no choice for `i`.
+    fn best(&self, i: usize, chain: &mut Vec<usize>) -> Option<Choice> {
+        let c = &self.castles[i];
+        // The owner's choice, when the scenario states it: a square of the structure.
+        let chosen = self.chosen.iter().find(|(at, _)| c.tiles.contains(at)).map(|(_, s)| *s);
+        let allowed = |sq: &[Pos]| chosen.is_none_or(|s| sq.contains(&s));
+        let in_fief = |sq: &[Pos]| sq.iter().any(|p| c.fief.contains(p));
+        let mut options: Vec<(i32, FeatureKind, bool)> = self
+            .structures
+            .iter()
+            .filter(|(sq, ..)| in_fief(sq) && allowed(sq))
+            .map(|(_, pts, kind, occ)| (*pts, *kind, *occ))
+            .collect();
+        for &j in self.pending {
+            if chain.contains(&j) || !in_fief(&self.castles[j].tiles) || !allowed(&self.castles[j].tiles) {
+                continue;
+            }
+            chain.push(j);
+            let via = self.best(j, chain);
+            chain.pop();
+            if let Some(b) = via {
+                options.push((b.points, FeatureKind::Castle, true));
+            }
+        }
+        // RuleId::CastleChoose: the owner picks; we take the structure worth most.
+        // Among equals, the first: a structure of this turn before a scoring castle.
+        let (_, (points, kind, occupied)) =
+            options.iter().copied().enumerate().max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))?;
+        Some(Choice { points, kind, occupied, choices: options.len() })
     }
 }
 

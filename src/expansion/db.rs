@@ -6,6 +6,7 @@
 //! incomplete cities behind its drawbridges, as the scenario says (`drawbridge:`).
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
+use crate::engine::features::SegId;
 use crate::engine::{Game, Phase, TurnContext};
 use crate::geom::Pos;
 use crate::rules::RuleId;
@@ -32,7 +33,13 @@ impl Expansion for Db {
         seq.insert(at, Phase::Expansion(ExpansionId::Db, MOVES));
     }
 
+    fn order_completed(&self, game: &Game, completed: &mut Vec<SegId>) {
+        // RuleId::DbRoadScoredFirst: "you first score the road as usual", then the drawbridge.
+        completed.sort_by_key(|s| game.feature_kind(*s) != FeatureKind::Road);
+    }
+
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        Self::why_nobody_crosses(game, turn.turn);
         let mut used: Vec<(usize, usize)> = Vec::new();
         for x in &turn.mv.extras {
             let Extra::DrawbridgeMove { from, to, city } = x else { continue };
@@ -43,6 +50,54 @@ impl Expansion for Db {
 }
 
 impl Db {
+    /// For every road completed this turn that leads to drawbridges, says in the report why
+    /// its followers may not cross: the city behind is complete (the drawbridge is up), or
+    /// no single player holds the road.
+    fn why_nobody_crosses(game: &mut Game, turn: u16) {
+        let mut notes: Vec<ScoreEvent> = Vec::new();
+        for c in game.completions().iter().filter(|c| c.info.kind == FeatureKind::Road && !c.majority.is_empty()) {
+            let mut cities: Vec<(SegId, Pos)> = Vec::new();
+            for m in game.members(c.info.root) {
+                let (at, Some(local)) = game.locate(m) else { continue };
+                let p = *game.placement_of(m);
+                for &city in &game.def(p.kind).segments[local].drawbridges {
+                    let Some(seg) = game.segment_at(at, city as usize) else { continue };
+                    if !cities.iter().any(|(s, _)| game.feature_of(*s) == game.feature_of(seg)) {
+                        cities.push((seg, at));
+                    }
+                }
+            }
+            let tied = c.majority.len() > 1;
+            let mut tie_said = false;
+            for (city, at) in cities {
+                let (rule, label) = if game.open_edges(city) == 0 {
+                    (RuleId::DbCompletedCityUp, "drawbridge up: the city is complete")
+                } else if tied && !tie_said {
+                    tie_said = true;
+                    (RuleId::DbTieNoMove, "no single player holds the road: nobody crosses")
+                } else {
+                    continue;
+                };
+                notes.push(ScoreEvent {
+                    timing: Timing::Turn(turn),
+                    players: c.majority.clone(),
+                    feature: FeatureRef {
+                        kind: FeatureKind::City,
+                        at,
+                        segment: game.locate(city).1.map_or(u8::MAX, |l| l as u8),
+                        name: format!("drawbridge to {}", game.describe(city)),
+                        tiles: 0,
+                    },
+                    items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
+                    because: vec![RuleId::DbRoadScoredFirst],
+                });
+            }
+        }
+        for n in notes {
+            game.award(n);
+        }
+    }
+
     fn move_one(
         game: &mut Game,
         turn: &TurnContext,

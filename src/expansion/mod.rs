@@ -157,6 +157,10 @@ pub trait Expansion: Sync {
     /// Adds the points a feature is worth when scored at `timing`.
     fn score_items(&self, _game: &Game, _feature: &FeatureInfo, _timing: Timing, _out: &mut Vec<ScoreItem>) {}
 
+    /// Puts the features a turn completed in the order the rules score them (a road leading
+    /// to a drawbridge before the city behind it). The base order is the new tile's own.
+    fn order_completed(&self, _game: &Game, _completed: &mut Vec<SegId>) {}
+
     /// Claims a feature the turn completed, so that it is not scored (a town made a castle).
     fn takes_over(&self, _game: &Game, _root: SegId) -> bool {
         false

@@ -51,11 +51,15 @@ fn pluralise(label: &str, n: u32) -> String {
     }
 }
 
-/// `3 tiles × 2 + 1 pennant × 2`.
+/// `3 tiles × 2 + 1 pennant × 2`; an item that is one thing worth nothing (a castle built,
+/// a drawbridge up) is its label alone.
 pub fn detail(e: &ScoreEvent) -> String {
     e.items
         .iter()
-        .map(|i| format!("{} {} × {}", i.count, pluralise(i.label, i.count), i.each))
+        .map(|i| match (i.count, i.each) {
+            (1, 0) => i.label.to_string(),
+            _ => format!("{} {} × {}", i.count, pluralise(i.label, i.count), i.each),
+        })
         .collect::<Vec<_>>()
         .join(" + ")
 }

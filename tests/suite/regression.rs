@@ -90,3 +90,37 @@ fn a_refused_move_leaves_the_game_as_before_it() {
     }
     assert!(checked > 50, "{checked} refused moves checked");
 }
+
+/// Replays a scenario of the suite under one ruleset.
+fn outcome(id: &str, ruleset: &str) -> referee::replay::Outcome {
+    let path = crate::util::root().join(format!("scenarios/{id}.yaml"));
+    let sc = referee::scenario::load_path(&path, lib()).unwrap();
+    replay(&sc, lib().profile(ruleset).unwrap()).unwrap()
+}
+
+/// See: issue #9, point 8. Two castles side by side: the one that takes a road had nothing
+/// else to choose (the other castle scores only because it does), and the other takes the
+/// first castle, its only choice. Neither cites the owner's choice among simultaneous
+/// structures; a rule is cited only where it decided something.
+#[test]
+fn a_castle_with_one_choice_does_not_cite_the_choice() {
+    let out = outcome("bcb1/castle-adjacent-castles", "hig");
+    let castles: Vec<_> =
+        out.events.iter().filter(|e| e.points() == 3 && e.feature.name.starts_with("castle")).collect();
+    assert_eq!(castles.len(), 2, "{:#?}", out.events);
+    for e in castles {
+        assert!(!e.rules().contains(&referee::rules::RuleId::CastleChoose), "{e:#?}");
+    }
+    // Where there was a choice, it is cited.
+    let out = outcome("bcb1/castle-choose-highest", "hig");
+    assert!(out.events.iter().any(|e| e.rules().contains(&referee::rules::RuleId::CastleChoose)));
+}
+
+/// See: issue #9, point 9. One tile completes a road leading to a drawbridge and the city
+/// behind it: the rules score the road first, so the report lists it first.
+#[test]
+fn a_road_to_a_drawbridge_is_listed_before_the_city_it_leads_to() {
+    let out = outcome("db/same-tile-completes-road-and-city", "hig");
+    let kinds: Vec<_> = out.events.iter().filter(|e| e.points() > 0).map(|e| e.feature.kind).collect();
+    assert_eq!(kinds, vec![referee::tile::FeatureKind::Road, referee::tile::FeatureKind::City]);
+}
