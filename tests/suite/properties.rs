@@ -74,6 +74,11 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
     out
 }
 
+/// A generated game's players at the start tile, before its first step.
+fn start_of<'t>(tiles: &'t TileSet, g: &referee::random::RandomGame) -> Game<'t> {
+    replay(tiles, Options::default(), &referee::random::RandomGame { players: g.players.clone(), steps: vec![] }, false)
+}
+
 fn tiles() -> TileSet {
     lib().tile_set(&[])
 }
@@ -83,12 +88,7 @@ fn followers_are_on_the_board_or_in_supply_after_every_turn() {
     let tiles = tiles();
     for seed in 0..40 {
         let g = generate(&tiles, seed, 2 + (seed % 4) as usize, 1);
-        let mut game = replay(
-            &tiles,
-            Options::default(),
-            &referee::random::RandomGame { players: g.players.clone(), steps: vec![] },
-            false,
-        );
+        let mut game = start_of(&tiles, &g);
         for (i, s) in g.steps.iter().enumerate() {
             if let Step::Place(p, mv) = s {
                 game.play(*p, mv, i as u16 + 1).unwrap_or_else(|v| panic!("seed {seed} turn {i}: {v}"));
@@ -173,12 +173,7 @@ fn check_and_play_agree_and_a_refused_move_changes_nothing() {
     for seed in 0..12 {
         let g = generate(&tiles, seed, 2 + (seed % 3) as usize, 1);
         let mut rng = referee::random::Rng::new(seed ^ 0x5eed);
-        let mut game = replay(
-            &tiles,
-            Options::default(),
-            &referee::random::RandomGame { players: g.players.clone(), steps: vec![] },
-            false,
-        );
+        let mut game = start_of(&tiles, &g);
         for (i, s) in g.steps.iter().enumerate() {
             let turn = i as u16 + 1;
             let Step::Place(player, mv) = s else { continue };
