@@ -25,27 +25,46 @@ impl SourceFile {
         self.spans.get_or_init(|| SpanIndex::build(&self.text))
     }
 
-    /// Byte offset of a line and column (both 1-based, the column in characters).
+    /// Byte offset of a line and column (both 1-based, the column in characters). Lines
+    /// end as YAML 1.2 says: at LF, CR or CR LF (NEL and U+2028 are ordinary characters).
     pub fn offset_of(&self, line: usize, column: usize) -> usize {
-        let mut start = 0;
-        for _ in 1..line.max(1) {
-            match self.text[start..].find('\n') {
-                Some(i) => start += i + 1,
-                None => return self.text.len(),
-            }
-        }
+        let start = line_starts(&self.text).nth(line.saturating_sub(1)).unwrap_or(self.text.len());
         let rest = &self.text[start..];
-        let line_text = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        let line_text = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
         start + line_text.char_indices().nth(column.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i)
     }
 
-    /// Line and column (1-based) of a byte offset.
+    /// Line and column (1-based, the column in characters) of a byte offset, lines ending
+    /// as in [`SourceFile::offset_of`].
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let (line, start) = line_starts(&self.text).take_while(|s| *s <= offset).enumerate().last().unwrap_or((0, 0));
+        (line + 1, self.text[start..offset].chars().count() + 1)
     }
+
+    /// The text as a snippet shows it: a lone CR becomes LF (same length, so every span
+    /// stays where it was), since the terminal and miette break lines only at LF.
+    pub fn display_text(&self) -> String {
+        let b = self.text.as_bytes();
+        let mut out = String::with_capacity(b.len());
+        for (i, c) in self.text.char_indices() {
+            out.push(if c == '\r' && b.get(i + 1) != Some(&b'\n') { '\n' } else { c });
+        }
+        out
+    }
+}
+
+/// Byte offsets where the lines of `text` start (YAML 1.2 line breaks: LF, CR, CR LF).
+fn line_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let b = text.as_bytes();
+    std::iter::once(0).chain(b.iter().enumerate().filter_map(move |(i, c)| match c {
+        b'\n' => Some(i + 1),
+        b'\r' if b.get(i + 1) != Some(&b'\n') => Some(i + 1),
+        _ => None,
+    }))
 }
 
 /// One thing wrong with an input file.
@@ -56,6 +75,8 @@ pub struct Problem {
     pub message: String,
     pub span: Option<Span>,
     pub label: String,
+    /// A second place the problem involves (a key's first occurrence), with its label.
+    pub also: Option<(Span, String)>,
     pub help: Option<String>,
     pub rule: Option<RuleId>,
 }
@@ -67,6 +88,7 @@ impl Problem {
             message: message.into(),
             span: None,
             label: "here".to_string(),
+            also: None,
             help: None,
             rule: None,
         }
@@ -79,6 +101,7 @@ impl Problem {
             message: format!("{} [{}]", message.into(), rule),
             span: None,
             label: "this move".to_string(),
+            also: None,
             help: Some(format!("`referee rules` lists the rules; {rule} is the one broken here")),
             rule: Some(rule),
         }
@@ -91,6 +114,12 @@ impl Problem {
 
     pub fn label(mut self, label: impl Into<String>) -> Problem {
         self.label = label.into();
+        self
+    }
+
+    /// Points at a second place as well.
+    pub fn also(mut self, span: Span, label: impl Into<String>) -> Problem {
+        self.also = Some((span, label.into()));
         self
     }
 
@@ -136,7 +165,7 @@ impl InputError {
             .collect();
         InputError(Box::new(Inner {
             file: file.name.clone(),
-            src: NamedSource::new(file.name.clone(), file.text.to_string()),
+            src: NamedSource::new(file.name.clone(), file.display_text()),
             line_cols,
             problems,
             related,
@@ -202,7 +231,9 @@ impl std::error::Error for Related {}
 
 fn labels_of(p: &Problem) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
     let (o, l) = p.span?;
-    Some(Box::new(std::iter::once(LabeledSpan::new(Some(p.label.clone()), o, l))))
+    let first = LabeledSpan::new(Some(p.label.clone()), o, l);
+    let also = p.also.as_ref().map(|((o, l), label)| LabeledSpan::new(Some(label.clone()), *o, *l));
+    Some(Box::new(std::iter::once(first).chain(also)))
 }
 
 impl Diagnostic for Related {
@@ -254,13 +285,69 @@ pub fn stderr_colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-/// Renders a diagnostic with its source snippet (Unicode; colour only when asked).
-pub fn render(d: &dyn Diagnostic, colour: bool) -> String {
+/// Lines longer than this are not quoted in a snippet: miette's renderer cannot lay out a
+/// label past column 65,535, and nobody reads such a line anyway.
+pub const MAX_SNIPPET_LINE: usize = 1_000;
+
+/// Renders a diagnostic with its source snippet (Unicode; colour only when asked). A
+/// problem on a very long line is shown without its snippet: file, line, column, message.
+pub fn render(d: &(dyn Diagnostic + 'static), colour: bool) -> String {
     let theme = if colour { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
     let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
+    if on_long_line(d) {
+        let plain = Unquoted(d);
+        let mut s = String::new();
+        if handler.render_report(&mut s, &plain).is_ok() {
+            return s;
+        }
+        return format!("{d}\n");
+    }
     let mut s = String::new();
     if handler.render_report(&mut s, d).is_err() {
         s = format!("{d}\n");
     }
     s
+}
+
+/// Whether a problem of the diagnostic sits on a line too long to quote.
+fn on_long_line(d: &(dyn Diagnostic + 'static)) -> bool {
+    let Some(e) = (d as &dyn std::error::Error).downcast_ref::<InputError>() else { return false };
+    let text = e.src.inner();
+    e.problems.iter().filter_map(|p| p.span).any(|(o, _)| {
+        let o = o.min(text.len());
+        let start = text[..o].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[o..].find('\n').map_or(text.len(), |i| o + i);
+        end - start > MAX_SNIPPET_LINE
+    })
+}
+
+/// A diagnostic shown without its source: its message, code, help and related problems.
+struct Unquoted<'a>(&'a dyn Diagnostic);
+
+impl fmt::Debug for Unquoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.0, f)
+    }
+}
+
+impl fmt::Display for Unquoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.0, f)?;
+        // Each related problem names its own file, line and column.
+        for r in self.0.related().into_iter().flatten() {
+            write!(f, "\n  - {r}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Unquoted<'_> {}
+
+impl Diagnostic for Unquoted<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.0.code()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.0.help()
+    }
 }

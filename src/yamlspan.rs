@@ -1,13 +1,14 @@
 //! Where each node of a YAML file sits, so that a diagnostic can point at it.
 //!
-//! serde_yaml reports a location only for errors it raises itself. A move that parses fine but
-//! breaks a rule (an edge mismatch on turn 7) needs the span of `turns[6]`; this index records
-//! the start of every node by its path (`turns[6].tile`) from yaml-rust2's marked events.
-//! A path that is not in the index gives no span: we never invent one.
+//! The YAML reader reports a location only for errors it raises itself. A move that parses
+//! fine but breaks a rule (an edge mismatch on turn 7) needs the span of `turns[6]`; this
+//! index records every node by its path (`turns[6].tile`) from the marked events of
+//! granit-parser, the very parser that serde-saphyr reads values with, so that the values
+//! and their locations come from one reading of the file. A path that is not in the index
+//! gives no span: we never invent one.
 
+use granit_parser::{Event, Parser};
 use std::collections::HashMap;
-use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
-use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 /// Byte offset and length of a node, for `miette::SourceSpan`.
 pub type Span = (usize, usize);
@@ -16,25 +17,26 @@ pub type Span = (usize, usize);
 pub struct SpanIndex {
     values: HashMap<String, Span>,
     keys: HashMap<String, Span>,
+    /// Keys written twice in one map: the first occurrence and the second.
+    duplicates: Vec<(Span, Span)>,
 }
 
 impl SpanIndex {
-    /// Indexes `src`; a file that does not parse gives an empty index (serde_yaml reports why).
+    /// Indexes `src`. It is built only for a file the YAML reader accepted (whose depth and
+    /// size it bounded); a file that does not parse gives what was indexed before the error.
     pub fn build(src: &str) -> SpanIndex {
-        let mut rx = Receiver {
-            lines: LineIndex::new(src),
-            src,
-            index: SpanIndex::default(),
-            stack: Vec::new(),
-            skipped: 0,
-            root_done: false,
-        };
-        if too_deep(src).is_some() {
-            return SpanIndex::default();
-        }
-        let mut parser = Parser::new_from_str(src);
-        if parser.load(&mut rx, false).is_err() {
-            return SpanIndex::default();
+        let mut rx = Receiver { src, index: SpanIndex::default(), stack: Vec::new(), skipped: 0, root_done: false };
+        let mut options = granit_parser::Options::default();
+        options.flow_nesting_limit = crate::data::MAX_NESTING + 1;
+        options.block_nesting_limit = crate::data::MAX_NESTING + 1;
+        for item in Parser::new_from_str_with_options(src, options) {
+            let Ok((ev, span)) = item else { break };
+            let start = span.start.byte_offset().unwrap_or(0).min(src.len());
+            let end = span.end.byte_offset().unwrap_or(start).clamp(start, src.len());
+            rx.on_event(ev, start, end);
+            if rx.root_done {
+                break;
+            }
         }
         rx.index
     }
@@ -49,64 +51,14 @@ impl SpanIndex {
         self.keys.get(path).copied()
     }
 
+    /// A key written twice whose second occurrence starts at `offset`: (first, second).
+    pub fn duplicate_at(&self, offset: usize) -> Option<(Span, Span)> {
+        self.duplicates.iter().find(|(_, second)| second.0 == offset).copied()
+    }
+
     /// The span of the value at `path`, else of its key.
     pub fn find(&self, path: &str) -> Option<Span> {
         self.value(path).or_else(|| self.key(path))
-    }
-}
-
-/// Deepest bracket nesting accepted: far beyond any real file, and it keeps hostile input
-/// from the YAML scanner, whose time grows with the square of the nesting.
-pub const MAX_NESTING: usize = 64;
-
-/// The offset of the first bracket nested deeper than [`MAX_NESTING`], outside quotes and comments.
-pub fn too_deep(text: &str) -> Option<usize> {
-    let (mut depth, mut quote, mut comment, mut prev) = (0usize, None::<char>, false, '\n');
-    for (i, c) in text.char_indices() {
-        match (quote, comment, c) {
-            (_, true, '\n') => comment = false,
-            (_, true, _) => {}
-            (Some(q), _, c) if c == q => quote = None,
-            (Some(_), _, _) => {}
-            (None, _, '#') if prev.is_whitespace() => comment = true,
-            (None, _, '"' | '\'') if matches!(prev, ' ' | '[' | '{' | ',' | ':' | '\n') => quote = Some(c),
-            (None, _, '[' | '{') => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(i);
-                }
-            }
-            (None, _, ']' | '}') => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        prev = c;
-    }
-    None
-}
-
-struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    fn new(src: &str) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { starts }
-    }
-
-    /// Byte offset of a marker (lines 1-based, columns counted in characters from 0).
-    fn offset(&self, src: &str, m: Marker) -> usize {
-        let line = m.line().saturating_sub(1).min(self.starts.len() - 1);
-        let start = self.starts[line];
-        let end = self.starts.get(line + 1).copied().unwrap_or(src.len());
-        let text = &src[start..end];
-        start + text.char_indices().nth(m.col()).map(|(i, _)| i).unwrap_or(text.len())
-    }
-
-    /// The byte offset where the line of a marker ends (before its newline).
-    fn line_end(&self, src: &str, m: Marker) -> usize {
-        self.starts.get(m.line()).map_or(src.len(), |next| next.saturating_sub(1))
     }
 }
 
@@ -116,7 +68,6 @@ enum Frame {
 }
 
 struct Receiver<'s> {
-    lines: LineIndex,
     src: &'s str,
     index: SpanIndex,
     stack: Vec<Frame>,
@@ -143,9 +94,12 @@ impl Receiver<'_> {
         }
     }
 
-    fn span(&self, start: usize, len: usize, m: Marker) -> Span {
-        let end = start.saturating_add(len).min(self.lines.line_end(self.src, m)).max(start);
-        (start, end - start)
+    /// A node's span, cut at the end of its first line (a diagnostic points at a line).
+    fn span(&self, start: usize, end: usize) -> Span {
+        let line_end = self.src[start..]
+            .find(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'])
+            .map_or(self.src.len(), |i| start + i);
+        (start, end.min(line_end).max(start) - start)
     }
 }
 
@@ -157,8 +111,8 @@ fn join(path: &str, key: &str) -> String {
     }
 }
 
-impl MarkedEventReceiver for Receiver<'_> {
-    fn on_event(&mut self, ev: Event, mark: Marker) {
+impl Receiver<'_> {
+    fn on_event(&mut self, ev: Event, start: usize, end: usize) {
         if self.root_done {
             return;
         }
@@ -174,35 +128,36 @@ impl MarkedEventReceiver for Receiver<'_> {
             }
             return;
         }
-        let start = self.lines.offset(self.src, mark);
         match ev {
-            Event::Scalar(value, style, ..) => {
-                let quoted = matches!(style, TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted);
-                let len = value.len() + if quoted { 2 } else { 0 };
+            Event::Scalar(value, ..) => {
+                let span = self.span(start, end);
                 match self.node_path() {
                     Ok(path) => {
-                        let span = self.span(start, len, mark);
                         self.index.values.insert(path, span);
                     }
                     Err(()) => {
                         if let Some(Frame::Map { path, key }) = self.stack.last_mut() {
                             let full = join(path, &value);
-                            *key = Some(value);
-                            let span = self.span(start, len, mark);
-                            self.index.keys.insert(full, span);
+                            *key = Some(value.into_owned());
+                            match self.index.keys.get(&full) {
+                                Some(first) => self.index.duplicates.push((*first, span)),
+                                None => {
+                                    self.index.keys.insert(full, span);
+                                }
+                            }
                         }
                     }
                 }
             }
             Event::Alias(_) => {
                 if let Ok(path) = self.node_path() {
-                    let span = self.span(start, 1, mark);
+                    let span = self.span(start, end.max(start + 1));
                     self.index.values.insert(path, span);
                 }
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 let path = self.node_path().unwrap_or_else(|()| "?".to_string());
-                let span = self.span(start, usize::MAX, mark);
+                let span = self.span(start, usize::MAX);
                 self.index.values.insert(path.clone(), span);
                 self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq { path, next: 0 }
@@ -242,7 +197,9 @@ mod tests {
     }
 
     #[test]
-    fn broken_yaml_gives_an_empty_index() {
-        assert!(SpanIndex::build("a: [1, 2").value("a").is_none());
+    fn broken_yaml_keeps_what_came_before_the_error() {
+        let idx = SpanIndex::build("a: 1\nb: [1, 2");
+        assert!(idx.value("a").is_some());
+        assert!(idx.value("b[5]").is_none());
     }
 }

@@ -76,41 +76,95 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     }
 }
 
-/// Parses a YAML file into its serde type; every failure is a located problem.
-pub fn parse_yaml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, crate::diag::InputError> {
-    if let Some(at) = crate::yamlspan::too_deep(&file.text) {
-        let p = crate::diag::Problem::new(
-            "yaml::too-deep",
-            format!("brackets nested more than {} deep", crate::yamlspan::MAX_NESTING),
-        )
-        .at(Some((at, 1)))
-        .label("too deep")
-        .help("no scenario, profile or catalogue needs such nesting; is the file what you meant to give?");
-        return Err(crate::diag::InputError::new(file, vec![p]));
-    }
-    serde_yaml::from_str(&file.text).map_err(|e| crate::diag::InputError::new(file, vec![yaml_problem(file, &e)]))
+/// The most a file's aliases may expand to, in parser events: a fixed multiple of its size,
+/// so that anchors repeated into one another cannot grow a small file without bound.
+fn replay_budget(len: usize) -> usize {
+    len.saturating_mul(16).saturating_add(10_000)
 }
 
-/// Turns a serde_yaml error into a problem located where serde_yaml says.
-pub fn yaml_problem(file: &SourceFile, e: &serde_yaml::Error) -> crate::diag::Problem {
-    let msg = e.to_string();
-    // serde_yaml ends its message with "at line L column C"; the span shows that already.
-    let short = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+/// The YAML reader's settings: duplicate keys refused, merge keys (`<<: *base`) honoured,
+/// nesting and alias expansion bounded by the parser itself.
+fn yaml_options(len: usize) -> serde_saphyr::Options {
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = MAX_NESTING;
+    budget.flow_nesting_limit = MAX_NESTING;
+    budget.max_events = replay_budget(len);
+    budget.max_nodes = replay_budget(len);
+    let mut o = serde_saphyr::Options::default();
+    o.budget = Some(budget);
+    o.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::Error;
+    o.merge_keys = serde_saphyr::MergeKeyPolicy::Merge;
+    o.alias_limits.max_total_replayed_events = replay_budget(len);
+    o.with_snippet = false;
+    o
+}
+
+/// Deepest nesting of collections accepted: far beyond any real file.
+pub const MAX_NESTING: usize = 64;
+
+/// Parses a YAML file into its serde type; every failure is a located problem.
+pub fn parse_yaml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, crate::diag::InputError> {
+    serde_saphyr::from_str_with_options(&file.text, yaml_options(file.text.len()))
+        .map_err(|e| crate::diag::InputError::new(file, vec![yaml_problem(file, &e)]))
+}
+
+/// Turns a YAML reader's error into a problem located where the reader says.
+pub fn yaml_problem(file: &SourceFile, e: &serde_saphyr::Error) -> crate::diag::Problem {
+    let full = e.to_string();
+    // The reader ends its message with "at line L, column C"; the span shows that already.
+    let msg = match full.rfind(" at line ") {
+        Some(i) if full[i..].contains(", column ") => full[..i].to_string(),
+        _ => full,
+    };
     let span = e.location().map(|l| {
-        let o = file.offset_of(l.line(), l.column());
-        let end = file.text[o..].find('\n').map_or(file.text.len(), |i| o + i);
+        let o = match l.span().byte_offset() {
+            Some(o) if (o as usize) <= file.text.len() && file.text.is_char_boundary(o as usize) => o as usize,
+            _ => file.offset_of(l.line() as usize, l.column() as usize),
+        };
+        let end = file.text[o..].find(['\n', '\r']).map_or(file.text.len(), |i| o + i);
         (o, (end - o).min(40))
     });
-    let code = if short.contains("unknown field") {
-        "yaml::unknown-field"
-    } else if short.contains("missing field") {
-        "yaml::missing-field"
-    } else if short.contains("invalid type") {
-        "yaml::wrong-type"
-    } else {
-        "yaml::syntax"
-    };
-    crate::diag::Problem::new(code, short).at(span).label("here")
+    let (code, msg) = plain_words(&msg);
+    let mut p = crate::diag::Problem::new(code, msg).at(span).label("here");
+    if code == "yaml::duplicate-key" {
+        // The reader points at the second occurrence; the span index knows the first.
+        if let Some((first, second)) = span.and_then(|(o, _)| file.spans().duplicate_at(o)) {
+            let (l, c) = file.line_col(first.0);
+            p.message = format!("{} (first written at line {l}, column {c})", p.message);
+            p = p.at(Some(second)).label("again here").also(first, "first here");
+        }
+    }
+    p
+}
+
+/// The reader's message in the words of a scenario's author, with a stable code.
+fn plain_words(msg: &str) -> (&'static str, String) {
+    let expected = |what: &str| format!("expected {what} here");
+    match msg {
+        m if m.starts_with("unknown field") => ("yaml::unknown-field", m.to_string()),
+        m if m.starts_with("missing field") => ("yaml::missing-field", m.to_string()),
+        m if m.starts_with("duplicate mapping key") => {
+            let key = m.trim_start_matches("duplicate mapping key:").split(',').next().unwrap_or("").trim();
+            ("yaml::duplicate-key", format!("`{key}` is written twice in this map; the rules need one value"))
+        }
+        m if m.starts_with("multiple YAML documents") => (
+            "yaml::second-document",
+            "a second YAML document starts here (after `---`): a file holds one scenario, profile or catalogue"
+                .to_string(),
+        ),
+        "expected sequence start" => ("yaml::wrong-type", expected("a list (`[a, b]` or lines starting with `- `)")),
+        "expected mapping start" | "expected struct" => ("yaml::wrong-type", expected("a map (`key: value`)")),
+        "expected string scalar" => ("yaml::wrong-type", expected("text")),
+        m if m.starts_with("invalid i") || m.starts_with("invalid u") => {
+            ("yaml::wrong-type", expected("a whole number"))
+        }
+        m if m.starts_with("invalid type") || m.starts_with("invalid value") => ("yaml::wrong-type", m.to_string()),
+        m if m.contains("budget") || m.contains("limit exceeded") || m.contains("limit") => (
+            "yaml::too-large",
+            format!("{m}: the file nests or repeats (through aliases) more than any scenario needs"),
+        ),
+        m => ("yaml::syntax", m.to_string()),
+    }
 }
 
 /// All data a run needs, loaded once: tile catalogues, profiles and the rule catalogue.

@@ -20,6 +20,16 @@ use raw::{RawBridge, RawExpect, RawFollowerSpec, RawScenario, RawTiming};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// The most turns a scenario may hold (turns are numbered with 16 bits).
+pub const MAX_TURNS: usize = u16::MAX as usize;
+
+/// The largest starting score, either way: with it no game's points can overflow a score.
+pub const MAX_START_SCORE: u32 = 1_000_000_000;
+
+/// The most tile kinds a scenario may know, its own and its expansions' (kinds are
+/// numbered with 16 bits).
+pub const MAX_TILE_KINDS: usize = u16::MAX as usize;
+
 /// A validated scenario.
 #[derive(Debug, Clone)]
 pub struct Scenario {
@@ -143,6 +153,8 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
         return Err(InputError::new(
             &file,
             vec![Problem::new("scenario::empty", "the scenario file is empty")
+                .at(Some((0, 0)))
+                .label("nothing here")
                 .help("a scenario needs at least `title:` and `players:`; see docs/scenarios.md")],
         ));
     }
@@ -177,6 +189,15 @@ impl Validator<'_> {
         let rulesets = self.rulesets(raw, lib);
         let mut tiles = lib.tile_set(&expansions);
         for (i, t) in raw.tiles.iter().enumerate() {
+            if tiles.len() >= MAX_TILE_KINDS {
+                self.problem(
+                    "scenario::too-many-tiles",
+                    &format!("tiles[{i}]"),
+                    format!("more than {MAX_TILE_KINDS} tile kinds"),
+                    Some("no scenario needs so many kinds of tile; is the file what you meant to give?".to_string()),
+                );
+                break;
+            }
             match t.build_all(self.file, &format!("tiles[{i}]")) {
                 Ok(defs) => {
                     for d in defs {
@@ -189,9 +210,20 @@ impl Validator<'_> {
         let find_player = |name: &str| players.iter().position(|p| p == name).map(|i| PlayerId(i as u8));
         let mut start_scores = Vec::new();
         for (name, score) in &raw.start_scores {
-            match find_player(name) {
-                Some(p) => start_scores.push((p, *score)),
-                None => self.unknown_player(&format!("start-scores.{name}"), name, &players),
+            let path = format!("start-scores.{name}");
+            let Some(p) = find_player(name) else {
+                self.unknown_player(&path, name, &players);
+                continue;
+            };
+            // Bounded so that no game's points can carry a score past what it holds.
+            match i32::try_from(*score).ok().filter(|s| s.unsigned_abs() <= MAX_START_SCORE) {
+                Some(s) => start_scores.push((p, s)),
+                None => self.problem(
+                    "scenario::bad-score",
+                    &path,
+                    format!("a starting score of {score} is out of range"),
+                    Some(format!("starting scores lie between -{MAX_START_SCORE} and {MAX_START_SCORE}")),
+                ),
             }
         }
         let mut hands = Vec::new();
@@ -279,11 +311,20 @@ impl Validator<'_> {
             }
         }
         let mut turns = Vec::new();
+        if raw.turns.len() > MAX_TURNS {
+            self.problem(
+                "scenario::too-many-turns",
+                &format!("turns[{MAX_TURNS}]"),
+                format!("{} turns; a scenario holds at most {MAX_TURNS}", raw.turns.len()),
+                None,
+            );
+        }
         let mut next = 0usize;
         // Turns that place tiles bought at a bazaar: their players come from the auction,
         // which the replay checks; the scenario names them.
         let mut purchases_left = 0usize;
-        for (i, t) in raw.turns.iter().enumerate() {
+        // Past the limit the turns are not read one by one: the one problem says it all.
+        for (i, t) in raw.turns.iter().enumerate().take_while(|_| raw.turns.len() <= MAX_TURNS) {
             let path = format!("turns[{i}]");
             let expected = PlayerId((next % players.len().max(1)) as u8);
             let purchase = purchases_left > 0;
@@ -617,8 +658,9 @@ impl Validator<'_> {
 
     fn pos(&mut self, path: &str, at: &[i64]) -> Option<Pos> {
         let limit = 1_000_000i64;
+        let within = |v: &i64| (-limit..=limit).contains(v);
         match at {
-            [x, y] if x.abs() <= limit && y.abs() <= limit => Some(Pos::new(*x as i32, *y as i32)),
+            [x, y] if within(x) && within(y) => Some(Pos::new(*x as i32, *y as i32)),
             [_, _] => {
                 self.problem("scenario::bad-square", path, format!("coordinates beyond ±{limit}"), None);
                 None
@@ -867,7 +909,10 @@ impl Validator<'_> {
             for (i, ev) in list.iter().enumerate() {
                 let epath = format!("{path}.events[{i}]");
                 let timing = match &ev.turn {
-                    RawTiming::Turn(n) => Timing::Turn(*n),
+                    RawTiming::Turn(n) => match self.turn_number(&format!("{epath}.turn"), *n) {
+                        Some(t) => Timing::Turn(t),
+                        None => continue,
+                    },
                     RawTiming::Word(w) if w == "end" => Timing::End,
                     RawTiming::Word(w) => {
                         self.problem(
@@ -912,13 +957,31 @@ impl Validator<'_> {
             out
         });
         let illegal = e.illegal.as_ref().and_then(|i| match RuleId::parse(&i.rule) {
-            Some(rule) => Some(IllegalExpect { turn: i.turn, rule }),
+            Some(rule) => {
+                self.turn_number(&format!("{path}.illegal.turn"), i.turn).map(|turn| IllegalExpect { turn, rule })
+            }
             None => {
                 self.unknown_rule(&format!("{path}.illegal.rule"), &i.rule);
                 None
             }
         });
         Expect { scores, events, illegal }
+    }
+
+    /// A turn named by number: 1 to the most turns a scenario may hold.
+    fn turn_number(&mut self, path: &str, n: u64) -> Option<u16> {
+        match u16::try_from(n) {
+            Ok(t) if t >= 1 && usize::from(t) <= MAX_TURNS => Some(t),
+            _ => {
+                self.problem(
+                    "scenario::bad-turn",
+                    path,
+                    format!("{n} is not a turn"),
+                    Some(format!("turns are numbered from 1 (the first of `turns:`) to at most {MAX_TURNS}")),
+                );
+                None
+            }
+        }
     }
 
     fn unknown_rule(&mut self, path: &str, id: &str) {

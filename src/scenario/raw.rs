@@ -2,8 +2,10 @@
 //! `scenario::load` turns them into a validated [`super::Scenario`].
 
 use crate::data::tiles::TileEntry;
-use serde::Deserialize;
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use std::collections::BTreeMap;
+use std::fmt;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -25,7 +27,7 @@ pub struct RawScenario {
     #[serde(default)]
     pub tiles: Vec<TileEntry>,
     #[serde(default)]
-    pub start_scores: BTreeMap<String, i32>,
+    pub start_scores: BTreeMap<String, i64>,
     /// Castle tiles each player holds (Castles in Germany).
     #[serde(default)]
     pub german_castles: BTreeMap<String, Vec<String>>,
@@ -155,20 +157,81 @@ pub struct RawLot {
 }
 
 /// `bridge: NS` (across the tile just placed), or `bridge: {at: [x, y], axis: EW}`.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub enum RawBridge {
     Here(String),
     At { at: Vec<i64>, axis: String },
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BridgeAt {
+    at: Vec<i64>,
+    axis: String,
+}
+
+impl<'de> Deserialize<'de> for RawBridge {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(d, "a way across the tile (`NS`) or `{at: [x, y], axis: EW}`", RawBridge::Here, |b: BridgeAt| {
+            RawBridge::At { at: b.at, axis: b.axis }
+        })
+    }
+}
+
 /// `follower: city N` (on the tile just placed), or `follower: {at: [x, y], on: city N}`
 /// to name another square: the rules then say no.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub enum RawFollowerSpec {
     Here(String),
     At { at: Vec<i64>, on: String },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpotAt {
+    at: Vec<i64>,
+    on: String,
+}
+
+impl<'de> Deserialize<'de> for RawFollowerSpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(d, "a feature (`city N`) or `{at: [x, y], on: city N}`", RawFollowerSpec::Here, |s: SpotAt| {
+            RawFollowerSpec::At { at: s.at, on: s.on }
+        })
+    }
+}
+
+/// Reads a value written either as a word or as a map. serde's untagged enums would buffer
+/// the value and lose the reader's locations (and unknown keys inside), so each such type
+/// reads itself with this one visitor.
+fn word_or_map<'de, D, M, T>(
+    d: D,
+    expecting: &'static str,
+    word: fn(String) -> T,
+    map: fn(M) -> T,
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    M: Deserialize<'de>,
+{
+    struct V<M, T> {
+        expecting: &'static str,
+        word: fn(String) -> T,
+        map: fn(M) -> T,
+    }
+    impl<'de, M: Deserialize<'de>, T> Visitor<'de> for V<M, T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(self.expecting)
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+            Ok((self.word)(v.to_string()))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<T, A::Error> {
+            M::deserialize(de::value::MapAccessDeserializer::new(a)).map(self.map)
+        }
+    }
+    d.deserialize_any(V { expecting, word, map })
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -185,11 +248,33 @@ pub struct RawExpect {
     pub rulesets: BTreeMap<String, RawExpect>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// `turn: 3` or `turn: end`.
+#[derive(Debug)]
 pub enum RawTiming {
-    Turn(u16),
+    Turn(u64),
     Word(String),
+}
+
+impl<'de> Deserialize<'de> for RawTiming {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = RawTiming;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a turn number (1 = the first of `turns:`) or `end`")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<RawTiming, E> {
+                Ok(RawTiming::Turn(n))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<RawTiming, E> {
+                u64::try_from(n).map(RawTiming::Turn).map_err(|_| E::custom(format!("{n} is not a turn")))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawTiming, E> {
+                Ok(RawTiming::Word(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -212,6 +297,6 @@ pub struct RawEvent {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawIllegal {
-    pub turn: u16,
+    pub turn: u64,
     pub rule: String,
 }

@@ -201,6 +201,31 @@ fn any_bytes_give_a_diagnostic_never_a_panic() {
         };
         let file = SourceFile::new("fuzz.yaml", text.clone());
         let result = std::panic::catch_unwind(|| {
+            let mut unlocated = Vec::new();
+            let mut located = |e: &referee::diag::InputError| {
+                unlocated.extend(e.problems().iter().filter(|p| p.span.is_none()).map(|p| p.message.clone()))
+            };
+            match referee::scenario::load("fuzz", file, lib()) {
+                Err(e) => located(&e),
+                Ok(sc) => {
+                    for r in &sc.rulesets {
+                        match replay(&sc, lib().profile(r).unwrap()) {
+                            Err(e) => located(&e),
+                            Ok(out) => {
+                                if let Judgement::Invalid(e) = judge(&sc, &out) {
+                                    located(&e);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            // Every problem of a file names its line and column (See: issue #10, point 13).
+            assert!(unlocated.is_empty(), "problems without a place: {unlocated:?}");
+        });
+        assert!(result.is_ok(), "failed on input:\n{}", text.chars().take(300).collect::<String>());
+        let file = SourceFile::new("fuzz.yaml", text.clone());
+        let result = std::panic::catch_unwind(|| {
             if let Ok(sc) = referee::scenario::load("fuzz", file, lib()) {
                 for r in &sc.rulesets {
                     if let Ok(out) = replay(&sc, lib().profile(r).unwrap()) {

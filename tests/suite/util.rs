@@ -19,6 +19,6 @@ pub fn scenario(yaml: &str) -> Result<Scenario, referee::diag::InputError> {
 }
 
 /// A diagnostic as text, without colour, at a fixed width.
-pub fn render(e: &dyn miette::Diagnostic) -> String {
+pub fn render(e: &(dyn miette::Diagnostic + 'static)) -> String {
     referee::diag::render(e, false)
 }
