@@ -99,6 +99,10 @@ fn yaml_options(len: usize) -> serde_saphyr::Options {
     o
 }
 
+/// The most tile kinds a game may know, its expansions' and its scenario's own (kinds are
+/// numbered with 16 bits).
+pub const MAX_TILE_KINDS: usize = u16::MAX as usize;
+
 /// Deepest nesting of collections accepted: far beyond any real file.
 pub const MAX_NESTING: usize = 64;
 
@@ -179,8 +183,19 @@ impl Library {
     /// Loads every built-in file, or its override from the data folder.
     pub fn load(source: &DataSource) -> Result<Library, crate::diag::InputError> {
         let mut all_tiles = Vec::new();
+        let mut kinds = 0;
         for (x, e) in TILES {
-            let (_, defs) = tiles::load(&source.open(e)?)?;
+            let file = source.open(e)?;
+            let (_, defs) = tiles::load(&file)?;
+            kinds += defs.len();
+            if kinds > MAX_TILE_KINDS {
+                let p = crate::diag::Problem::new(
+                    "tile::too-many",
+                    format!("the tile files hold more than {MAX_TILE_KINDS} tile kinds together"),
+                )
+                .at(Some((0, 0)));
+                return Err(crate::diag::InputError::new(&file, vec![p]));
+            }
             all_tiles.push((*x, defs));
         }
         let mut profiles = Vec::new();

@@ -157,12 +157,20 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
     let parsed: TileFile = crate::data::parse_yaml(file)?;
     let mut defs = Vec::new();
     let mut problems = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, t) in parsed.tiles.iter().enumerate() {
         let path = format!("tiles[{i}]");
-        if parsed.tiles[..i].iter().any(|o| o.id == t.id) {
+        if !seen.insert(t.id.as_str()) {
             problems.push(
                 Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans().find(&path)),
             );
+        }
+        if defs.len() >= crate::data::MAX_TILE_KINDS {
+            problems.push(
+                Problem::new("tile::too-many", format!("more than {} tile kinds", crate::data::MAX_TILE_KINDS))
+                    .at(file.spans().find(&path)),
+            );
+            break;
         }
         match t.build_all(file, &path) {
             Ok(d) => defs.extend(d),

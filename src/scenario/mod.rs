@@ -6,7 +6,7 @@
 
 pub mod raw;
 
-use crate::data::{Library, DEFAULT_RULESETS};
+use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::engine::{FollowerOn, Move};
 use crate::expansion::ExpansionId;
@@ -25,10 +25,6 @@ pub const MAX_TURNS: usize = u16::MAX as usize;
 
 /// The largest starting score, either way: with it no game's points can overflow a score.
 pub const MAX_START_SCORE: u32 = 1_000_000_000;
-
-/// The most tile kinds a scenario may know, its own and its expansions' (kinds are
-/// numbered with 16 bits).
-pub const MAX_TILE_KINDS: usize = u16::MAX as usize;
 
 /// A validated scenario.
 #[derive(Debug, Clone)]
@@ -188,19 +184,22 @@ impl Validator<'_> {
         let expansions = self.expansions(raw);
         let rulesets = self.rulesets(raw, lib);
         let mut tiles = lib.tile_set(&expansions);
-        for (i, t) in raw.tiles.iter().enumerate() {
-            if tiles.len() >= MAX_TILE_KINDS {
-                self.problem(
-                    "scenario::too-many-tiles",
-                    &format!("tiles[{i}]"),
-                    format!("more than {MAX_TILE_KINDS} tile kinds"),
-                    Some("no scenario needs so many kinds of tile; is the file what you meant to give?".to_string()),
-                );
-                break;
-            }
+        'tiles: for (i, t) in raw.tiles.iter().enumerate() {
             match t.build_all(self.file, &format!("tiles[{i}]")) {
                 Ok(defs) => {
                     for d in defs {
+                        if tiles.len() >= MAX_TILE_KINDS {
+                            self.problem(
+                                "scenario::too-many-tiles",
+                                &format!("tiles[{i}]"),
+                                format!("more than {MAX_TILE_KINDS} tile kinds"),
+                                Some(
+                                    "no scenario needs so many kinds of tile; is the file what you meant to give?"
+                                        .to_string(),
+                                ),
+                            );
+                            break 'tiles;
+                        }
                         tiles.insert(d);
                     }
                 }
