@@ -272,7 +272,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
     }
     if let (Some(path), Some(p)) = (&a.svg, profiles.first()) {
         let (game, _) = replay::play_out(&sc, p, None).map_err(|e| Box::new(e) as Error)?;
-        write_svg(path, &crate::render::svg(&game, &sc.title))?;
+        write_svg(path, &crate::render::svg(&game, &sc.title).map_err(|e| Box::new(e) as Error)?)?;
     }
     for (_, j) in &runs {
         if let Judgement::Invalid(e) = j {
@@ -334,11 +334,12 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),
     };
     let (game, _) = replay::play_out(&sc, &profile, a.turn).map_err(|e| Box::new(e) as Error)?;
+    let too_large = |e: crate::render::TooLarge| Box::new(e) as Error;
     match &a.svg {
-        Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title))?,
+        Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title).map_err(too_large)?)?,
         None => {
             let ascii = a.ascii || !unicode_terminal();
-            emit(&crate::render::text(&game, ascii, style().colour));
+            emit(&crate::render::text(&game, ascii, style().colour).map_err(too_large)?);
         }
     }
     Ok(Status::Ok)
