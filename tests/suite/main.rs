@@ -7,6 +7,8 @@ mod bad_input;
 mod cli;
 /// The built-in data: rule catalogue, profiles and tile catalogue against the reference facts.
 mod data;
+/// Input from strangers in every output: nothing raw on a terminal, markdown and SVG intact.
+mod hostile_output;
 /// Seeded random legal games: invariants that hold in every game.
 mod properties;
 /// One test per defect found (named after what it shows; `See: issue #N`).
