@@ -1,8 +1,9 @@
 //! Input errors as miette diagnostics: every problem of a file at once, each with its span.
 
 use crate::rules::RuleId;
+use crate::text::escape_control;
 use crate::yamlspan::{Span, SpanIndex};
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use miette::{Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::fmt;
 use std::sync::Arc;
 
@@ -43,17 +44,6 @@ impl SourceFile {
         }
         let (line, start) = line_starts(&self.text).take_while(|s| *s <= offset).enumerate().last().unwrap_or((0, 0));
         (line + 1, self.text[start..offset].chars().count() + 1)
-    }
-
-    /// The text as a snippet shows it: a lone CR becomes LF (same length, so every span
-    /// stays where it was), since the terminal and miette break lines only at LF.
-    pub fn display_text(&self) -> String {
-        let b = self.text.as_bytes();
-        let mut out = String::with_capacity(b.len());
-        for (i, c) in self.text.char_indices() {
-            out.push(if c == '\r' && b.get(i + 1) != Some(&b'\n') { '\n' } else { c });
-        }
-        out
     }
 }
 
@@ -136,9 +126,13 @@ pub struct InputError(Box<Inner>);
 #[derive(Debug)]
 pub struct Inner {
     file: String,
-    src: NamedSource<String>,
+    /// The file as miette shows it (see [`shown_source`]).
+    src: ShownSource,
     line_cols: Vec<Option<(usize, usize)>>,
     problems: Vec<Problem>,
+    /// Each problem's span in `src`.
+    /// Each problem's span and second place in the shown source.
+    shown_spans: Vec<(Option<Span>, Option<Span>)>,
     related: Vec<Related>,
 }
 
@@ -149,36 +143,135 @@ impl std::ops::Deref for InputError {
     }
 }
 
+/// The text of a file as the diagnostic's snippet shows it: every control character but
+/// newline, tab (miette expands it) and the CR of a CRLF escaped as Rust does (`\u{1b}`), as
+/// in the messages; and where each byte offset of the file went.
+///
+/// Escaping (rather than a same-width stand-in such as `?` or U+FFFD, which would have to be
+/// 1, 2 or 3 bytes to keep offsets, and would show a different thing than the message) makes
+/// the snippet longer, so spans are moved: `map` takes an offset of the file to the same
+/// place in the shown text. An escape is wider than the character it replaces, so a span
+/// over it is underlined over the whole escape, and the others stay on their characters.
+fn shown_source(text: &str) -> (String, ShownOffsets) {
+    let mut out = String::with_capacity(text.len());
+    let mut shifts = Vec::new();
+    let mut extra = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let keep = !crate::text::is_control(c)
+            || c == '\n'
+            || c == '\t'
+            || (c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n'));
+        if c == '\r' && !keep {
+            // A lone CR ends a line in YAML 1.2: shown as LF (same length, no shift), so the
+            // snippet's lines are the file's lines.
+            out.push('\n');
+        } else if keep {
+            out.push(c);
+        } else {
+            let before = out.len();
+            out.extend(c.escape_debug());
+            extra += out.len() - before - c.len_utf8();
+            shifts.push((i + c.len_utf8(), extra));
+        }
+    }
+    (out, ShownOffsets(shifts))
+}
+
+/// Where offsets of a file are in its [`shown_source`]: for each escaped character, the
+/// offset just past it in the file and how many bytes the escapes so far added.
+#[derive(Clone, Debug, Default)]
+struct ShownOffsets(Vec<(usize, usize)>);
+
+impl ShownOffsets {
+    /// The offset in the shown text of offset `o` of the file.
+    fn map(&self, o: usize) -> usize {
+        let k = self.0.partition_point(|&(end, _)| end <= o);
+        o + if k == 0 { 0 } else { self.0[k - 1].1 }
+    }
+
+    /// The offset in the file of offset `o` of the shown text (inside an escape: near it).
+    fn unmap(&self, o: usize) -> usize {
+        let k = self.0.partition_point(|&(end, extra)| end + extra <= o);
+        o.saturating_sub(if k == 0 { 0 } else { self.0[k - 1].1 })
+    }
+
+    /// A span of the file as a span of the shown text.
+    fn span(&self, (o, l): Span) -> Span {
+        let start = self.map(o);
+        (start, self.map(o + l) - start)
+    }
+}
+
+/// A file as the diagnostic's snippet shows it ([`shown_source`]), named (escaped). Lines are
+/// the file's; columns in the `[file:line:column]` header are counted in the file's
+/// characters, as in the messages, not in the escaped text.
+#[derive(Debug)]
+struct ShownSource {
+    name: String,
+    text: String,
+    offsets: ShownOffsets,
+    original: Arc<str>,
+}
+
+impl ShownSource {
+    fn new(name: &str, original: Arc<str>) -> ShownSource {
+        let (text, offsets) = shown_source(&original);
+        ShownSource { name: escape_control(name).into_owned(), text, offsets, original }
+    }
+}
+
+impl SourceCode for ShownSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let c = self.text.read_span(span, before, after)?;
+        let mut o = self.offsets.unmap(c.span().offset()).min(self.original.len());
+        while !self.original.is_char_boundary(o) {
+            o -= 1;
+        }
+        let line_start = self.original[..o].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let column = self.original[line_start..o].chars().count();
+        let (data, span, line, lines) = (c.data(), *c.span(), c.line(), c.line_count());
+        Ok(Box::new(MietteSpanContents::new_named(self.name.clone(), data, span, line, column, lines)))
+    }
+}
+
 impl InputError {
     pub fn new(file: &SourceFile, problems: Vec<Problem>) -> InputError {
         let line_cols: Vec<_> = problems.iter().map(|p| p.span.map(|(o, _)| file.line_col(o))).collect();
+        let src = ShownSource::new(&file.name, file.text.clone());
+        let shown_spans: Vec<(Option<Span>, Option<Span>)> = problems
+            .iter()
+            .map(|p| (p.span.map(|sp| src.offsets.span(sp)), p.also.as_ref().map(|(sp, _)| src.offsets.span(*sp))))
+            .collect();
         let related = problems
             .iter()
             .zip(&line_cols)
-            .map(|(p, lc)| Related {
+            .zip(&shown_spans)
+            .map(|((p, lc), span)| Related {
                 problem: p.clone(),
+                span: *span,
                 at: match lc {
                     Some((l, c)) => format!("{}:{l}:{c}", file.name),
                     None => file.name.clone(),
                 },
             })
             .collect();
-        InputError(Box::new(Inner {
-            file: file.name.clone(),
-            src: NamedSource::new(file.name.clone(), file.display_text()),
-            line_cols,
-            problems,
-            related,
-        }))
+        InputError(Box::new(Inner { file: file.name.clone(), src, line_cols, problems, shown_spans, related }))
     }
 
     /// An error about a file that could not even be read.
     pub fn unreadable(name: &str, message: String) -> InputError {
         InputError(Box::new(Inner {
             file: name.to_string(),
-            src: NamedSource::new(name, String::new()),
+            src: ShownSource::new(name, Arc::from("")),
             line_cols: vec![None],
             problems: vec![Problem::new("io", message)],
+            shown_spans: vec![(None, None)],
             related: Vec::new(),
         }))
     }
@@ -199,15 +292,18 @@ impl InputError {
     }
 }
 
+/// Names, tile ids and file names in messages come from files: shown escaped wherever a
+/// diagnostic is written (the problems themselves keep the text as it was).
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escape_control(&self.file);
         let locate = |i: usize| match self.line_cols[i] {
-            Some((l, c)) => format!("{}:{l}:{c}", self.file),
-            None => self.file.clone(),
+            Some((l, c)) => format!("{file}:{l}:{c}"),
+            None => file.to_string(),
         };
         match self.problems.as_slice() {
-            [one] => write!(f, "{}: {}", locate(0), one.message),
-            many => write!(f, "{}: {} problems", self.file, many.len()),
+            [one] => write!(f, "{}: {}", locate(0), escape_control(&one.message)),
+            many => write!(f, "{file}: {} problems", many.len()),
         }
     }
 }
@@ -218,22 +314,35 @@ impl std::error::Error for InputError {}
 #[derive(Debug)]
 struct Related {
     problem: Problem,
+    /// The problem's span and second place in the shown source.
+    span: (Option<Span>, Option<Span>),
     at: String,
 }
 
 impl fmt::Display for Related {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.at, self.problem.message)
+        write!(f, "{}: {}", escape_control(&self.at), escape_control(&self.problem.message))
     }
 }
 
 impl std::error::Error for Related {}
 
-fn labels_of(p: &Problem) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-    let (o, l) = p.span?;
-    let first = LabeledSpan::new(Some(p.label.clone()), o, l);
-    let also = p.also.as_ref().map(|((o, l), label)| LabeledSpan::new(Some(label.clone()), *o, *l));
-    Some(Box::new(std::iter::once(first).chain(also)))
+/// The labels of a problem, at its spans in the shown source: (primary, second place).
+fn labels_of(
+    p: &Problem,
+    span: Option<Span>,
+    also: Option<Span>,
+) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+    let (o, l) = span?;
+    let first = LabeledSpan::new(Some(escape_control(&p.label).into_owned()), o, l);
+    let second = also
+        .zip(p.also.as_ref())
+        .map(|((o, l), (_, label))| LabeledSpan::new(Some(escape_control(label).into_owned()), o, l));
+    Some(Box::new(std::iter::once(first).chain(second)))
+}
+
+fn help_of(p: &Problem) -> Option<Box<dyn fmt::Display + '_>> {
+    p.help.as_ref().map(|h| Box::new(escape_control(h)) as Box<dyn fmt::Display>)
 }
 
 impl Diagnostic for Related {
@@ -241,10 +350,10 @@ impl Diagnostic for Related {
         Some(Box::new(&self.problem.code))
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.problem.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        help_of(&self.problem)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        labels_of(&self.problem)
+        labels_of(&self.problem, self.span.0, self.span.1)
     }
 }
 
@@ -257,7 +366,7 @@ impl Diagnostic for InputError {
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         match self.problems.as_slice() {
-            [one] => one.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>),
+            [one] => help_of(one),
             _ => None,
         }
     }
@@ -266,7 +375,7 @@ impl Diagnostic for InputError {
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         match self.problems.as_slice() {
-            [one] => labels_of(one),
+            [one] => labels_of(one, self.shown_spans[0].0, self.shown_spans[0].1),
             _ => None,
         }
     }
@@ -291,29 +400,54 @@ pub const MAX_SNIPPET_LINE: usize = 1_000;
 
 /// Renders a diagnostic with its source snippet (Unicode; colour only when asked). A
 /// problem on a very long line is shown without its snippet: file, line, column, message.
+/// Whatever a diagnostic holds, no control character of it is written raw
+/// (`text::terminal_safe`).
 pub fn render(d: &(dyn Diagnostic + 'static), colour: bool) -> String {
     let theme = if colour { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
     let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
     if on_long_line(d) {
         let plain = Unquoted(d);
         let mut s = String::new();
-        if handler.render_report(&mut s, &plain).is_ok() {
-            return s;
+        if handler.render_report(&mut s, &plain).is_err() {
+            s = format!("{d}\n");
         }
-        return format!("{d}\n");
+        return crate::text::terminal_safe(&s, colour).into_owned();
     }
     let mut s = String::new();
     if handler.render_report(&mut s, d).is_err() {
         s = format!("{d}\n");
     }
-    s
+    crate::text::terminal_safe(&s, colour).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shown_source_escapes_and_spans_follow() {
+        let text = "a: \"\u{202e}x\"\r\nb: \x1b[2J\rXX\tc\n";
+        let (shown, offsets) = shown_source(text);
+        // A lone CR ends a line (YAML 1.2): shown as a line feed; CR LF stays.
+        assert_eq!(shown, "a: \"\\u{202e}x\"\r\nb: \\u{1b}[2J\nXX\tc\n");
+        for word in ["x\"", "b:", "XX", "c"] {
+            let o = text.find(word).unwrap();
+            let (so, sl) = offsets.span((o, word.len()));
+            assert_eq!(&shown[so..so + sl], word);
+            assert_eq!(offsets.unmap(so), o);
+        }
+        // A span over an escaped character covers its whole escape.
+        let o = text.find('\x1b').unwrap();
+        let (so, sl) = offsets.span((o, 1));
+        assert_eq!(&shown[so..so + sl], "\\u{1b}");
+    }
 }
 
 /// Whether a problem of the diagnostic sits on a line too long to quote.
 fn on_long_line(d: &(dyn Diagnostic + 'static)) -> bool {
     let Some(e) = (d as &dyn std::error::Error).downcast_ref::<InputError>() else { return false };
-    let text = e.src.inner();
-    e.problems.iter().filter_map(|p| p.span).any(|(o, _)| {
+    let text = &e.src.text;
+    e.shown_spans.iter().filter_map(|(span, _)| *span).any(|(o, _)| {
         let o = o.min(text.len());
         let start = text[..o].rfind('\n').map_or(0, |i| i + 1);
         let end = text[o..].find('\n').map_or(text.len(), |i| o + i);

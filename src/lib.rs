@@ -40,5 +40,6 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod score;
+pub mod text;
 pub mod tile;
 pub mod yamlspan;

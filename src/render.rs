@@ -3,11 +3,85 @@
 //! Both are drawn from the catalogue's own data (edges, segments, pennants, marks) and the
 //! game's state; no bitmap art. A tile is a 3 x 3 grid of cells: edges in the middle of each
 //! side, corners, and the centre.
+//!
+//! Names come from files: a follower shows its player's initial only when it is a plain
+//! one-column character (else `?`), and the SVG escapes every text it writes
+//! (`text::xml_text`). A picture is drawn only up to [`MAX_SQUARES`] squares.
 
 use crate::engine::Game;
 use crate::geom::{Axis, Corner, Edge, Pos};
+use crate::text::xml_text;
 use crate::tile::{FeatureKind, Mark, Terrain};
-use std::fmt::Write;
+use std::fmt::{self, Write};
+
+/// The most squares (the board's bounding box, empty squares included) a picture may span.
+///
+/// A real game lays fewer than 300 tiles: even laid as a staircase, the worst shape for a
+/// bounding box, they span 150 x 150 = 22,500 squares. Ten times that is still drawn; past it
+/// the terminal picture (12 characters a square, up to 3 bytes each) would pass 9 MB, and the
+/// SVG 30,000 pixels a side. A 20,000-tile staircase spans 10^8 squares (some 3.6 GB of text).
+pub const MAX_SQUARES: u64 = 250_000;
+
+/// A board too large to draw (see [`MAX_SQUARES`]): bad input, exit status 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    pub cols: u64,
+    pub rows: u64,
+    /// What the picture would have been: `"about 1200460040 characters"`, `"600120 x 600214 pixels"`.
+    pub picture: String,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the board spans {} x {} squares ({} squares, a picture of {}): too large to draw; the limit is {MAX_SQUARES} squares",
+            self.cols,
+            self.rows,
+            self.cols * self.rows,
+            self.picture
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+impl miette::Diagnostic for TooLarge {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new("referee::render::too-large"))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(
+            "a real game lays fewer than 300 tiles; `referee check` scores the scenario without drawing it, and `--turn N` draws an earlier board",
+        ))
+    }
+}
+
+/// The board's columns and rows, refused past [`MAX_SQUARES`]; `picture` says how large the
+/// picture would be for the message.
+fn size_checked(game: &Game, picture: impl Fn(u64, u64) -> String) -> Result<(), TooLarge> {
+    let (x0, x1, y0, y1) = bounds(game);
+    let (cols, rows) = ((x1 as i64 - x0 as i64 + 1) as u64, (y1 as i64 - y0 as i64 + 1) as u64);
+    if cols * rows > MAX_SQUARES {
+        return Err(TooLarge { cols, rows, picture: picture(cols, rows) });
+    }
+    Ok(())
+}
+
+/// The letter a follower shows: its player's initial, upper-cased, when that is one column
+/// wide and harmless (a visible ASCII character, or a letter or digit below U+1100 that is
+/// not a combining mark); else `?`. A grid cell is one column, and a name may start with
+/// anything: ESC, a wide character, a combining accent.
+fn initial(name: &str) -> char {
+    let c = name.chars().next().unwrap_or('?');
+    let cp = c as u32;
+    let narrow = cp < 0x1100 && !(0x300..0x370).contains(&cp) && !(0x483..0x490).contains(&cp);
+    if c.is_ascii_graphic() || (narrow && c.is_alphanumeric()) {
+        c.to_uppercase().next().filter(|u| !crate::text::is_control(*u)).unwrap_or('?')
+    } else {
+        '?'
+    }
+}
 
 /// Colours of players in turn order (terminal ANSI code, SVG fill).
 const COLOURS: [(&str, &str); 8] = [
@@ -165,8 +239,11 @@ fn bounds(game: &Game) -> (i32, i32, i32, i32) {
     (x0, x1, y0, y1)
 }
 
-/// The board as characters, with x along the top and y down the side (north up).
-pub fn text(game: &Game, ascii: bool, colour: bool) -> String {
+/// The board as characters, with x along the top and y down the side (north up); refused
+/// past [`MAX_SQUARES`].
+pub fn text(game: &Game, ascii: bool, colour: bool) -> Result<String, TooLarge> {
+    // 5 columns of labels, then 4 a square, on 3 lines a row of squares.
+    size_checked(game, |cols, rows| format!("about {} characters", (6 + 4 * cols) * (1 + 3 * rows)))?;
     let (x0, x1, y0, y1) = bounds(game);
     let mut s = String::new();
     let _ = write!(s, "{:>5}", "");
@@ -185,8 +262,7 @@ pub fn text(game: &Game, ascii: bool, colour: bool) -> String {
                 for g in cells[row] {
                     match g {
                         Glyph::Follower(i) => {
-                            let name = game.player_name(crate::score::PlayerId(i));
-                            let ch = name.chars().next().unwrap_or('?').to_ascii_uppercase();
+                            let ch = initial(game.player_name(crate::score::PlayerId(i)));
                             if colour {
                                 let _ = write!(s, "\x1b[1;{}m{ch}\x1b[0m", COLOURS[i as usize % 8].0);
                             } else {
@@ -210,25 +286,33 @@ pub fn text(game: &Game, ascii: bool, colour: bool) -> String {
     };
     s.push_str(legend);
     s.push('\n');
-    s
+    Ok(s)
 }
 
 const T: i32 = 60;
 
-/// The board as an SVG picture, with a legend.
-pub fn svg(game: &Game, title: &str) -> String {
-    let (x0, x1, y0, y1) = bounds(game);
-    let (cols, rows) = (x1 - x0 + 1, y1 - y0 + 1);
+/// The board as an SVG picture, with a legend; refused past [`MAX_SQUARES`]. Well-formed
+/// XML whatever the title and names hold.
+pub fn svg(game: &Game, title: &str) -> Result<String, TooLarge> {
     let margin = 30;
     let legend_h = 30 + 22 * game.players().len() as i32;
     // Wide enough for the legend, however small the board.
-    let (w, h) = ((cols * T + 2 * margin).max(620), rows * T + 2 * margin + legend_h + 20);
+    let size = |cols: i64, rows: i64| {
+        ((cols * T as i64 + 2 * margin as i64).max(620), rows * T as i64 + 2 * margin as i64 + legend_h as i64 + 20)
+    };
+    size_checked(game, |cols, rows| {
+        let (w, h) = size(cols as i64, rows as i64);
+        format!("{w} x {h} pixels")
+    })?;
+    let (x0, x1, y0, y1) = bounds(game);
+    let (cols, rows) = (x1 - x0 + 1, y1 - y0 + 1);
+    let (w, h) = size(cols as i64, rows as i64);
     let mut s = String::new();
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
     );
-    let _ = writeln!(s, r#"<title>{}</title>"#, escape(title));
+    let _ = writeln!(s, r#"<title>{}</title>"#, xml_text(title));
     let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#fdfaf3"/>"##);
     for x in x0..=x1 {
         let _ = writeln!(
@@ -297,11 +381,11 @@ pub fn svg(game: &Game, title: &str) -> String {
         let x = margin + (p.pos.x - x0) * T + cx;
         let y = margin + (y1 - p.pos.y) * T + cy;
         let (_, fill) = COLOURS[f.player.index() % 8];
-        let initial = game.player_name(f.player).chars().next().unwrap_or('?').to_ascii_uppercase();
+        let letter = xml_text(&initial(game.player_name(f.player)).to_string());
         let _ = writeln!(s, r##"<circle cx="{x}" cy="{y}" r="8" fill="{fill}" stroke="#fff" stroke-width="2"/>"##);
         let _ = writeln!(
             s,
-            r##"<text x="{x}" y="{}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">{initial}</text>"##,
+            r##"<text x="{x}" y="{}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">{letter}</text>"##,
             y + 4
         );
     }
@@ -329,17 +413,13 @@ pub fn svg(game: &Game, title: &str) -> String {
             s,
             r##"<text x="{}" y="{y}" font-size="12" fill="#333">{} — {} points, {} in supply</text>"##,
             margin + 18,
-            escape(&pl.name),
+            xml_text(&pl.name),
             pl.score,
             pl.supply
         );
     }
     s.push_str("</svg>\n");
-    s
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    Ok(s)
 }
 
 /// Where in a tile (pixels from its top-left) a segment's follower stands.

@@ -10,6 +10,7 @@ use crate::report::Format;
 use crate::rules::RuleId;
 use crate::ruleset::SwitchDef;
 use crate::scenario;
+use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -83,6 +84,9 @@ fn switch_lines(lib: &Library, sw: &SwitchDef) -> Vec<(String, String, String)> 
         .collect()
 }
 
+/// How text from a file is written into one output format.
+type Escape = fn(&str) -> String;
+
 pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
     let id = a.id.trim();
     let rule = RuleId::parse(id);
@@ -92,9 +96,12 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
     if entries.is_empty() && switch.is_none() {
         let near = crate::rules::nearest(id, &known_ids(lib), 5);
         return Err(Box::new(
-            miette::MietteDiagnostic::new(format!("`{id}` is neither a rule, a ruling of the inventory nor a switch"))
-                .with_code("referee::unknown-id")
-                .with_help(format!("nearest ids: {}", near.join(", "))),
+            miette::MietteDiagnostic::new(format!(
+                "`{}` is neither a rule, a ruling of the inventory nor a switch",
+                esc(id)
+            ))
+            .with_code("referee::unknown-id")
+            .with_help(format!("nearest ids: {}", esc(&near.join(", ")))),
         ));
     }
     let ids_of_interest: Vec<String> = std::iter::once(id.to_string())
@@ -122,19 +129,23 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
                 })).collect::<Vec<_>>(),
                 "scenarios": covering.iter().map(|c| json!({"scenario": c.id, "status": if c.passes { "pass" } else { "fail" }})).collect::<Vec<_>>(),
             });
-            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+            crate::report::json_text(&v)
         }
         Format::Markdown | Format::Text => {
             let md = a.format == Format::Markdown;
-            let mut s = if md { format!("### `{id}`\n\n") } else { format!("{id}\n\n") };
+            // The catalogue (`--data`), profiles and scenario ids come from files: escaped for
+            // markdown or for the terminal.
+            let (text, code): (Escape, Escape) =
+                if md { (markdown_inline, markdown_code) } else { (|x| esc(x).into_owned(), |x| esc(x).into_owned()) };
+            let mut s = format!("{}\n\n", if md { format!("### {}", code(id)) } else { text(id) });
             for e in &entries {
                 if md {
-                    s.push_str(&format!("**`{}`**: {}\n\n*{}*", e.id, e.text, e.citation()));
+                    s.push_str(&format!("**`{}`**: {}\n\n*{}*", e.id, text(&e.text), text(&e.citation())));
                 } else {
-                    s.push_str(&format!("{}: {}\n  source: {}\n", e.id, e.text, e.citation()));
+                    s.push_str(&format!("{}: {}\n  source: {}\n", e.id, text(&e.text), text(&e.citation())));
                 }
                 if !e.rulings.is_empty() {
-                    let list = e.rulings.join(", ");
+                    let list = text(&e.rulings.join(", "));
                     s.push_str(&if md { format!(" — rulings: {list}\n\n") } else { format!("  rulings: {list}\n") });
                 } else if md {
                     s.push_str("\n\n");
@@ -153,17 +164,18 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
                 for sw in &switches {
                     s.push_str(&format!("{}{}\n", if md { "- " } else { "  " }, sw.name));
                     for (r, v, src) in switch_lines(lib, sw) {
+                        let (r, v, src) = (text(&r), text(&v), text(&src));
                         s.push_str(&format!("{}{r}: {v} — {src}\n", if md { "  - " } else { "    " }));
                     }
                 }
             }
             if covering.is_empty() {
-                s.push_str(&format!("\nNo scenario under {} covers it.\n", a.scenarios.display()));
+                s.push_str(&format!("\nNo scenario under {} covers it.\n", text(&a.scenarios.display().to_string())));
             } else {
                 s.push_str(if md { "\nScenarios:\n\n" } else { "\nScenarios:\n" });
                 for c in &covering {
                     let st = if c.passes { "pass" } else { "FAIL" };
-                    s.push_str(&format!("{}{} ({st})\n", if md { "- " } else { "  " }, c.id));
+                    s.push_str(&format!("{}{} ({st})\n", if md { "- " } else { "  " }, text(&c.id)));
                 }
             }
             s
@@ -207,7 +219,7 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
                     json!({"document": doc, "passing": pick("passing"), "failing": pick("failing"), "uncovered": pick("uncovered")})
                 })
                 .collect();
-            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+            crate::report::json_text(&json!(v))
         }
         Format::Text | Format::Markdown => {
             let md = a.format == Format::Markdown;
@@ -217,11 +229,19 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
             }
             for (doc, ids) in &report {
                 let n = |st: &str| ids.iter().filter(|(_, s)| *s == st).count();
+                // Document names and ruling ids come from the catalogue, which may be any file.
                 if md {
-                    s.push_str(&format!("| {doc} | {} | {} | {} |\n", n("passing"), n("failing"), n("uncovered")));
+                    s.push_str(&format!(
+                        "| {} | {} | {} | {} |\n",
+                        markdown_cell(doc),
+                        n("passing"),
+                        n("failing"),
+                        n("uncovered")
+                    ));
                 } else {
                     s.push_str(&format!(
-                        "{doc}\n  {} passing, {} failing, {} uncovered (of {})\n",
+                        "{}\n  {} passing, {} failing, {} uncovered (of {})\n",
+                        esc(doc),
                         n("passing"),
                         n("failing"),
                         n("uncovered"),
@@ -230,7 +250,7 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
                 }
                 for (id, st) in ids {
                     if *st != "passing" && (!a.uncovered || *st == "uncovered") && !md {
-                        s.push_str(&format!("    {st}: {id}\n"));
+                        s.push_str(&format!("    {st}: {}\n", esc(id)));
                     }
                 }
             }

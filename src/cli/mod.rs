@@ -9,6 +9,7 @@ use crate::replay::{self, Judgement, Outcome};
 use crate::report::{self, Format, Style};
 use crate::ruleset::Profile;
 use crate::scenario::{self, Scenario};
+use crate::text::escape_control as esc;
 use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -157,8 +158,11 @@ fn style() -> Style {
     Style { colour, width: None }
 }
 
-/// Writes to stdout; a closed pipe ends the program quietly, as for any Unix filter.
+/// Writes to stdout; a closed pipe ends the program quietly, as for any Unix filter. The
+/// renderers escape what came from files; `terminal_safe` guarantees that whatever they
+/// missed reaches the terminal escaped too (only our own colours pass).
 pub(crate) fn emit(s: &str) {
+    let s = crate::text::terminal_safe(s, style().colour);
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -217,9 +221,12 @@ pub fn resolve_ruleset(lib: &Library, name: &str) -> Result<Profile, Error> {
     }
     let known: Vec<&str> = lib.profiles.iter().map(|p| p.id.as_str()).collect();
     Err(Box::new(
-        miette::MietteDiagnostic::new(format!("unknown ruleset `{name}`: neither a built-in ruleset nor a file"))
-            .with_code("referee::unknown-ruleset")
-            .with_help(format!("built-in rulesets: {}; or give the path of a profile file", known.join(", "))),
+        miette::MietteDiagnostic::new(format!(
+            "unknown ruleset `{}`: neither a built-in ruleset nor a file",
+            esc(name)
+        ))
+        .with_code("referee::unknown-ruleset")
+        .with_help(format!("built-in rulesets: {}; or give the path of a profile file", esc(&known.join(", ")))),
     ))
 }
 
@@ -260,12 +267,12 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
                 "title": sc.title,
                 "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
             });
-            emit(&format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()));
+            emit(&report::json_text(&v));
         }
     }
     if let (Some(path), Some(p)) = (&a.svg, profiles.first()) {
         let (game, _) = replay::play_out(&sc, p, None).map_err(|e| Box::new(e) as Error)?;
-        write_svg(path, &crate::render::svg(&game, &sc.title))?;
+        write_svg(path, &crate::render::svg(&game, &sc.title).map_err(|e| Box::new(e) as Error)?)?;
     }
     for (_, j) in &runs {
         if let Judgement::Invalid(e) = j {
@@ -274,8 +281,11 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
     }
     if runs.iter().any(|(_, j)| matches!(j, Judgement::Invalid(_))) {
         return Err(Box::new(
-            miette::MietteDiagnostic::new(format!("{}: a move breaks the rules (see above)", a.scenario.display()))
-                .with_code("referee::illegal-move"),
+            miette::MietteDiagnostic::new(format!(
+                "{}: a move breaks the rules (see above)",
+                esc(&a.scenario.display().to_string())
+            ))
+            .with_code("referee::illegal-move"),
         ));
     }
     Ok(if runs.iter().all(|(_, j)| matches!(j, Judgement::Pass)) { Status::Ok } else { Status::Failed })
@@ -311,7 +321,8 @@ fn unicode_terminal() -> bool {
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
     std::fs::write(path, svg).map_err(|e| {
         Box::new(
-            miette::MietteDiagnostic::new(format!("cannot write {}: {e}", path.display())).with_code("referee::io"),
+            miette::MietteDiagnostic::new(format!("cannot write {}: {e}", esc(&path.display().to_string())))
+                .with_code("referee::io"),
         ) as Error
     })
 }
@@ -323,11 +334,12 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),
     };
     let (game, _) = replay::play_out(&sc, &profile, a.turn).map_err(|e| Box::new(e) as Error)?;
+    let too_large = |e: crate::render::TooLarge| Box::new(e) as Error;
     match &a.svg {
-        Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title))?,
+        Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title).map_err(too_large)?)?,
         None => {
             let ascii = a.ascii || !unicode_terminal();
-            emit(&crate::render::text(&game, ascii, style().colour));
+            emit(&crate::render::text(&game, ascii, style().colour).map_err(too_large)?);
         }
     }
     Ok(Status::Ok)
@@ -371,7 +383,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
             Err(e) => {
                 emit(&lines);
                 lines.clear();
-                emit(&format!("{} {}\n", style_word(style, "ERROR"), f.display()));
+                emit(&format!("{} {}\n", style_word(style, "ERROR"), esc(&f.display().to_string())));
                 report_error(&e);
                 invalid += 1;
                 continue;
@@ -382,20 +394,20 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
             match run_one(&sc, p) {
                 Ok((_, Judgement::Pass)) => {
                     passed += 1;
-                    lines.push_str(&format!("{} {} [{r}]\n", style_word(style, "PASS"), sc.id));
+                    lines.push_str(&format!("{} {} [{}]\n", style_word(style, "PASS"), esc(&sc.id), esc(r)));
                 }
                 Ok((_, Judgement::Fail(m))) => {
                     failed += 1;
-                    lines.push_str(&format!("{} {} [{r}]\n", style_word(style, "FAIL"), sc.id));
+                    lines.push_str(&format!("{} {} [{}]\n", style_word(style, "FAIL"), esc(&sc.id), esc(r)));
                     for x in m {
-                        lines.push_str(&format!("    {x}\n"));
+                        lines.push_str(&format!("    {}\n", esc(&x.to_string())));
                     }
                 }
                 Ok((_, Judgement::Invalid(e))) | Err(e) => {
                     invalid += 1;
                     emit(&lines);
                     lines.clear();
-                    emit(&format!("{} {} [{r}]\n", style_word(style, "ERROR"), sc.id));
+                    emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(r)));
                     report_error(&e);
                 }
             }

@@ -5,6 +5,7 @@ use super::Format;
 use crate::replay::Outcome;
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
+use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
 use comfy_table::{presets, Cell, ContentArrangement, Table};
 use serde_json::json;
 
@@ -160,29 +161,37 @@ pub fn render(c: &Comparison, format: Format) -> String {
                 })
                 .collect();
             let v = json!({"scenario": c.scenario, "rulesets": c.rulesets, "differs": c.differs(), "rows": rows, "differences": causes});
-            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+            super::json_text(&v)
         }
         Format::Markdown => {
-            let mut s = format!("### {} under {}\n\n", c.scenario, c.rulesets.join(", "));
+            // Scenario ids, ruleset ids, player names and sources come from files.
+            let rulesets: Vec<String> = c.rulesets.iter().map(|r| markdown_inline(r)).collect();
+            let mut s = format!("### {} under {}\n\n", markdown_inline(&c.scenario), rulesets.join(", "));
             if !c.differs() {
-                s.push_str(&format!("The rulesets {} agree on every score and every move.\n", c.rulesets.join(", ")));
+                s.push_str(&format!("The rulesets {} agree on every score and every move.\n", rulesets.join(", ")));
                 return s;
             }
-            s.push_str(&format!("| | {} |\n|---|{}\n", c.rulesets.join(" | "), "---|".repeat(c.rulesets.len())));
+            let heads: Vec<String> = c.rulesets.iter().map(|r| markdown_cell(r)).collect();
+            s.push_str(&format!("| | {} |\n|---|{}\n", heads.join(" | "), "---|".repeat(c.rulesets.len())));
             for r in &c.rows {
-                let cells: Vec<String> = r.cells.iter().map(|x| cell(x, r.differs)).collect();
-                let item = if r.differs { format!("**{}**", r.item) } else { r.item.clone() };
+                let cells: Vec<String> = r.cells.iter().map(|x| markdown_cell(&cell(x, r.differs))).collect();
+                let item = markdown_cell(&r.item);
+                let item = if r.differs { format!("**{item}**") } else { item };
                 s.push_str(&format!("| {item} | {} |\n", cells.join(" | ")));
             }
             s.push_str("\nWhy they differ:\n\n");
             for (k, sws) in &c.causes {
-                s.push_str(&format!("- {}:\n", c.rows[*k].item));
+                s.push_str(&format!("- {}:\n", markdown_inline(&c.rows[*k].item)));
                 for d in sws {
-                    let per: Vec<String> =
-                        c.rulesets.iter().zip(&d.values).map(|(r, (v, _))| format!("{r} `{v}`")).collect();
+                    let per: Vec<String> = c
+                        .rulesets
+                        .iter()
+                        .zip(&d.values)
+                        .map(|(r, (v, _))| format!("{} {}", markdown_inline(r), markdown_code(v)))
+                        .collect();
                     s.push_str(&format!("  - `{}`: {}\n", d.switch.name, per.join(", ")));
                     for (r, (_, src)) in c.rulesets.iter().zip(&d.values) {
-                        s.push_str(&format!("    - {r}: {src}\n"));
+                        s.push_str(&format!("    - {}: {}\n", markdown_inline(r), markdown_inline(src)));
                     }
                 }
             }
@@ -192,32 +201,32 @@ pub fn render(c: &Comparison, format: Format) -> String {
             if !c.differs() {
                 return format!(
                     "{}: the rulesets {} agree on every score and every move.\n",
-                    c.scenario,
-                    c.rulesets.join(", ")
+                    esc(&c.scenario),
+                    esc(&c.rulesets.join(", "))
                 );
             }
             let mut t = Table::new();
             t.load_preset(presets::UTF8_FULL_CONDENSED)
                 .set_content_arrangement(ContentArrangement::Dynamic)
                 .set_width(120);
-            let mut header = vec![Cell::new(&c.scenario)];
-            header.extend(c.rulesets.iter().map(Cell::new));
+            let mut header = vec![Cell::new(esc(&c.scenario))];
+            header.extend(c.rulesets.iter().map(|r| Cell::new(esc(r))));
             t.set_header(header);
             for r in &c.rows {
-                let mut row = vec![Cell::new(&r.item)];
-                row.extend(r.cells.iter().map(|x| Cell::new(cell(x, r.differs))));
+                let mut row = vec![Cell::new(esc(&r.item))];
+                row.extend(r.cells.iter().map(|x| Cell::new(esc(&cell(x, r.differs)))));
                 t.add_row(row);
             }
             let mut s = format!("{t}\n(≠ marks what differs between rulesets)\n\nWhy they differ:\n");
             for (k, sws) in &c.causes {
-                s.push_str(&format!("  {}\n", c.rows[*k].item));
+                s.push_str(&format!("  {}\n", esc(&c.rows[*k].item)));
                 for d in sws {
                     let per: Vec<String> =
-                        c.rulesets.iter().zip(&d.values).map(|(r, (v, _))| format!("{r}: {v}")).collect();
+                        c.rulesets.iter().zip(&d.values).map(|(r, (v, _))| format!("{}: {}", esc(r), esc(v))).collect();
                     s.push_str(&format!("    {} ({})\n", d.switch.name, per.join("; ")));
                     for (r, (_, src)) in c.rulesets.iter().zip(&d.values) {
                         if !src.is_empty() {
-                            s.push_str(&format!("      {r}: {src}\n"));
+                            s.push_str(&format!("      {}: {}\n", esc(r), esc(src)));
                         }
                     }
                 }

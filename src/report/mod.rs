@@ -5,11 +5,19 @@ use crate::replay::{Judgement, Outcome};
 use crate::rules::RuleId;
 use crate::scenario::Scenario;
 use crate::score::{ScoreEvent, Timing};
+use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
 use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
 use serde_json::{json, Value};
 
 pub mod compare;
 pub mod rules;
+
+/// A JSON document as printed: pretty, one newline at the end, and no control character
+/// raw even where serde_json leaves it (DEL, C1, bidi controls: `text::json_escape_control`).
+pub fn json_text(v: &Value) -> String {
+    let s = serde_json::to_string_pretty(v).unwrap_or_default();
+    format!("{}\n", crate::text::json_escape_control(&s))
+}
 
 /// Output formats of the reporting commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -87,10 +95,11 @@ pub fn cited(out: &Outcome) -> Vec<RuleId> {
 /// The text report of one replay: the breakdown table, final scores, citations, verdict.
 pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue, style: Style) -> String {
     let mut s = String::new();
-    s.push_str(&format!("{} — {}\n", sc.id, sc.title));
-    s.push_str(&format!("ruleset: {}\n", out.ruleset));
+    // Every string from a file (ids, names, messages, the catalogue) is escaped: see crate::text.
+    s.push_str(&format!("{} — {}\n", esc(&sc.id), esc(&sc.title)));
+    s.push_str(&format!("ruleset: {}\n", esc(&out.ruleset)));
     for x in &sc.switches {
-        s.push_str(&format!("  with {} = {} (set by the scenario)\n", x.switch.name, x.value));
+        s.push_str(&format!("  with {} = {} (set by the scenario)\n", x.switch.name, esc(x.value)));
     }
     s.push('\n');
     if out.events.is_empty() {
@@ -109,8 +118,8 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
         for e in &out.events {
             t.add_row(vec![
                 Cell::new(e.timing.to_string()),
-                Cell::new(players_of(out, e)),
-                Cell::new(e.feature.to_string()),
+                Cell::new(esc(&players_of(out, e))),
+                Cell::new(esc(&e.feature.to_string())),
                 Cell::new(e.feature.tiles).set_alignment(CellAlignment::Right),
                 Cell::new(e.points()).set_alignment(CellAlignment::Right),
                 Cell::new(detail(e)),
@@ -125,7 +134,7 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
             "\n{} turn {}: {} [{}]\n",
             style.paint("1;31", "Illegal move:"),
             ill.turn,
-            ill.verdict.message,
+            esc(&ill.verdict.message),
             ill.verdict.rule
         ));
     }
@@ -136,14 +145,14 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
     } else {
         "Scores (no final scoring)"
     };
-    let scores: Vec<String> = out.players.iter().zip(&out.scores).map(|(p, s)| format!("{p} {s}")).collect();
+    let scores: Vec<String> = out.players.iter().zip(&out.scores).map(|(p, s)| format!("{} {s}", esc(p))).collect();
     s.push_str(&format!("\n{when}: {}\n", scores.join(", ")));
     let rules = cited(out);
     if !rules.is_empty() {
         s.push_str("\nCitations:\n");
         for r in rules {
             match cat.get(r) {
-                Some(e) => s.push_str(&format!("  {r}: {}\n      {}\n", e.text, e.citation())),
+                Some(e) => s.push_str(&format!("  {r}: {}\n      {}\n", esc(&e.text), esc(&e.citation()))),
                 None => s.push_str(&format!("  {r}\n")),
             }
         }
@@ -159,7 +168,12 @@ fn judgement_text(j: &Judgement, style: Style) -> String {
         Judgement::Fail(m) => {
             let mut s = format!("{} {} expectation(s) not met:\n", style.paint("1;31", "FAIL"), m.len());
             for x in m {
-                s.push_str(&format!("  - {}\n      expected: {}\n      actual:   {}\n", x.what, x.expected, x.actual));
+                s.push_str(&format!(
+                    "  - {}\n      expected: {}\n      actual:   {}\n",
+                    esc(&x.what),
+                    esc(&x.expected),
+                    esc(&x.actual)
+                ));
             }
             s
         }
@@ -218,18 +232,19 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
 
 /// The markdown report of one replay, for a forum post or a wiki talk page.
 pub fn markdown(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue) -> String {
-    let mut s = format!("### {} — ruleset `{}`\n\n", sc.title, out.ruleset);
+    // Text from files is escaped for where it stands: a cell, a paragraph, a code span.
+    let mut s = format!("### {} — ruleset {}\n\n", markdown_inline(&sc.title), markdown_code(&out.ruleset));
     if !out.events.is_empty() {
         s.push_str("| turn | player | feature | tiles | points | detail | rules |\n|---|---|---|--:|--:|---|---|\n");
         for e in &out.events {
             s.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} |\n",
                 e.timing,
-                players_of(out, e),
-                e.feature,
+                markdown_cell(&players_of(out, e)),
+                markdown_cell(&e.feature.to_string()),
                 e.feature.tiles,
                 e.points(),
-                detail(e),
+                markdown_cell(&detail(e)),
                 e.rules().iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ")
             ));
         }
@@ -238,17 +253,20 @@ pub fn markdown(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catal
     if let Some(ill) = &out.illegal {
         s.push_str(&format!(
             "**Illegal move** on turn {}: {} (`{}`)\n\n",
-            ill.turn, ill.verdict.message, ill.verdict.rule
+            ill.turn,
+            markdown_inline(&ill.verdict.message),
+            ill.verdict.rule
         ));
     }
-    let scores: Vec<String> = out.players.iter().zip(&out.scores).map(|(p, s)| format!("{p} **{s}**")).collect();
+    let scores: Vec<String> =
+        out.players.iter().zip(&out.scores).map(|(p, s)| format!("{} **{s}**", markdown_inline(p))).collect();
     s.push_str(&format!("Scores: {}\n\n", scores.join(", ")));
     let rules = cited(out);
     if !rules.is_empty() {
         s.push_str("Rules applied:\n\n");
         for r in rules {
             if let Some(e) = cat.get(r) {
-                s.push_str(&format!("- `{r}`: {} — *{}*\n", e.text, e.citation()));
+                s.push_str(&format!("- `{r}`: {} — *{}*\n", markdown_inline(&e.text), markdown_inline(&e.citation())));
             }
         }
         s.push('\n');

@@ -4,6 +4,7 @@ use super::Format;
 use crate::data::catalogue::Catalogue;
 use crate::expansion;
 use crate::ruleset::Profile;
+use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
 use comfy_table::{presets, ContentArrangement, Table};
 use serde_json::json;
 
@@ -29,19 +30,22 @@ pub fn switches(profiles: &[Profile], format: Format) -> String {
                     })
                 })
                 .collect();
-            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+            super::json_text(&json!(v))
         }
         Format::Text | Format::Markdown => {
             let md = format == Format::Markdown;
             let mut s = String::new();
             for p in profiles {
+                // A profile may be any file: its id, title, description and sources are escaped.
                 if md {
                     s.push_str(&format!(
-                        "### `{}`: {}\n\n{}\n\n| switch | value | source |\n|---|---|---|\n",
-                        p.id, p.title, p.description
+                        "### {}: {}\n\n{}\n\n| switch | value | source |\n|---|---|---|\n",
+                        markdown_code(&p.id),
+                        markdown_inline(&p.title),
+                        markdown_inline(&p.description)
                     ));
                 } else {
-                    s.push_str(&format!("{}: {}\n  {}\n", p.id, p.title, p.description));
+                    s.push_str(&format!("{}: {}\n  {}\n", esc(&p.id), esc(&p.title), esc(&p.description)));
                 }
                 for sw in expansion::all_switches() {
                     let value = p.value(sw);
@@ -49,14 +53,21 @@ pub fn switches(profiles: &[Profile], format: Format) -> String {
                         .setting(sw.name)
                         .map_or("(default: the profile does not set it)".to_string(), |x| x.source.clone());
                     if md {
-                        s.push_str(&format!("| `{}` | `{value}` | {source} |\n", sw.name));
+                        s.push_str(&format!(
+                            "| `{}` | {} | {} |\n",
+                            sw.name,
+                            markdown_code(value),
+                            markdown_cell(&source)
+                        ));
                     } else {
                         s.push_str(&format!(
-                            "  {} = {value}\n      {}\n      {}: {}\n      source: {source}\n",
+                            "  {} = {}\n      {}\n      {}: {}\n      source: {}\n",
                             sw.name,
+                            esc(value),
                             sw.question,
-                            value,
-                            sw.meaning(value)
+                            esc(value),
+                            sw.meaning(value),
+                            esc(&source)
                         ));
                     }
                 }
@@ -86,12 +97,18 @@ pub fn catalogue(cat: &Catalogue, format: Format) -> String {
                     })
                 })
                 .collect();
-            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+            super::json_text(&json!(v))
         }
         Format::Markdown => {
+            // A catalogue may be any file (`--data`): its wording and sources are escaped.
             let mut s = String::from("| rule | wording | source |\n|---|---|---|\n");
             for e in &cat.entries {
-                s.push_str(&format!("| `{}` | {} | {} |\n", e.id, e.text, e.citation()));
+                s.push_str(&format!(
+                    "| `{}` | {} | {} |\n",
+                    e.id,
+                    markdown_cell(&e.text),
+                    markdown_cell(&e.citation())
+                ));
             }
             s
         }
@@ -102,7 +119,7 @@ pub fn catalogue(cat: &Catalogue, format: Format) -> String {
                 .set_width(120);
             t.set_header(vec!["rule", "wording", "source"]);
             for e in &cat.entries {
-                t.add_row(vec![e.id.as_str().to_string(), e.text.clone(), e.citation()]);
+                t.add_row(vec![e.id.as_str().to_string(), esc(&e.text).into_owned(), esc(&e.citation()).into_owned()]);
             }
             format!("{t}\n")
         }

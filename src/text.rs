@@ -1,0 +1,269 @@
+//! Text that came from a file, made safe for where it is shown: a terminal, a markdown table
+//! or paragraph, an XML (SVG) document, a JSON document.
+//!
+//! Scenario files come from strangers. A player name may hold ESC (and so recolour, retitle
+//! or clear a terminal), CR (and overwrite what was printed), a bidi override (and show text
+//! in another order than it is), a newline or `|` (and split a markdown row or add a column),
+//! `<` (and break an SVG). Every renderer passes what it did not write itself through one of
+//! these helpers; [`terminal_safe`] is the last guard on stdout and stderr.
+
+use std::borrow::Cow;
+
+/// Whether a character is never shown raw: C0 (tab and newline included), DEL, C1, the line
+/// and paragraph separators (U+2028, U+2029), the bidirectional embeddings, overrides and
+/// isolates (U+202A–U+202E, U+2066–U+2069) and the invisible direction marks (U+061C,
+/// U+200E, U+200F).
+pub fn is_control(c: char) -> bool {
+    matches!(
+        c,
+        '\0'..='\x1f'
+            | '\x7f'..='\u{9f}'
+            | '\u{61c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// The first control character of `s` (see [`is_control`]) and its byte offset.
+pub fn has_control(s: &str) -> Option<(usize, char)> {
+    s.char_indices().find(|&(_, c)| is_control(c))
+}
+
+/// Appends a control character as Rust writes it in a string literal: `\u{1b}`, `\n`, `\0`.
+fn push_escaped(out: &mut String, c: char) {
+    out.extend(c.escape_debug());
+}
+
+/// `s` with every control character (see [`is_control`]) escaped as Rust does (`\u{1b}`,
+/// `\n`, `\t`): for a terminal, a text table, a diagnostic. Borrowed when nothing changes.
+pub fn escape_control(s: &str) -> Cow<'_, str> {
+    if has_control(s).is_none() {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_control(c) {
+            push_escaped(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// What both markdown contexts escape: control characters as Rust does (a newline becomes
+/// the two characters `\n`, which markdown shows as they are), markdown's inline syntax with
+/// a backslash, and HTML with entities.
+fn markdown_escape(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            c if is_control(c) => push_escaped(out, c),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '~' | '|' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+/// `s` as the content of one cell of a markdown (GFM) table: it cannot add a column (`|` is
+/// `\|`), split the row (a newline is `\n`), or open a code span, emphasis, a link or raw
+/// HTML (backslash escapes and `&lt;`/`&gt;`/`&amp;`).
+pub fn markdown_cell(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    markdown_escape(s, &mut out);
+    out
+}
+
+/// `s` as text in a markdown paragraph, heading or list item: as [`markdown_cell`], and it
+/// cannot start a block where it starts a line either (a list item `-`/`+`/`1.`, a setext
+/// underline `=`, indented code).
+pub fn markdown_inline(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let body = s.trim_start_matches(' ');
+    // Leading spaces as character references: they are text, not indentation.
+    for _ in 0..s.len() - body.len() {
+        out.push_str("&#32;");
+    }
+    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = if body.starts_with(['-', '+', '=']) {
+        out.push('\\');
+        body
+    } else if digits > 0 && body[digits..].starts_with(['.', ')']) {
+        out.push_str(&body[..digits]);
+        out.push('\\');
+        &body[digits..]
+    } else {
+        body
+    };
+    markdown_escape(rest, &mut out);
+    out
+}
+
+/// `s` as a markdown code span when it can be one (no backtick, no `|`, no control
+/// character); otherwise as [`markdown_inline`] text.
+pub fn markdown_code(s: &str) -> String {
+    let plain = !s.is_empty() && !s.starts_with(' ') && !s.ends_with(' ') && !s.contains(['`', '|']);
+    if plain && has_control(s).is_none() {
+        format!("`{s}`")
+    } else {
+        markdown_inline(s)
+    }
+}
+
+/// Whether XML 1.0 allows a character at all, escaped or not (its `Char` production).
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+fn xml_escape(s: &str, attr: bool) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            // Shown as in the terminal; XML 1.0 forbids most of C0 even as `&#27;`.
+            c if is_control(c) => push_escaped(&mut out, c),
+            // U+FFFE and U+FFFF: not characters to XML either.
+            c if !xml_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attr => out.push_str("&quot;"),
+            '\'' if attr => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `s` as the text of an XML element: `&`, `<` and `>` as entities (so `]]>` is harmless),
+/// control characters escaped as Rust does, and the characters XML 1.0 forbids (U+FFFE,
+/// U+FFFF) written the same way: the document is well-formed whatever `s` holds.
+pub fn xml_text(s: &str) -> String {
+    xml_escape(s, false)
+}
+
+/// `s` as the value of an XML attribute, quoted with `"` or `'`: as [`xml_text`], and both
+/// quotes as entities.
+pub fn xml_attr(s: &str) -> String {
+    xml_escape(s, true)
+}
+
+/// A JSON document (as serde_json writes it) with the control characters it leaves raw
+/// (DEL, C1, the separators, bidi controls: serde_json escapes only C0) written as `\uXXXX`.
+/// The same JSON value: such characters can only stand inside strings.
+pub fn json_escape_control(json: &str) -> Cow<'_, str> {
+    // Newlines (and spaces) are all the layout serde_json writes outside strings; inside
+    // them it escapes every C0 character itself.
+    if !json.chars().any(|c| is_control(c) && c != '\n') {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 8);
+    for c in json.chars() {
+        if is_control(c) && c != '\n' {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The last guard before stdout or stderr: every control character but newline and tab
+/// escaped as Rust does; with `colour`, the SGR sequences the program writes itself
+/// (`ESC [ digits ; … m`) are kept. Text from files has been escaped before it gets here, so
+/// any ESC left is the program's own.
+pub fn terminal_safe(s: &str, colour: bool) -> Cow<'_, str> {
+    let raw = |c: char| is_control(c) && c != '\n' && c != '\t';
+    if !s.chars().any(raw) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        if c == '\x1b' && colour {
+            if let Some(n) = sgr_len(rest) {
+                out.push_str(&rest[..n]);
+                rest = &rest[n..];
+                continue;
+            }
+        }
+        if raw(c) {
+            push_escaped(&mut out, c);
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Cow::Owned(out)
+}
+
+/// The length of the SGR sequence (`ESC [ [0-9;]* m`) `s` starts with, if it does.
+fn sgr_len(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if !s.starts_with("\x1b[") {
+        return None;
+    }
+    let params = b[2..].iter().take_while(|x| x.is_ascii_digit() || **x == b';').count();
+    (b.get(2 + params) == Some(&b'm')).then_some(3 + params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_as_rust_does() {
+        assert_eq!(escape_control("Red"), Cow::Borrowed("Red"));
+        assert_eq!(escape_control("a\x1b[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(escape_control("\0\t\n\r\x07\x7f\u{85}"), "\\0\\t\\n\\r\\u{7}\\u{7f}\\u{85}");
+        assert_eq!(escape_control("\u{202e}evil\u{2066}\u{2028}"), "\\u{202e}evil\\u{2066}\\u{2028}");
+        assert_eq!(escape_control("Zoë 赤"), "Zoë 赤");
+        assert_eq!(has_control("ab\u{9b}c"), Some((2, '\u{9b}')));
+        assert_eq!(has_control("plain"), None);
+    }
+
+    #[test]
+    fn markdown_cannot_add_a_column_or_go_live() {
+        assert_eq!(markdown_cell("a|b\nc"), "a\\|b\\nc");
+        assert_eq!(
+            markdown_cell("`x` **b** _i_ [l](u) <b>&"),
+            "\\`x\\` \\*\\*b\\*\\* \\_i\\_ \\[l\\](u) &lt;b&gt;&amp;"
+        );
+        assert_eq!(markdown_inline("- item"), "\\- item");
+        assert_eq!(markdown_inline("12. x"), "12\\. x");
+        assert_eq!(markdown_inline("  # h"), "&#32;&#32;\\# h");
+        assert_eq!(markdown_inline("Red 1. 2"), "Red 1. 2");
+        assert_eq!(markdown_code("hig"), "`hig`");
+        assert_eq!(markdown_code("a`b"), "a\\`b");
+    }
+
+    #[test]
+    fn xml_is_well_formed_whatever_the_text() {
+        assert_eq!(xml_text("<a & ]]>"), "&lt;a &amp; ]]&gt;");
+        assert_eq!(xml_attr("\"'"), "&quot;&apos;");
+        assert_eq!(xml_text("\x1b\0\u{fffe}\u{ffff}"), "\\u{1b}\\0\\u{fffe}\\u{ffff}");
+    }
+
+    #[test]
+    fn json_keeps_its_value() {
+        let j = serde_json::to_string(&serde_json::json!({"n": "a\u{7f}\u{202e}\x1b"})).unwrap();
+        let safe = json_escape_control(&j);
+        assert_eq!(safe, r#"{"n":"a\u007f\u202e\u001b"}"#);
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap()["n"], "a\u{7f}\u{202e}\x1b");
+        assert!(matches!(json_escape_control("{\n  \"a\": 1\n}"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn the_terminal_guard_keeps_only_our_colours() {
+        assert_eq!(terminal_safe("a\nb\tc", false), Cow::Borrowed("a\nb\tc"));
+        assert_eq!(terminal_safe("\x1b[1;31mX\x1b[0m\r", true), "\x1b[1;31mX\x1b[0m\\r");
+        assert_eq!(terminal_safe("\x1b[1;31mX", false), "\\u{1b}[1;31mX");
+        assert_eq!(terminal_safe("\x1b]0;title\x07", true), "\\u{1b}]0;title\\u{7}");
+    }
+}
