@@ -7,6 +7,8 @@ mod bad_input;
 mod cli;
 /// The built-in data: rule catalogue, profiles and tile catalogue against the reference facts.
 mod data;
+/// Hostile files and streams: huge, looping, special, unwritable; a time limit on each run.
+mod hostile_files;
 /// Seeded random legal games: invariants that hold in every game.
 mod properties;
 /// One test per defect found (named after what it shows; `See: issue #N`).
