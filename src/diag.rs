@@ -111,6 +111,9 @@ pub struct Inner {
     line_cols: Vec<Option<(usize, usize)>>,
     problems: Vec<Problem>,
     related: Vec<Related>,
+    /// The one problem's message names the file already (a file that could not be read), so
+    /// the file is not put in front of it a second time.
+    named: bool,
 }
 
 impl std::ops::Deref for InputError {
@@ -140,10 +143,12 @@ impl InputError {
             line_cols,
             problems,
             related,
+            named: false,
         }))
     }
 
-    /// An error about a file that could not even be read.
+    /// An error about a file that could not even be read; `message` names the file
+    /// (`cannot read x.yaml: ...`), which is shown as it is.
     pub fn unreadable(name: &str, message: String) -> InputError {
         InputError(Box::new(Inner {
             file: name.to_string(),
@@ -151,6 +156,7 @@ impl InputError {
             line_cols: vec![None],
             problems: vec![Problem::new("io", message)],
             related: Vec::new(),
+            named: true,
         }))
     }
 
@@ -177,6 +183,7 @@ impl fmt::Display for InputError {
             None => self.file.clone(),
         };
         match self.problems.as_slice() {
+            [one] if self.named => write!(f, "{}", one.message),
             [one] => write!(f, "{}: {}", locate(0), one.message),
             many => write!(f, "{}: {} problems", self.file, many.len()),
         }

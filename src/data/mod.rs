@@ -62,11 +62,54 @@ impl DataSource {
     }
 }
 
-/// Reads a file as UTF-8 text, as an input error when it cannot.
+/// Reads a regular file of at most 16 MiB as UTF-8 text, as an input error when it cannot.
+///
+/// Anything but a regular file is refused before it is opened: opening a FIFO blocks until a
+/// writer comes, and a device such as /dev/zero never ends. The type is read with `stat`,
+/// which does not block; the file opened is checked again, and read no further than the limit.
 pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
+    use std::io::Read;
+    /// No scenario, profile or catalogue comes near this (the largest built-in file holds 35 kB).
+    const LIMIT: u64 = 16 * 1024 * 1024;
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| crate::diag::InputError::unreadable(&name, format!("cannot read {name}: {e}")))?;
+    let fail = |why: String| crate::diag::InputError::unreadable(&name, format!("cannot read {name}: {why}"));
+    let check = |meta: &std::fs::Metadata| {
+        let t = meta.file_type();
+        let what = if t.is_file() {
+            None
+        } else if t.is_dir() {
+            Some("a folder")
+        } else {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                Some(if t.is_fifo() {
+                    "a FIFO (named pipe)"
+                } else if t.is_char_device() || t.is_block_device() {
+                    "a device"
+                } else if t.is_socket() {
+                    "a socket"
+                } else {
+                    "a special file"
+                })
+            }
+            #[cfg(not(unix))]
+            Some("a special file")
+        };
+        match what {
+            Some(what) => Err(fail(format!("it is {what}, not a regular file"))),
+            None if meta.len() > LIMIT => Err(fail(format!("it is larger than 16 MiB ({} bytes)", meta.len()))),
+            None => Ok(()),
+        }
+    };
+    check(&std::fs::metadata(path).map_err(|e| fail(e.to_string()))?)?;
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    check(&file.metadata().map_err(|e| fail(e.to_string()))?)?;
+    let mut bytes = Vec::new();
+    file.take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > LIMIT {
+        return Err(fail("it is larger than 16 MiB".to_string()));
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => Err(crate::diag::InputError::unreadable(

@@ -81,6 +81,11 @@ fn finish(mut child: Child, limit: Duration, what: &str) -> Output {
     Output { status, stdout: out.join().unwrap(), stderr: err.join().unwrap() }
 }
 
+/// Runs the binary from `dir` under the time limit, its output captured.
+fn referee_in(dir: &Path, args: &[&str]) -> Output {
+    finish(spawn(args, dir, None), LIMIT, &args.join(" "))
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -110,4 +115,67 @@ fn many_inline_tiles_load_in_linear_time() {
     // T7, now all city, fits north of the start tile's city, where an all-field T7 would not.
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(stdout(&o).contains("PASS"), "{}", stdout(&o));
+}
+
+/// A diagnostic's words on one line: miette wraps long messages at 100 columns.
+fn flat(s: &str) -> String {
+    s.split_whitespace().filter(|w| *w != "│").collect::<Vec<_>>().join(" ")
+}
+
+/// Runs `check` on `path` and gives its diagnostic (on one line), insisting on exit status 2.
+fn check_refuses(path: &Path) -> String {
+    let o = referee_in(&std::env::temp_dir(), &["check", path.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    flat(&err)
+}
+
+/// Point 3: opening a FIFO for reading waits for a writer, for ever.
+#[test]
+fn a_fifo_is_refused_without_waiting_for_a_writer() {
+    let tmp = TempDir::new("fifo");
+    let fifo = tmp.path().join("scenario.yaml");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let err = check_refuses(&fifo);
+    let want = format!("cannot read {}: it is a FIFO (named pipe), not a regular file", fifo.display());
+    assert!(err.contains(&want), "{err}");
+}
+
+/// Point 3: /dev/zero and /dev/urandom were read until memory ran out.
+#[test]
+fn endless_devices_are_refused_before_reading() {
+    for dev in ["/dev/zero", "/dev/urandom"] {
+        let err = check_refuses(Path::new(dev));
+        assert!(err.contains(&format!("cannot read {dev}: it is a device, not a regular file")), "{err}");
+    }
+}
+
+/// Point 3: a file past 16 MiB is refused, whatever it holds (this one is sparse: no disk).
+#[test]
+fn a_file_over_16_mib_is_refused() {
+    let tmp = TempDir::new("big");
+    let path = tmp.path().join("big.yaml");
+    std::fs::File::create(&path).unwrap().set_len(16 * 1024 * 1024 + 1).unwrap();
+    let err = check_refuses(&path);
+    let want = format!("cannot read {}: it is larger than 16 MiB (16777217 bytes)", path.display());
+    assert!(err.contains(&want), "{err}");
+}
+
+/// Point 3: a folder given to `check` is said to be one, and the file is named once, not
+/// `x: cannot read x: ...` as before.
+#[test]
+fn a_folder_or_a_missing_file_is_named_once() {
+    let tmp = TempDir::new("folder");
+    let err = check_refuses(tmp.path());
+    let name = tmp.path().display().to_string();
+    assert!(err.contains(&format!("× cannot read {name}: it is a folder, not a regular file")), "{err}");
+    assert_eq!(err.matches(&name).count(), 1, "{err}");
+
+    let missing = tmp.path().join("nope.yaml");
+    let err = check_refuses(&missing);
+    let name = missing.display().to_string();
+    assert!(err.contains(&format!("× cannot read {name}: No such file or directory")), "{err}");
+    assert_eq!(err.matches(&name).count(), 1, "{err}");
 }
