@@ -50,12 +50,23 @@ pub struct DataSource {
 }
 
 impl DataSource {
-    /// The file at `e.path`: from the override folder when it has one, else built in.
+    /// The file at `e.path`: from the override folder when it has one, else built in. The
+    /// folder must be one; anything at `e.path` in it (a folder, a broken link) is read, and
+    /// refused if it cannot be, rather than silently passed over for the built-in file.
     pub fn open(&self, e: &Embedded) -> Result<SourceFile, crate::diag::InputError> {
         if let Some(dir) = &self.dir {
+            let name = dir.display().to_string();
+            let fail =
+                |why: String| crate::diag::InputError::unreadable(&name, format!("cannot use --data {name}: {why}"));
+            match std::fs::metadata(dir) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => return Err(fail("it is not a folder".to_string())),
+                Err(err) => return Err(fail(err.to_string())),
+            }
             let p = dir.join(e.path);
-            if p.is_file() {
-                return read_file(&p);
+            match std::fs::symlink_metadata(&p) {
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+                _ => return read_file(&p),
             }
         }
         Ok(SourceFile::new(format!("{} (built-in)", e.path), e.text))

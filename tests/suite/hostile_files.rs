@@ -179,3 +179,32 @@ fn a_folder_or_a_missing_file_is_named_once() {
     assert!(err.contains(&format!("× cannot read {name}: No such file or directory")), "{err}");
     assert_eq!(err.matches(&name).count(), 1, "{err}");
 }
+
+/// Runs `rules` with `--data data` and gives its diagnostic (on one line), insisting on exit 2.
+fn data_refused(data: &Path) -> String {
+    let o = referee_in(&std::env::temp_dir(), &["--data", data.to_str().unwrap(), "rules"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}\n{}", stdout(&o));
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    flat(&err)
+}
+
+/// Point 5: `--data` naming no folder, or a file, used the built-in data without a word; so
+/// did a folder whose tiles/base.yaml is not a file.
+#[test]
+fn a_data_folder_that_is_not_one_is_refused() {
+    let tmp = TempDir::new("data");
+    let missing = tmp.path().join("no-such-folder");
+    let err = data_refused(&missing);
+    assert!(err.contains(&format!("cannot use --data {}: No such file or directory", missing.display())), "{err}");
+
+    let file = tmp.write("a-file", b"tiles: []\n");
+    let err = data_refused(&file);
+    assert!(err.contains(&format!("cannot use --data {}: it is not a folder", file.display())), "{err}");
+
+    std::fs::create_dir_all(tmp.path().join("odd/tiles/base.yaml")).unwrap();
+    let err = data_refused(&tmp.path().join("odd"));
+    let want =
+        format!("cannot read {}: it is a folder, not a regular file", tmp.path().join("odd/tiles/base.yaml").display());
+    assert!(err.contains(&want), "{err}");
+}
