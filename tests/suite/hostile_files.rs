@@ -3,6 +3,7 @@
 //! before its fix; the binary runs under a time limit so that a hang fails instead of
 //! blocking the suite. Links, FIFOs and the like are made at test time in a temporary folder.
 
+use crate::util::root;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -207,4 +208,28 @@ fn a_data_folder_that_is_not_one_is_refused() {
     let want =
         format!("cannot read {}: it is a folder, not a regular file", tmp.path().join("odd/tiles/base.yaml").display());
     assert!(err.contains(&want), "{err}");
+}
+
+/// Point 4: `bench` over an empty tile catalogue took the first tile of an empty bag (a panic).
+#[test]
+fn bench_refuses_an_empty_bag() {
+    let data = root().join("tests/regression/empty-tile-catalogue");
+    let o = referee_in(&root(), &["--data", data.to_str().unwrap(), "bench", "--games", "1", "--repeat", "1"]);
+    let err = flat(&stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot bench: the base tile catalogue (tiles/base.yaml) holds no tiles"), "{err}");
+}
+
+/// Point 4: `bench --games 18446744073709551615` asked for a vector of that many games (a
+/// panic); the counts are bounded now, and clap says so.
+#[test]
+fn bench_bounds_its_counts() {
+    for (flag, value, range) in
+        [("--games", "18446744073709551615", "1..=10000"), ("--repeat", "18446744073709551615", "1..=1000")]
+    {
+        let o = referee_in(&root(), &["bench", flag, value]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("invalid value '{value}' for '{flag} <")) && err.contains(range), "{err}");
+    }
 }
