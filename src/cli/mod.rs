@@ -38,7 +38,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Run every scenario under the given paths against each ruleset it names.
     #[command(
-        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
+        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nEach file is run once: a file or folder met again (through a link) is skipped, and named on stderr.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
     )]
     Test(TestArgs),
     /// Replay one scenario under several rulesets and show, side by side, what differs and why.
@@ -167,8 +167,15 @@ pub(crate) fn emit(s: &str) {
     }
 }
 
+/// Writes to stderr. Unlike `eprint!`, never panics: if even stderr fails, there is no one
+/// left to tell.
+pub fn warn(s: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(s.as_bytes()).and_then(|_| err.flush());
+}
+
 fn report_error(e: &InputError) {
-    eprint!("{}", crate::diag::render(e, crate::diag::stderr_colour()));
+    warn(&crate::diag::render(e, crate::diag::stderr_colour()));
 }
 
 pub fn run(cli: Cli) -> Result<Status, Error> {
@@ -333,28 +340,64 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
     Ok(Status::Ok)
 }
 
-/// Every scenario file under the paths, sorted.
+/// Every scenario file under the paths (`*.yaml`, `*.yml`), each real file once, folders in
+/// name order. Links met while walking are followed last, so that a file reached both ways is
+/// named by its own path; a folder or file already visited is skipped, and said so on
+/// stderr: that also ends any link loop.
 pub fn collect_scenarios(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
+    let mut w = Walk::default();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out);
-        } else {
-            out.push(p.clone());
-        }
+        w.visit(p);
     }
-    out
+    while let Some(link) = w.links.pop_front() {
+        w.visit(&link);
+    }
+    w.files
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            walk(&e, out);
-        } else if e.extension().is_some_and(|x| x == "yaml" || x == "yml") {
-            out.push(e);
+/// The state of [`collect_scenarios`].
+#[derive(Default)]
+struct Walk {
+    files: Vec<PathBuf>,
+    /// The real (canonical) path of every folder and file visited.
+    seen: std::collections::HashSet<PathBuf>,
+    /// Links met in folders, to follow once everything else is walked.
+    links: std::collections::VecDeque<PathBuf>,
+}
+
+impl Walk {
+    fn visit(&mut self, p: &Path) {
+        let dir = p.is_dir();
+        if let Ok(real) = std::fs::canonicalize(p) {
+            if !self.seen.insert(real) {
+                let link = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+                let what = match (link, dir) {
+                    (true, true) => "a link to a folder",
+                    (true, false) => "a link to a file",
+                    (false, true) => "a folder",
+                    (false, false) => "a file",
+                };
+                warn(&format!("skipped {}: {what} already visited\n", p.display()));
+                return;
+            }
+        }
+        // A path that cannot be resolved is passed on: loading it says what is wrong.
+        if !dir {
+            self.files.push(p.to_path_buf());
+            return;
+        }
+        let Ok(rd) = std::fs::read_dir(p) else { return };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for e in entries {
+            if !e.is_dir() && !e.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                continue;
+            }
+            if std::fs::symlink_metadata(&e).is_ok_and(|m| m.file_type().is_symlink()) {
+                self.links.push_back(e);
+            } else {
+                self.visit(&e);
+            }
         }
     }
 }

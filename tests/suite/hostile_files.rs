@@ -233,3 +233,41 @@ fn bench_bounds_its_counts() {
         assert!(err.contains(&format!("invalid value '{value}' for '{flag} <")) && err.contains(range), "{err}");
     }
 }
+
+/// Point 2: `test` followed links to folders, so two links to `.` made 2^40 paths (a hang)
+/// and a link to a parent ran the scenario 41 times, until the system refused the path.
+#[test]
+fn test_visits_each_real_file_once_whatever_the_links() {
+    use std::os::unix::fs::symlink;
+    let tmp = TempDir::new("links");
+    let scenario = std::fs::read(root().join("scenarios/base/road-completed.yaml")).unwrap();
+    tmp.write("suite/road-completed.yaml", &scenario);
+    tmp.write(
+        "elsewhere/city-completed.yaml",
+        &std::fs::read(root().join("scenarios/base/city-completed.yaml")).unwrap(),
+    );
+    std::fs::create_dir(tmp.path().join("suite/deeper")).unwrap();
+    symlink(".", tmp.path().join("suite/again")).unwrap();
+    symlink(".", tmp.path().join("suite/and-again")).unwrap();
+    symlink("..", tmp.path().join("suite/deeper/loop")).unwrap();
+    symlink("road-completed.yaml", tmp.path().join("suite/alias.yaml")).unwrap();
+    // A link to a folder not otherwise reached is followed: its scenario runs once.
+    symlink("../elsewhere", tmp.path().join("suite/elsewhere")).unwrap();
+
+    let o = referee_in(tmp.path(), &["test", "suite"]);
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    // Each scenario under each of its four default rulesets, once.
+    assert_eq!(out.matches("PASS suite/road-completed [").count(), 4, "{out}");
+    assert_eq!(out.matches("PASS elsewhere/city-completed [").count(), 4, "{out}");
+    assert!(out.ends_with("8 passed, 0 failed\n"), "{out}");
+    for skipped in [
+        "skipped suite/again: a link to a folder already visited\n",
+        "skipped suite/and-again: a link to a folder already visited\n",
+        "skipped suite/deeper/loop: a link to a folder already visited\n",
+        "skipped suite/alias.yaml: a link to a file already visited\n",
+    ] {
+        assert_eq!(err.matches(skipped).count(), 1, "{skipped}\n{err}");
+    }
+    assert_eq!(err.lines().count(), 4, "{err}");
+}
