@@ -93,6 +93,6 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         out.push_str(&format!("  {placements:>6} placements: {:>8.0} ns per placement\n", fastest / placements as f64));
     }
     out.push_str(&format!("(checksum {checksum})\n"));
-    print!("{out}");
+    super::emit(&out)?;
     Ok(Status::Ok)
 }

@@ -169,7 +169,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
             s
         }
     };
-    emit(&text);
+    emit(&text)?;
     Ok(Status::Ok)
 }
 
@@ -237,6 +237,6 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
             s
         }
     };
-    emit(&text);
+    emit(&text)?;
     Ok(Status::Ok)
 }

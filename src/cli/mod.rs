@@ -157,12 +157,42 @@ fn style() -> Style {
     Style { colour, width: None }
 }
 
-/// Writes to stdout; a closed pipe ends the program quietly, as for any Unix filter.
-pub(crate) fn emit(s: &str) {
+/// The code of the error that ends a command whose reader has gone (a closed pipe, as in
+/// `referee test | head -1`): `main` ends quietly on it, with status 0, as Unix filters do.
+pub const CLOSED_PIPE: &str = "referee::closed-pipe";
+
+/// Writes to stdout, all of it or an error: a full disk, or a closed pipe ([`CLOSED_PIPE`]).
+/// The only way output leaves a command (`print!` would panic on a closed pipe, and stdout's
+/// buffer would drop an error at exit).
+pub(crate) fn emit(s: &str) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+    out.write_all(s.as_bytes()).and_then(|_| out.flush()).map_err(|e| {
+        let code = if e.kind() == std::io::ErrorKind::BrokenPipe { CLOSED_PIPE } else { "referee::output" };
+        Box::new(miette::MietteDiagnostic::new(format!("cannot write to standard output: {e}")).with_code(code))
+            as Error
+    })
+}
+
+/// Whether an error is only that the reader of stdout has gone.
+pub fn is_closed_pipe(e: &Error) -> bool {
+    e.code().is_some_and(|c| c.to_string() == CLOSED_PIPE)
+}
+
+/// Prints what clap has to say (help, version or a usage error) and gives the exit status:
+/// clap's own; for help and version, 2 if they could not be written, 0 quietly if their
+/// reader has gone.
+pub fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if e.use_stderr() {
+        let _ = e.print().and_then(|_| std::io::stderr().flush());
+        return code;
+    }
+    match e.print().and_then(|_| std::io::stdout().flush()) {
+        Ok(()) => code,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => {
+            warn(&format!("cannot write to standard output: {io}\n"));
+            ExitCode::from(2)
         }
     }
 }
@@ -183,7 +213,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "referee", &mut out);
-            emit(&String::from_utf8_lossy(&out));
+            emit(&String::from_utf8_lossy(&out))?;
             return Ok(Status::Ok);
         }
         Command::Man => {
@@ -192,7 +222,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
             man.render(&mut out).map_err(|e| {
                 Box::new(miette::MietteDiagnostic::new(format!("cannot render the manual: {e}"))) as Error
             })?;
-            emit(&String::from_utf8_lossy(&out));
+            emit(&String::from_utf8_lossy(&out))?;
             return Ok(Status::Ok);
         }
         _ => {}
@@ -255,11 +285,11 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
     match a.format {
         Format::Text => {
             let parts: Vec<String> = runs.iter().map(|(o, j)| report::text(&sc, o, j, &lib.catalogue, style)).collect();
-            emit(&parts.join("\n"));
+            emit(&parts.join("\n"))?;
         }
         Format::Markdown => {
             let parts: Vec<String> = runs.iter().map(|(o, j)| report::markdown(&sc, o, j, &lib.catalogue)).collect();
-            emit(&parts.join("\n"));
+            emit(&parts.join("\n"))?;
         }
         Format::Json => {
             let v = serde_json::json!({
@@ -267,7 +297,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
                 "title": sc.title,
                 "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
             });
-            emit(&format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()));
+            emit(&format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()))?;
         }
     }
     if let (Some(path), Some(p)) = (&a.svg, profiles.first()) {
@@ -303,7 +333,7 @@ fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
         runs.push((replay::effective(&sc, p), out));
     }
     let c = report::compare::compare(&sc.id, &runs);
-    emit(&report::compare::render(&c, a.format));
+    emit(&report::compare::render(&c, a.format))?;
     Ok(Status::Ok)
 }
 
@@ -334,7 +364,7 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title))?,
         None => {
             let ascii = a.ascii || !unicode_terminal();
-            emit(&crate::render::text(&game, ascii, style().colour));
+            emit(&crate::render::text(&game, ascii, style().colour))?;
         }
     }
     Ok(Status::Ok)
@@ -412,9 +442,9 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
         let sc = match scenario::load_path(f, lib) {
             Ok(sc) => sc,
             Err(e) => {
-                emit(&lines);
+                emit(&lines)?;
                 lines.clear();
-                emit(&format!("{} {}\n", style_word(style, "ERROR"), f.display()));
+                emit(&format!("{} {}\n", style_word(style, "ERROR"), f.display()))?;
                 report_error(&e);
                 invalid += 1;
                 continue;
@@ -436,9 +466,9 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
                 Ok((_, Judgement::Invalid(e))) | Err(e) => {
                     invalid += 1;
-                    emit(&lines);
+                    emit(&lines)?;
                     lines.clear();
-                    emit(&format!("{} {} [{r}]\n", style_word(style, "ERROR"), sc.id));
+                    emit(&format!("{} {} [{r}]\n", style_word(style, "ERROR"), sc.id))?;
                     report_error(&e);
                 }
             }
@@ -448,7 +478,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
         lines.push_str("no scenario files found\n");
     }
     lines.push_str(&format!("{passed} passed, {} failed\n", failed + invalid));
-    emit(&lines);
+    emit(&lines)?;
     if invalid > 0 {
         return Err(Box::new(
             miette::MietteDiagnostic::new(format!(
@@ -482,7 +512,7 @@ fn rules(lib: &Library, a: RulesArgs) -> Result<Status, Error> {
     } else {
         crate::report::rules::switches(&profiles, a.format)
     };
-    emit(&text);
+    emit(&text)?;
     Ok(Status::Ok)
 }
 

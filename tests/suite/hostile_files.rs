@@ -43,15 +43,23 @@ impl Drop for TempDir {
     }
 }
 
-/// The binary, from `dir`, with its standard output sent to `stdout` (piped when `None`).
-fn spawn(args: &[&str], dir: &Path, stdout: Option<Stdio>) -> Child {
-    let piped = stdout.is_none();
-    let mut c = Command::new(env!("CARGO_BIN_EXE_referee"));
-    c.args(args).current_dir(dir).env_clear().env("NO_COLOR", "1").stdin(Stdio::null()).stderr(Stdio::piped());
-    c.stdout(stdout.unwrap_or_else(Stdio::piped));
-    let child = c.spawn().expect("the binary runs");
-    assert_eq!(child.stdout.is_some(), piped);
-    child
+/// The binary, from `dir`, with its standard output and error sent where given.
+fn spawn_to(args: &[&str], dir: &Path, stdout: Stdio, stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// The binary, from `dir`, its output captured.
+fn spawn(args: &[&str], dir: &Path) -> Child {
+    spawn_to(args, dir, Stdio::piped(), Stdio::piped())
 }
 
 /// Waits for the child at most `limit`; kills it and fails the test if it takes longer. The
@@ -84,7 +92,7 @@ fn finish(mut child: Child, limit: Duration, what: &str) -> Output {
 
 /// Runs the binary from `dir` under the time limit, its output captured.
 fn referee_in(dir: &Path, args: &[&str]) -> Output {
-    finish(spawn(args, dir, None), LIMIT, &args.join(" "))
+    finish(spawn(args, dir), LIMIT, &args.join(" "))
 }
 
 fn stdout(o: &Output) -> String {
@@ -111,7 +119,7 @@ fn many_inline_tiles_load_in_linear_time() {
     );
     let path = tmp.write("many-inline-tiles.yaml", yaml.as_bytes());
     // Generous: a debug build on a busy machine needs a few seconds; the quadratic load, minutes.
-    let o = finish(spawn(&["check", path.to_str().unwrap(), "-r", "hig"], tmp.path(), None), LIMIT * 3, "check");
+    let o = finish(spawn(&["check", path.to_str().unwrap(), "-r", "hig"], tmp.path()), LIMIT * 3, "check");
     let err = stderr(&o);
     // T7, now all city, fits north of the start tile's city, where an all-field T7 would not.
     assert_eq!(o.status.code(), Some(0), "{err}");
@@ -270,4 +278,72 @@ fn test_visits_each_real_file_once_whatever_the_links() {
         assert_eq!(err.matches(skipped).count(), 1, "{skipped}\n{err}");
     }
     assert_eq!(err.lines().count(), 4, "{err}");
+}
+
+/// Standard output that refuses every write: /dev/full.
+fn full() -> Stdio {
+    Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens"))
+}
+
+/// The write end of a pipe whose reader has already gone: each write fails with EPIPE.
+fn closed_pipe() -> Stdio {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().expect("`true` runs");
+    let end = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    Stdio::from(end)
+}
+
+/// Every command that writes to standard output, as run from the repository.
+const WRITERS: &[&[&str]] = &[
+    &["check", "scenarios/base/road-completed.yaml"],
+    &["check", "scenarios/base/road-completed.yaml", "--format", "json"],
+    &["test", "scenarios/"],
+    &["compare", "scenarios/base/road-completed.yaml"],
+    &["render", "scenarios/base/road-completed.yaml"],
+    &["explain", "base.final.field"],
+    &["rulings"],
+    &["rules"],
+    &["completions", "bash"],
+    &["man"],
+    &["--help"],
+    &["--version"],
+];
+
+/// Point 6: a write error on standard output was swallowed, with exit status 0.
+#[test]
+fn a_full_standard_output_exits_2_and_says_so() {
+    for args in WRITERS {
+        let what = args.join(" ");
+        let o = finish(spawn_to(args, &root(), full(), Stdio::piped()), LIMIT, &what);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        assert!(err.contains("cannot write to standard output: No space left on device"), "{what}: {err}");
+        assert!(!err.contains("panicked"), "{what}: {err}");
+    }
+}
+
+/// Point 6: when the reader goes (`referee test | head -1`), the command ends at its next
+/// write, with status 0 and not a word, as ripgrep does. `bench` used to panic there
+/// (`print!`), but takes a minute to get there in a debug build; it now writes through the
+/// same path as these.
+#[test]
+fn a_closed_pipe_on_standard_output_ends_quietly() {
+    for args in WRITERS {
+        let what = args.join(" ");
+        let o = finish(spawn_to(args, &root(), closed_pipe(), Stdio::piped()), LIMIT, &what);
+        assert_eq!(o.status.code(), Some(0), "{what}: {}", stderr(&o));
+        assert!(o.stderr.is_empty(), "{what}: {}", stderr(&o));
+    }
+}
+
+/// Diagnostics went out with `eprint!`, which panics when standard error is a closed pipe.
+#[test]
+fn a_closed_pipe_on_standard_error_is_no_panic() {
+    for (args, code) in
+        [(&["check", "no-such-file.yaml"][..], 2), (&["--bogus"][..], 2), (&["test", "/no/such/folder/x.yaml"][..], 2)]
+    {
+        let what = args.join(" ");
+        let o = finish(spawn_to(args, &root(), Stdio::piped(), closed_pipe()), LIMIT, &what);
+        assert_eq!(o.status.code(), Some(code), "{what}: {}", stdout(&o));
+    }
 }
