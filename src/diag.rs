@@ -134,6 +134,9 @@ pub struct Inner {
     /// Each problem's span and second place in the shown source.
     shown_spans: Vec<(Option<Span>, Option<Span>)>,
     related: Vec<Related>,
+    /// The one problem's message names the file already (a file that could not be read), so
+    /// the file is not put in front of it a second time.
+    named: bool,
 }
 
 impl std::ops::Deref for InputError {
@@ -261,10 +264,19 @@ impl InputError {
                 },
             })
             .collect();
-        InputError(Box::new(Inner { file: file.name.clone(), src, line_cols, problems, shown_spans, related }))
+        InputError(Box::new(Inner {
+            file: file.name.clone(),
+            src,
+            line_cols,
+            problems,
+            shown_spans,
+            related,
+            named: false,
+        }))
     }
 
-    /// An error about a file that could not even be read.
+    /// An error about a file that could not even be read; `message` names the file
+    /// (`cannot read x.yaml: ...`), which is shown as it is.
     pub fn unreadable(name: &str, message: String) -> InputError {
         InputError(Box::new(Inner {
             file: name.to_string(),
@@ -273,6 +285,7 @@ impl InputError {
             problems: vec![Problem::new("io", message)],
             shown_spans: vec![(None, None)],
             related: Vec::new(),
+            named: true,
         }))
     }
 
@@ -302,6 +315,7 @@ impl fmt::Display for InputError {
             None => file.to_string(),
         };
         match self.problems.as_slice() {
+            [one] if self.named => write!(f, "{}", escape_control(&one.message)),
             [one] => write!(f, "{}: {}", locate(0), escape_control(&one.message)),
             many => write!(f, "{file}: {} problems", many.len()),
         }
@@ -420,29 +434,6 @@ pub fn render(d: &(dyn Diagnostic + 'static), colour: bool) -> String {
     crate::text::terminal_safe(&s, colour).into_owned()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_shown_source_escapes_and_spans_follow() {
-        let text = "a: \"\u{202e}x\"\r\nb: \x1b[2J\rXX\tc\n";
-        let (shown, offsets) = shown_source(text);
-        // A lone CR ends a line (YAML 1.2): shown as a line feed; CR LF stays.
-        assert_eq!(shown, "a: \"\\u{202e}x\"\r\nb: \\u{1b}[2J\nXX\tc\n");
-        for word in ["x\"", "b:", "XX", "c"] {
-            let o = text.find(word).unwrap();
-            let (so, sl) = offsets.span((o, word.len()));
-            assert_eq!(&shown[so..so + sl], word);
-            assert_eq!(offsets.unmap(so), o);
-        }
-        // A span over an escaped character covers its whole escape.
-        let o = text.find('\x1b').unwrap();
-        let (so, sl) = offsets.span((o, 1));
-        assert_eq!(&shown[so..so + sl], "\\u{1b}");
-    }
-}
-
 /// Whether a problem of the diagnostic sits on a line too long to quote.
 fn on_long_line(d: &(dyn Diagnostic + 'static)) -> bool {
     let Some(e) = (d as &dyn std::error::Error).downcast_ref::<InputError>() else { return false };
@@ -483,5 +474,28 @@ impl Diagnostic for Unquoted<'_> {
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.0.help()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shown_source_escapes_and_spans_follow() {
+        let text = "a: \"\u{202e}x\"\r\nb: \x1b[2J\rXX\tc\n";
+        let (shown, offsets) = shown_source(text);
+        // A lone CR ends a line (YAML 1.2): shown as a line feed; CR LF stays.
+        assert_eq!(shown, "a: \"\\u{202e}x\"\r\nb: \\u{1b}[2J\nXX\tc\n");
+        for word in ["x\"", "b:", "XX", "c"] {
+            let o = text.find(word).unwrap();
+            let (so, sl) = offsets.span((o, word.len()));
+            assert_eq!(&shown[so..so + sl], word);
+            assert_eq!(offsets.unmap(so), o);
+        }
+        // A span over an escaped character covers its whole escape.
+        let o = text.find('\x1b').unwrap();
+        let (so, sl) = offsets.span((o, 1));
+        assert_eq!(&shown[so..so + sl], "\\u{1b}");
     }
 }

@@ -16,6 +16,7 @@
 //! [`TileDef::new`] checks that these agree with each other and reports every problem.
 
 use crate::geom::{edge_letters, Edge, Half, Rotation};
+use std::collections::HashMap;
 use std::fmt;
 
 /// What lies along one edge of a tile.
@@ -496,31 +497,55 @@ mod tests {
         assert!(all.contains("names no city"), "{all}");
         assert!(all.contains("no road reaches it"), "{all}");
     }
+
+    #[test]
+    fn a_tile_set_finds_by_id_and_a_second_insert_replaces_in_place() {
+        let field = |id: &str, count| {
+            TileDef::new(id, "", count, false, &notation("FFFF", &[], &[], &["NL NR EL ER SL SR WL WR"])).unwrap()
+        };
+        let mut set = TileSet::default();
+        let a = set.insert(field("A", 1));
+        let b = set.insert(field("B", 2));
+        assert_eq!((a, b, set.find("B"), set.find("C")), (TileKind(0), TileKind(1), Some(b), None));
+        // The same id again: same kind, same place, the new definition.
+        assert_eq!(set.insert(field("A", 3)), a);
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.get(a).count, 3);
+        assert_eq!(set.iter().map(|(k, d)| (k, d.id.as_str())).collect::<Vec<_>>(), [(a, "A"), (b, "B")]);
+        assert_eq!(set.bag(), [a, a, a, b, b]);
+    }
 }
 
-/// Index of a tile kind in a [`TileSet`].
+/// Index of a tile kind in a [`TileSet`]. 32 bits: a scenario may define more than 65,536
+/// kinds inline (nothing but its size limits it), and a kind must never wrap to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TileKind(pub u16);
+pub struct TileKind(pub u32);
 
 /// The tile kinds known to a game: the catalogue of the enabled expansions plus inline tiles.
 #[derive(Clone, Debug, Default)]
 pub struct TileSet {
     defs: Vec<TileDef>,
+    /// Each id's kind, so that adding and finding a tile do not search (a scenario may
+    /// define tens of thousands of tiles).
+    by_id: HashMap<String, TileKind>,
 }
 
 impl TileSet {
-    /// Adds a kind, replacing one of the same id (so a scenario or file can override).
+    /// Adds a kind, replacing one of the same id (so a scenario or file can override): the
+    /// replacement keeps the kind, and so its place in [`TileSet::iter`] and the bag.
     pub fn insert(&mut self, def: TileDef) -> TileKind {
-        if let Some(k) = self.find(&def.id) {
+        if let Some(&k) = self.by_id.get(&def.id) {
             self.defs[k.0 as usize] = def;
             return k;
         }
+        let k = TileKind(self.defs.len() as u32);
+        self.by_id.insert(def.id.clone(), k);
         self.defs.push(def);
-        TileKind(self.defs.len() as u16 - 1)
+        k
     }
 
     pub fn find(&self, id: &str) -> Option<TileKind> {
-        self.defs.iter().position(|d| d.id == id).map(|i| TileKind(i as u16))
+        self.by_id.get(id).copied()
     }
 
     pub fn get(&self, k: TileKind) -> &TileDef {
@@ -528,7 +553,7 @@ impl TileSet {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (TileKind, &TileDef)> {
-        self.defs.iter().enumerate().map(|(i, d)| (TileKind(i as u16), d))
+        self.defs.iter().enumerate().map(|(i, d)| (TileKind(i as u32), d))
     }
 
     pub fn len(&self) -> usize {

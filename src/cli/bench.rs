@@ -12,15 +12,28 @@ use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// How many different 72-tile games to replay.
-    #[arg(long, default_value_t = 200)]
-    pub games: usize,
-    /// The first seed; game i uses seed + i.
+    /// How many different 72-tile games to replay (1 to 10,000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
+    /// The first seed; game i uses seed + i (wrapping past 2^64 - 1).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How many times each game is replayed.
-    #[arg(long, default_value_t = 20)]
-    pub repeat: usize,
+    /// How many times each game is replayed (1 to 1,000).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=MAX_REPEAT))]
+    pub repeat: u64,
+}
+
+/// Bounds that keep a run finite in time and memory (the games are generated first).
+const MAX_GAMES: u64 = 10_000;
+const MAX_REPEAT: u64 = 1_000;
+/// The most tiles a bag may hold: the base game's holds 72; a game is generated tile by tile.
+const MAX_BAG: u64 = 1_000;
+
+/// Why the bench cannot run on the tile catalogue given.
+fn bad_bag(message: String) -> Error {
+    Box::new(miette::MietteDiagnostic::new(message).with_code("referee::bench::bag").with_help(format!(
+        "the bench plays a bag of 1 to {MAX_BAG} tiles (the base game's holds 72); see each `count:`"
+    )))
 }
 
 fn micros(ns: f64) -> String {
@@ -29,14 +42,23 @@ fn micros(ns: f64) -> String {
 
 pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     let tiles = lib.tile_set(&[]);
+    let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
+    if bag == 0 {
+        return Err(bad_bag("cannot bench: the base tile catalogue (tiles/base.yaml) holds no tiles".to_string()));
+    }
+    if bag > MAX_BAG {
+        return Err(bad_bag(format!(
+            "cannot bench: the base tile catalogue (tiles/base.yaml) holds {bag} tiles, more than {MAX_BAG}"
+        )));
+    }
     let opts = Options::default();
-    let games: Vec<_> = (0..a.games.max(1)).map(|i| generate(&tiles, a.seed + i as u64, 4, 1)).collect();
+    let games: Vec<_> = (0..a.games).map(|i| generate(&tiles, a.seed.wrapping_add(i), 4, 1)).collect();
     let mut best = f64::MAX;
     let mut total = 0f64;
     let mut checksum = 0i64;
     for g in &games {
         let mut fastest = f64::MAX;
-        for _ in 0..a.repeat.max(1) {
+        for _ in 0..a.repeat {
             let t = Instant::now();
             let game = replay(&tiles, opts, g, true);
             let ns = t.elapsed().as_nanos() as f64;
@@ -48,16 +70,18 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     }
     let mean = total / games.len() as f64;
     let mut out = format!(
-        "complete 72-tile base game (4 players, placed and scored with farms), {} games × {} runs:\n  mean of per-game best {}   best {}\n",
+        "complete {bag}-tile base game (4 players, placed and scored with farms), {} games × {} runs:\n  mean of per-game best {}   best {}\n",
         games.len(),
-        a.repeat.max(1),
+        a.repeat,
         micros(mean),
         micros(best)
     );
     out.push_str("cost of one placement as the board grows (enlarged bag, same seed):\n");
-    for copies in [1usize, 14, 139] {
+    // About 72, 1,000 and 10,000 tiles whatever the bag: 1, 14 and 139 copies of the base bag.
+    for tiles_wanted in [72u64, 1_008, 10_008] {
+        let copies = tiles_wanted.div_ceil(bag) as usize;
         let g = generate(&tiles, a.seed, 4, copies);
-        let placements = g.steps.len();
+        let placements = g.steps.len().max(1);
         let runs = (20_000 / placements).clamp(3, 50);
         let mut fastest = f64::MAX;
         for _ in 0..runs {
@@ -69,6 +93,6 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         out.push_str(&format!("  {placements:>6} placements: {:>8.0} ns per placement\n", fastest / placements as f64));
     }
     out.push_str(&format!("(checksum {checksum})\n"));
-    print!("{out}");
+    super::emit(&out)?;
     Ok(Status::Ok)
 }

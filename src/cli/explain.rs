@@ -181,7 +181,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
             s
         }
     };
-    emit(&text);
+    emit(&text)?;
     Ok(Status::Ok)
 }
 
@@ -257,6 +257,6 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
             s
         }
     };
-    emit(&text);
+    emit(&text)?;
     Ok(Status::Ok)
 }

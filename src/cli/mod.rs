@@ -39,7 +39,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Run every scenario under the given paths against each ruleset it names.
     #[command(
-        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
+        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nEach file is run once: a file or folder met again (through a link) is skipped, and named on stderr.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
     )]
     Test(TestArgs),
     /// Replay one scenario under several rulesets and show, side by side, what differs and why.
@@ -158,21 +158,58 @@ fn style() -> Style {
     Style { colour, width: None }
 }
 
-/// Writes to stdout; a closed pipe ends the program quietly, as for any Unix filter. The
-/// renderers escape what came from files; `terminal_safe` guarantees that whatever they
-/// missed reaches the terminal escaped too (only our own colours pass).
-pub(crate) fn emit(s: &str) {
+/// The code of the error that ends a command whose reader has gone (a closed pipe, as in
+/// `referee test | head -1`): `main` ends quietly on it, with status 0, as Unix filters do.
+pub const CLOSED_PIPE: &str = "referee::closed-pipe";
+
+/// Writes to stdout, all of it or an error: a full disk, or a closed pipe ([`CLOSED_PIPE`]).
+/// The only way output leaves a command (`print!` would panic on a closed pipe, and stdout's
+/// buffer would drop an error at exit). The renderers escape what came from files;
+/// `terminal_safe` guarantees that whatever they missed reaches the terminal escaped too
+/// (only our own colours pass).
+pub(crate) fn emit(s: &str) -> Result<(), Error> {
     let s = crate::text::terminal_safe(s, style().colour);
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+    out.write_all(s.as_bytes()).and_then(|_| out.flush()).map_err(|e| {
+        let code = if e.kind() == std::io::ErrorKind::BrokenPipe { CLOSED_PIPE } else { "referee::output" };
+        Box::new(miette::MietteDiagnostic::new(format!("cannot write to standard output: {e}")).with_code(code))
+            as Error
+    })
+}
+
+/// Whether an error is only that the reader of stdout has gone.
+pub fn is_closed_pipe(e: &Error) -> bool {
+    e.code().is_some_and(|c| c.to_string() == CLOSED_PIPE)
+}
+
+/// Prints what clap has to say (help, version or a usage error) and gives the exit status:
+/// clap's own; for help and version, 2 if they could not be written, 0 quietly if their
+/// reader has gone.
+pub fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if e.use_stderr() {
+        let _ = e.print().and_then(|_| std::io::stderr().flush());
+        return code;
+    }
+    match e.print().and_then(|_| std::io::stdout().flush()) {
+        Ok(()) => code,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => {
+            warn(&format!("cannot write to standard output: {io}\n"));
+            ExitCode::from(2)
         }
     }
 }
 
+/// Writes to stderr. Unlike `eprint!`, never panics: if even stderr fails, there is no one
+/// left to tell.
+pub fn warn(s: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(s.as_bytes()).and_then(|_| err.flush());
+}
+
 fn report_error(e: &InputError) {
-    eprint!("{}", crate::diag::render(e, crate::diag::stderr_colour()));
+    warn(&crate::diag::render(e, crate::diag::stderr_colour()));
 }
 
 pub fn run(cli: Cli) -> Result<Status, Error> {
@@ -180,7 +217,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "referee", &mut out);
-            emit(&String::from_utf8_lossy(&out));
+            emit(&String::from_utf8_lossy(&out))?;
             return Ok(Status::Ok);
         }
         Command::Man => {
@@ -189,7 +226,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
             man.render(&mut out).map_err(|e| {
                 Box::new(miette::MietteDiagnostic::new(format!("cannot render the manual: {e}"))) as Error
             })?;
-            emit(&String::from_utf8_lossy(&out));
+            emit(&String::from_utf8_lossy(&out))?;
             return Ok(Status::Ok);
         }
         _ => {}
@@ -255,11 +292,11 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
     match a.format {
         Format::Text => {
             let parts: Vec<String> = runs.iter().map(|(o, j)| report::text(&sc, o, j, &lib.catalogue, style)).collect();
-            emit(&parts.join("\n"));
+            emit(&parts.join("\n"))?;
         }
         Format::Markdown => {
             let parts: Vec<String> = runs.iter().map(|(o, j)| report::markdown(&sc, o, j, &lib.catalogue)).collect();
-            emit(&parts.join("\n"));
+            emit(&parts.join("\n"))?;
         }
         Format::Json => {
             let v = serde_json::json!({
@@ -267,7 +304,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
                 "title": sc.title,
                 "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
             });
-            emit(&report::json_text(&v));
+            emit(&report::json_text(&v))?;
         }
     }
     if let (Some(path), Some(p)) = (&a.svg, profiles.first()) {
@@ -306,7 +343,7 @@ fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
         runs.push((replay::effective(&sc, p), out));
     }
     let c = report::compare::compare(&sc.id, &runs);
-    emit(&report::compare::render(&c, a.format));
+    emit(&report::compare::render(&c, a.format))?;
     Ok(Status::Ok)
 }
 
@@ -339,34 +376,70 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title).map_err(too_large)?)?,
         None => {
             let ascii = a.ascii || !unicode_terminal();
-            emit(&crate::render::text(&game, ascii, style().colour).map_err(too_large)?);
+            emit(&crate::render::text(&game, ascii, style().colour).map_err(too_large)?)?;
         }
     }
     Ok(Status::Ok)
 }
 
-/// Every scenario file under the paths, sorted.
+/// Every scenario file under the paths (`*.yaml`, `*.yml`), each real file once, folders in
+/// name order. Links met while walking are followed last, so that a file reached both ways is
+/// named by its own path; a folder or file already visited is skipped, and said so on
+/// stderr: that also ends any link loop.
 pub fn collect_scenarios(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
+    let mut w = Walk::default();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out);
-        } else {
-            out.push(p.clone());
-        }
+        w.visit(p);
     }
-    out
+    while let Some(link) = w.links.pop_front() {
+        w.visit(&link);
+    }
+    w.files
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            walk(&e, out);
-        } else if e.extension().is_some_and(|x| x == "yaml" || x == "yml") {
-            out.push(e);
+/// The state of [`collect_scenarios`].
+#[derive(Default)]
+struct Walk {
+    files: Vec<PathBuf>,
+    /// The real (canonical) path of every folder and file visited.
+    seen: std::collections::HashSet<PathBuf>,
+    /// Links met in folders, to follow once everything else is walked.
+    links: std::collections::VecDeque<PathBuf>,
+}
+
+impl Walk {
+    fn visit(&mut self, p: &Path) {
+        let dir = p.is_dir();
+        if let Ok(real) = std::fs::canonicalize(p) {
+            if !self.seen.insert(real) {
+                let link = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+                let what = match (link, dir) {
+                    (true, true) => "a link to a folder",
+                    (true, false) => "a link to a file",
+                    (false, true) => "a folder",
+                    (false, false) => "a file",
+                };
+                warn(&format!("skipped {}: {what} already visited\n", p.display()));
+                return;
+            }
+        }
+        // A path that cannot be resolved is passed on: loading it says what is wrong.
+        if !dir {
+            self.files.push(p.to_path_buf());
+            return;
+        }
+        let Ok(rd) = std::fs::read_dir(p) else { return };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for e in entries {
+            if !e.is_dir() && !e.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                continue;
+            }
+            if std::fs::symlink_metadata(&e).is_ok_and(|m| m.file_type().is_symlink()) {
+                self.links.push_back(e);
+            } else {
+                self.visit(&e);
+            }
         }
     }
 }
@@ -381,9 +454,9 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
         let sc = match scenario::load_path(f, lib) {
             Ok(sc) => sc,
             Err(e) => {
-                emit(&lines);
+                emit(&lines)?;
                 lines.clear();
-                emit(&format!("{} {}\n", style_word(style, "ERROR"), esc(&f.display().to_string())));
+                emit(&format!("{} {}\n", style_word(style, "ERROR"), esc(&f.display().to_string())))?;
                 report_error(&e);
                 invalid += 1;
                 continue;
@@ -405,9 +478,9 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
                 Ok((_, Judgement::Invalid(e))) | Err(e) => {
                     invalid += 1;
-                    emit(&lines);
+                    emit(&lines)?;
                     lines.clear();
-                    emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(r)));
+                    emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(r)))?;
                     report_error(&e);
                 }
             }
@@ -417,7 +490,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
         lines.push_str("no scenario files found\n");
     }
     lines.push_str(&format!("{passed} passed, {} failed\n", failed + invalid));
-    emit(&lines);
+    emit(&lines)?;
     if invalid > 0 {
         return Err(Box::new(
             miette::MietteDiagnostic::new(format!(
@@ -451,7 +524,7 @@ fn rules(lib: &Library, a: RulesArgs) -> Result<Status, Error> {
     } else {
         crate::report::rules::switches(&profiles, a.format)
     };
-    emit(&text);
+    emit(&text)?;
     Ok(Status::Ok)
 }
 

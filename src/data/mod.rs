@@ -50,23 +50,77 @@ pub struct DataSource {
 }
 
 impl DataSource {
-    /// The file at `e.path`: from the override folder when it has one, else built in.
+    /// The file at `e.path`: from the override folder when it has one, else built in. The
+    /// folder must be one; anything at `e.path` in it (a folder, a broken link) is read, and
+    /// refused if it cannot be, rather than silently passed over for the built-in file.
     pub fn open(&self, e: &Embedded) -> Result<SourceFile, crate::diag::InputError> {
         if let Some(dir) = &self.dir {
+            let name = dir.display().to_string();
+            let fail =
+                |why: String| crate::diag::InputError::unreadable(&name, format!("cannot use --data {name}: {why}"));
+            match std::fs::metadata(dir) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => return Err(fail("it is not a folder".to_string())),
+                Err(err) => return Err(fail(err.to_string())),
+            }
             let p = dir.join(e.path);
-            if p.is_file() {
-                return read_file(&p);
+            match std::fs::symlink_metadata(&p) {
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+                _ => return read_file(&p),
             }
         }
         Ok(SourceFile::new(format!("{} (built-in)", e.path), e.text))
     }
 }
 
-/// Reads a file as UTF-8 text, as an input error when it cannot.
+/// Reads a regular file of at most 16 MiB as UTF-8 text, as an input error when it cannot.
+///
+/// Anything but a regular file is refused before it is opened: opening a FIFO blocks until a
+/// writer comes, and a device such as /dev/zero never ends. The type is read with `stat`,
+/// which does not block; the file opened is checked again, and read no further than the limit.
 pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
+    use std::io::Read;
+    /// No scenario, profile or catalogue comes near this (the largest built-in file holds 35 kB).
+    const LIMIT: u64 = 16 * 1024 * 1024;
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| crate::diag::InputError::unreadable(&name, format!("cannot read {name}: {e}")))?;
+    let fail = |why: String| crate::diag::InputError::unreadable(&name, format!("cannot read {name}: {why}"));
+    let check = |meta: &std::fs::Metadata| {
+        let t = meta.file_type();
+        let what = if t.is_file() {
+            None
+        } else if t.is_dir() {
+            Some("a folder")
+        } else {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                Some(if t.is_fifo() {
+                    "a FIFO (named pipe)"
+                } else if t.is_char_device() || t.is_block_device() {
+                    "a device"
+                } else if t.is_socket() {
+                    "a socket"
+                } else {
+                    "a special file"
+                })
+            }
+            #[cfg(not(unix))]
+            Some("a special file")
+        };
+        match what {
+            Some(what) => Err(fail(format!("it is {what}, not a regular file"))),
+            None if meta.len() > LIMIT => Err(fail(format!("it is larger than 16 MiB ({} bytes)", meta.len()))),
+            None => Ok(()),
+        }
+    };
+    check(&std::fs::metadata(path).map_err(|e| fail(e.to_string()))?)?;
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    check(&file.metadata().map_err(|e| fail(e.to_string()))?)?;
+    let mut bytes = Vec::new();
+    file.take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > LIMIT {
+        return Err(fail("it is larger than 16 MiB".to_string()));
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => Err(crate::diag::InputError::unreadable(
@@ -99,8 +153,8 @@ fn yaml_options(len: usize) -> serde_saphyr::Options {
     o
 }
 
-/// The most tile kinds a game may know, its expansions' and its scenario's own (kinds are
-/// numbered with 16 bits).
+/// The most tile kinds a game may know, its expansions' and its scenario's own: far beyond
+/// any real catalogue, it bounds what a file can make the loader build.
 pub const MAX_TILE_KINDS: usize = u16::MAX as usize;
 
 /// Deepest nesting of collections accepted: far beyond any real file.
