@@ -123,10 +123,18 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
-        Err(e) => Err(crate::diag::InputError::unreadable(
-            &name,
-            format!("{name} is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
-        )),
+        Err(e) => {
+            // Located at the first byte that is not UTF-8: shown over the text read as far
+            // as it is (each bad byte a replacement character, so that byte keeps its offset).
+            let at = e.utf8_error().valid_up_to();
+            let bad = e.as_bytes()[at];
+            let file = SourceFile::new(name, String::from_utf8_lossy(e.as_bytes()).into_owned());
+            let p = crate::diag::Problem::new("io::not-utf-8", format!("the byte 0x{bad:02x} here is not UTF-8 text"))
+                .at(Some((at, 1)))
+                .label("not text")
+                .help("scenarios, profiles and catalogues are UTF-8 text files; is this the file you meant to give?");
+            Err(crate::diag::InputError::new(&file, vec![p]))
+        }
     }
 }
 

@@ -78,6 +78,20 @@ struct TileFile {
 impl TileEntry {
     /// Validates the entry into its tile kinds (two for a double-size tile, the first the one
     /// to place); problems point into `file` at `path` (e.g. `tiles[3]`).
+    /// A problem with the id itself: it is shown in every report, so it holds no control
+    /// character. The tile is still built, so that nothing else is reported about it.
+    pub fn id_problem(&self, file: &SourceFile, path: &str) -> Option<Problem> {
+        let (_, c) = crate::text::has_control(&self.id)?;
+        Some(
+            Problem::new(
+                "tile::control-character",
+                format!("the tile id holds the control character {}", c.escape_unicode()),
+            )
+            .at(file.spans().find(&format!("{path}.id")))
+            .help("a tile id is shown in every report: letters, digits and dashes"),
+        )
+    }
+
     pub fn build_all(&self, file: &SourceFile, path: &str) -> Result<Vec<TileDef>, Vec<Problem>> {
         let mut first = self.build(file, path)?;
         let Some(h) = &self.second else { return Ok(vec![first]) };
@@ -165,6 +179,7 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
                 Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans().find(&path)),
             );
         }
+        problems.extend(t.id_problem(file, &path));
         if defs.len() >= crate::data::MAX_TILE_KINDS {
             problems.push(
                 Problem::new("tile::too-many", format!("more than {} tile kinds", crate::data::MAX_TILE_KINDS))

@@ -180,11 +180,13 @@ impl Validator<'_> {
     }
 
     fn scenario(&mut self, id: &str, raw: &RawScenario, lib: &Library) -> Scenario {
+        self.plain_text("title", "the title", &raw.title);
         let players = self.players(raw);
         let expansions = self.expansions(raw);
         let rulesets = self.rulesets(raw, lib);
         let mut tiles = lib.tile_set(&expansions);
         'tiles: for (i, t) in raw.tiles.iter().enumerate() {
+            self.problems.extend(t.id_problem(self.file, &format!("tiles[{i}]")));
             match t.build_all(self.file, &format!("tiles[{i}]")) {
                 Ok(defs) => {
                     for d in defs {
@@ -556,7 +558,23 @@ impl Validator<'_> {
         out
     }
 
+    /// A name or title shown in every report: refused if it holds a control character (it
+    /// could rewrite the terminal, split a table row or break an SVG).
+    fn plain_text(&mut self, path: &str, what: &str, text: &str) {
+        if let Some((_, c)) = crate::text::has_control(text) {
+            self.problem(
+                "scenario::control-character",
+                path,
+                format!("{what} holds the control character {}", c.escape_unicode()),
+                Some(format!("{what} is shown in every report: write it as plain text on one line")),
+            );
+        }
+    }
+
     fn players(&mut self, raw: &RawScenario) -> Vec<String> {
+        for (i, p) in raw.players.iter().enumerate() {
+            self.plain_text(&format!("players[{i}]"), "a player's name", p);
+        }
         if raw.players.is_empty() || raw.players.len() > 8 {
             self.problem(
                 "scenario::players",

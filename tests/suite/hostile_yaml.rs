@@ -163,3 +163,17 @@ fn values_and_locations_come_from_one_reading_of_the_file() {
     // and every later problem lost its place. Now a problem after it is located.
     refused(&regression("flow-map-comma-on-next-line.yaml"), "yaml::unknown-field", Some((6, 27)));
 }
+
+#[test]
+fn control_characters_are_refused_in_names_titles_and_tile_ids() {
+    // Point 15: refused at load time, where they are written.
+    refused(&regression("control-character-in-player-name.yaml"), "scenario::control-character", Some((4, 11)));
+    refused(&regression("control-character-in-title.yaml"), "scenario::control-character", Some((1, 8)));
+    refused(&regression("control-character-in-tile-id.yaml"), "tile::control-character", Some((4, 10)));
+}
+
+#[test]
+fn a_file_that_is_not_utf_8_is_located_at_its_first_bad_byte() {
+    // Point 14.
+    refused(&regression("not-utf-8.yaml"), "io::not-utf-8", Some((3, 13)));
+}
