@@ -26,6 +26,10 @@ pub const MAX_TURNS: usize = u16::MAX as usize;
 /// The largest starting score, either way: with it no game's points can overflow a score.
 pub const MAX_START_SCORE: u32 = 1_000_000_000;
 
+/// The most points a scenario may bid, all its bazaars together: far beyond any game, and
+/// with the start scores' bound it keeps every score within what a score holds.
+pub const MAX_TOTAL_BIDS: i64 = 1_000_000;
+
 /// A validated scenario.
 #[derive(Debug, Clone)]
 pub struct Scenario {
@@ -155,7 +159,7 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
         ));
     }
     let raw: RawScenario = crate::data::parse_yaml(&file)?;
-    let mut v = Validator { file: &file, problems: Vec::new() };
+    let mut v = Validator { file: &file, problems: Vec::new(), bids: 0 };
     let sc = v.scenario(id, &raw, lib);
     if v.problems.is_empty() {
         Ok(sc)
@@ -168,6 +172,8 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
 struct Validator<'f> {
     file: &'f SourceFile,
     problems: Vec<Problem>,
+    /// The points bid in the scenario so far, all bazaars together.
+    bids: i64,
 }
 
 impl Validator<'_> {
@@ -779,6 +785,17 @@ impl Validator<'_> {
                     },
                     _ => None,
                 };
+                if let Some((_, Some(a))) = parsed {
+                    self.bids += i64::from(a);
+                    if self.bids > MAX_TOTAL_BIDS && self.bids - i64::from(a) <= MAX_TOTAL_BIDS {
+                        self.problem(
+                            "scenario::bids-too-high",
+                            &bpath,
+                            format!("the bids of this scenario add up to more than {MAX_TOTAL_BIDS} points"),
+                            Some("no game comes near; is the file what you meant to give?".to_string()),
+                        );
+                    }
+                }
                 match parsed {
                     Some(x) => bids.push(x),
                     None => self.problem(

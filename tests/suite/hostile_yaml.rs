@@ -115,6 +115,7 @@ fn numbers_the_types_cannot_hold_are_refused() {
     refused(&regression("coordinate-i64-min.yaml"), "scenario::bad-square", Some((4, 19)));
     refused(&regression("start-score-near-i32-max.yaml"), "scenario::bad-score", Some((4, 21)));
     refused(&regression("turn-number-beyond-u16.yaml"), "scenario::bad-turn", Some((6, 14)));
+    refused(&regression("bids-add-up-past-a-million.yaml"), "scenario::bids-too-high", Some((13, 1244)));
     let many = format!("title: t\nplayers: [Red]\nturns:\n{}", "  - {tile: X, discard: true}\n".repeat(65_536));
     let f = generated("too-many-turns.yaml", &many);
     let o = referee_within(&["check", f.to_str().unwrap()], 60);
