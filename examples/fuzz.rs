@@ -361,16 +361,16 @@ impl Runner<'_> {
         self.guard(Target::RenderText, || {
             let mut n = 0;
             if let Ok((game, _)) = replay::play_out(sc, p, None) {
-                n += referee::render::text(&game, false, false).len();
-                n += referee::render::text(&game, true, true).len();
+                n += referee::render::text(&game, false, false).map_or(0, |t| t.len());
+                n += referee::render::text(&game, true, true).map_or(0, |t| t.len());
             }
             if let Ok((game, _)) = replay::play_out(sc, p, Some(upto)) {
-                n += referee::render::text(&game, h & 8 == 8, h & 16 == 16).len();
+                n += referee::render::text(&game, h & 8 == 8, h & 16 == 16).map_or(0, |t| t.len());
             }
             n
         });
         self.guard(Target::RenderSvg, || match replay::play_out(sc, p, None) {
-            Ok((game, _)) => referee::render::svg(&game, &sc.title).len(),
+            Ok((game, _)) => referee::render::svg(&game, &sc.title).map_or(0, |t| t.len()),
             Err(_) => 0,
         });
     }
