@@ -317,6 +317,9 @@ impl fmt::Display for InputError {
         match self.problems.as_slice() {
             [one] if self.named => write!(f, "{}", escape_control(&one.message)),
             [one] => write!(f, "{}: {}", locate(0), escape_control(&one.message)),
+            many if many.len() > MAX_SHOWN_PROBLEMS => {
+                write!(f, "{file}: {} problems (the first {MAX_SHOWN_PROBLEMS} shown)", many.len())
+            }
             many => write!(f, "{file}: {} problems", many.len()),
         }
     }
@@ -397,10 +400,16 @@ impl Diagnostic for InputError {
         if self.problems.len() < 2 {
             return None;
         }
-        let rel: Vec<&'a dyn Diagnostic> = self.related.iter().map(|r| r as &dyn Diagnostic).collect();
+        // Each shown with its snippet: a file with thousands of problems would take seconds
+        // to draw, and nobody reads past the first screens.
+        let rel: Vec<&'a dyn Diagnostic> =
+            self.related.iter().take(MAX_SHOWN_PROBLEMS).map(|r| r as &dyn Diagnostic).collect();
         Some(Box::new(rel.into_iter()))
     }
 }
+
+/// The most problems of one file drawn with their snippets; the count says how many more.
+pub const MAX_SHOWN_PROBLEMS: usize = 50;
 
 /// Whether diagnostics on stderr may be coloured: a terminal, and NO_COLOR unset.
 pub fn stderr_colour() -> bool {

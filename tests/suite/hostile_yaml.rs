@@ -178,3 +178,10 @@ fn a_file_that_is_not_utf_8_is_located_at_its_first_bad_byte() {
     // Point 14.
     refused(&regression("not-utf-8.yaml"), "io::not-utf-8", Some((3, 13)));
 }
+
+#[test]
+fn a_file_with_a_thousand_problems_shows_the_first_fifty() {
+    let err = refused(&regression("thousand-problems.yaml"), "scenario::unknown-tile", None);
+    assert!(err.contains("1001 problems (the first 50 shown)"), "{}", &err[..300.min(err.len())]);
+    assert_eq!(err.matches("unknown tile `BCB05`").count(), 50);
+}
