@@ -10,6 +10,10 @@
 use granit_parser::{Event, Parser};
 use std::collections::HashMap;
 
+/// Deepest nesting of collections accepted: far beyond any real file. The YAML reader's
+/// budget refuses deeper files, and this index is built only for files the reader accepted.
+pub const MAX_NESTING: usize = 64;
+
 /// Byte offset and length of a node, for `miette::SourceSpan`.
 pub type Span = (usize, usize);
 
@@ -27,8 +31,8 @@ impl SpanIndex {
     pub fn build(src: &str) -> SpanIndex {
         let mut rx = Receiver { src, index: SpanIndex::default(), stack: Vec::new(), skipped: 0, root_done: false };
         let mut options = granit_parser::Options::default();
-        options.flow_nesting_limit = crate::data::MAX_NESTING + 1;
-        options.block_nesting_limit = crate::data::MAX_NESTING + 1;
+        options.flow_nesting_limit = MAX_NESTING + 1;
+        options.block_nesting_limit = MAX_NESTING + 1;
         for item in Parser::new_from_str_with_options(src, options) {
             let Ok((ev, span)) = item else { break };
             let start = span.start.byte_offset().unwrap_or(0).min(src.len());

@@ -165,8 +165,7 @@ fn yaml_options(len: usize) -> serde_saphyr::Options {
 /// any real catalogue, it bounds what a file can make the loader build.
 pub const MAX_TILE_KINDS: usize = u16::MAX as usize;
 
-/// Deepest nesting of collections accepted: far beyond any real file.
-pub const MAX_NESTING: usize = 64;
+pub use crate::yamlspan::MAX_NESTING;
 
 /// Parses a YAML file into its serde type; every failure is a located problem.
 pub fn parse_yaml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, crate::diag::InputError> {
