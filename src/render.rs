@@ -9,6 +9,7 @@
 //! (`text::xml_text`). A picture is drawn only up to [`MAX_SQUARES`] squares.
 
 use crate::engine::Game;
+use crate::expansion::PieceAt;
 use crate::geom::{Axis, Corner, Edge, Pos};
 use crate::text::xml_text;
 use crate::tile::{FeatureKind, Mark, Terrain};
@@ -335,43 +336,34 @@ pub fn svg(game: &Game, title: &str) -> Result<String, TooLarge> {
         let oy = margin + (y1 - p.pos.y) * T;
         draw_tile(&mut s, game, p, ox, oy);
     }
-    // Pieces placed between or on tiles.
-    for c in &game.state.bcb1.built {
-        let (a, b) = (c.tiles[0], c.tiles[1]);
-        let cx = margin + ((a.x + b.x - 2 * x0) * T) / 2 + T / 2;
-        let cy = margin + ((2 * y1 - a.y - b.y) * T) / 2 + T / 2;
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{}" width="18" height="18" fill="#6b7280" stroke="#111" rx="2"/>"##,
-            cx - 9,
-            cy - 9
-        );
-    }
-    for c in &game.state.ne8.castles {
-        let a = c.squares[0];
-        let cx = margin + (a.x - x0) * T + T / 2;
-        let cy = margin + (y1 - a.y) * T + T / 2;
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{}" width="18" height="18" fill="#6b7280" stroke="#111" rx="2"/>"##,
-            cx - 9,
-            cy - 9
-        );
-    }
-    for b in &game.state.ne8.barns {
-        let (dx, dy) = match b.corner {
-            Corner::NE => (T, 0),
-            Corner::SE => (T, T),
-            Corner::SW => (0, T),
-            Corner::NW => (0, 0),
+    // Pieces the expansions have on the board: on a tile, between two, or on a corner.
+    for piece in game.pieces() {
+        let centre = |p: Pos| (margin + (p.x - x0) * T + T / 2, margin + (y1 - p.y) * T + T / 2);
+        let (cx, cy) = match piece.at {
+            PieceAt::Tile(p) => centre(p),
+            PieceAt::Between(a, b) => {
+                let ((ax, ay), (bx, by)) = (centre(a), centre(b));
+                ((ax + bx) / 2, (ay + by) / 2)
+            }
+            PieceAt::Corner(p, c) => {
+                let (dx, dy) = match c {
+                    Corner::NE => (T, 0),
+                    Corner::SE => (T, T),
+                    Corner::SW => (0, T),
+                    Corner::NW => (0, 0),
+                };
+                (margin + (p.x - x0) * T + dx, margin + (y1 - p.y) * T + dy)
+            }
         };
-        let cx = margin + (b.at.x - x0) * T + dx;
-        let cy = margin + (y1 - b.at.y) * T + dy;
+        let half = i32::from(piece.size) / 2;
         let _ = writeln!(
             s,
-            r##"<rect x="{}" y="{}" width="14" height="14" fill="#92400e" stroke="#111"/>"##,
-            cx - 7,
-            cy - 7
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="#111" rx="2"/>"##,
+            cx - half,
+            cy - half,
+            piece.size,
+            piece.size,
+            piece.fill
         );
     }
     // Followers on top.

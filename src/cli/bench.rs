@@ -60,7 +60,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         let mut fastest = f64::MAX;
         for _ in 0..a.repeat {
             let t = Instant::now();
-            let game = replay(&tiles, opts, g, true);
+            let game = replay(&tiles, opts.clone(), g, true);
             let ns = t.elapsed().as_nanos() as f64;
             checksum += game.players().iter().map(|p| p.score as i64).sum::<i64>();
             fastest = fastest.min(ns);
@@ -86,7 +86,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         let mut fastest = f64::MAX;
         for _ in 0..runs {
             let t = Instant::now();
-            let game = replay(&tiles, opts, &g, false);
+            let game = replay(&tiles, opts.clone(), &g, false);
             fastest = fastest.min(t.elapsed().as_nanos() as f64);
             checksum += game.placed().len() as i64;
         }

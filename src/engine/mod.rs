@@ -12,7 +12,7 @@ pub mod features;
 mod legality;
 mod scoring;
 
-use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, State};
+use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};
 use crate::geom::{Edge, Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, ScoreEvent, Verdict};
@@ -175,8 +175,8 @@ pub struct Game<'t> {
     /// Features completed during the turn being played (kept when an expansion asks).
     completions: Vec<Completion>,
     record_completions: bool,
-    /// Each expansion's own state (supplies, pieces on the board).
-    pub state: State,
+    /// Each expansion's own state (supplies, pieces on the board), of its own type.
+    pub state: Slots,
 }
 
 impl PartialEq for Game<'_> {
@@ -218,8 +218,8 @@ impl<'t> Game<'t> {
         let exps = expansion::enabled(expansions, &options);
         let mut game = Game {
             tiles,
-            options,
             phases: phases(&options, &exps),
+            options,
             expansions: exps.clone(),
             players: players
                 .iter()
@@ -235,12 +235,22 @@ impl<'t> Game<'t> {
             completions: Vec::new(),
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
-            state: State::default(),
+            state: Slots::default(),
         };
         for x in exps {
             x.setup(&mut game);
         }
         game
+    }
+
+    /// The state of the expansion that defines `T`, set up when the game started. Only an
+    /// enabled expansion's hooks run, and each reads only the state it set up.
+    pub fn state_of<T: Slot>(&self) -> &T {
+        self.state.get::<T>().expect("an enabled expansion sets up its state when the game starts")
+    }
+
+    pub fn state_of_mut<T: Slot>(&mut self) -> &mut T {
+        self.state.get_mut::<T>().expect("an enabled expansion sets up its state when the game starts")
     }
 
     pub fn options(&self) -> &Options {
@@ -646,6 +656,15 @@ impl<'t> Game<'t> {
             }
         }
         Ok(())
+    }
+
+    /// The pieces every enabled expansion has on the board, for pictures.
+    pub fn pieces(&self) -> Vec<expansion::Piece> {
+        let mut out = Vec::new();
+        for x in &self.expansions {
+            x.pieces(self, &mut out);
+        }
+        out
     }
 
     /// Features completed so far in the turn being played (occupied or not).

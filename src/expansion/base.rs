@@ -58,6 +58,10 @@ impl Expansion for Base {
         &ALL
     }
 
+    fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
     fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
         let during_play = matches!(timing, Timing::Turn(_));
         match f.kind {
@@ -66,7 +70,7 @@ impl Expansion for Base {
                 out.push(item(rule, "tile", f.tiles, 1));
             }
             FeatureKind::City => {
-                let early = f.tiles == 2 && game.options().base.two_tile_city == TwoTileCity::TwoPoints;
+                let early = f.tiles == 2 && game.options().of::<Options>().two_tile_city == TwoTileCity::TwoPoints;
                 let (rule, each) = match (during_play, early) {
                     (true, false) => (RuleId::CityCompleted, 2),
                     (true, true) => (RuleId::CityTwoTileEarly, 1),

@@ -179,7 +179,7 @@ impl Bcb1 {
     }
 
     fn check_bridge(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
-        if game.state.bcb1.bridges.get(player.index()).copied().unwrap_or(0) == 0 {
+        if game.state_of::<State>().bridges.get(player.index()).copied().unwrap_or(0) == 0 {
             return Err(Verdict::new(
                 RuleId::PieceSupply,
                 format!("{} has no bridge left to build", game.player_name(player)),
@@ -246,7 +246,7 @@ impl Bcb1 {
             .city_completed_now(at, spot, turn.mv.pos)
             .map_err(|why| Verdict::new(RuleId::CastleTown, format!("no town to make a castle: {why}")))?;
         let members = game.members(town);
-        let shape = game.options().bcb1.town_shape;
+        let shape = game.options().of::<Options>().town_shape;
         let caps_ok = members.iter().all(|m| {
             let p = game.placement_of(*m);
             match game.locate(*m).1 {
@@ -280,7 +280,7 @@ impl Bcb1 {
             ));
         }
         for o in &owners {
-            if game.state.bcb1.castles.get(o.index()).copied().unwrap_or(0) == 0 {
+            if game.state_of::<State>().castles.get(o.index()).copied().unwrap_or(0) == 0 {
                 return Err(Verdict::new(
                     RuleId::PieceSupply,
                     format!("{} has no castle token left", game.player_name(*o)),
@@ -288,10 +288,10 @@ impl Bcb1 {
             }
         }
         for o in &owners {
-            game.state.bcb1.castles[o.index()] -= 1;
+            game.state_of_mut::<State>().castles[o.index()] -= 1;
         }
         let tiles = [squares[0], squares[1]];
-        game.state.bcb1.built.push(Castle {
+        game.state_of_mut::<State>().built.push(Castle {
             town,
             tiles,
             fief: fief(tiles[0], tiles[1]),
@@ -325,7 +325,7 @@ impl Bcb1 {
         // What this turn completed: (squares, points, kind, occupied).
         let structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
             game.completions().iter().map(|c| (c.squares.clone(), c.points, c.info.kind, c.occupied)).collect();
-        let castles = game.state.bcb1.built.clone();
+        let castles = game.state_of::<State>().built.clone();
         let pending: Vec<usize> =
             (0..castles.len()).filter(|&i| !castles[i].scored && castles[i].built < turn).collect();
         // RuleId::CastleNotSameRound: a castle built this turn takes nothing from what this
@@ -380,7 +380,7 @@ impl Bcb1 {
                 _ => {}
             }
             let label = structure_label(kind, true);
-            let (follower, area) = game.options().bcb1.terms;
+            let (follower, area) = game.options().of::<Options>().terms;
             game.award(ScoreEvent {
                 timing: Timing::Turn(turn),
                 players: c.owners.clone(),
@@ -388,7 +388,7 @@ impl Bcb1 {
                 items: vec![ScoreItem { rule: RuleId::CastleScores, label, count: 1, each: points }],
                 because,
             });
-            game.state.bcb1.built[i].scored = true;
+            game.state_of_mut::<State>().built[i].scored = true;
             while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
                 game.remove_follower(idx);
             }
@@ -408,7 +408,7 @@ impl Bcb1 {
         discarded: bool,
     ) -> Result<(), Verdict> {
         let has_bazaar = auction_of(extras).is_some();
-        if let Some(&(p, t)) = game.state.bcb1.purchases.front() {
+        if let Some(&(p, t)) = game.state_of::<State>().purchases.front() {
             if (p, t) != (player, tile) {
                 return Err(Verdict::new(
                     RuleId::BazaarPlaceOrder,
@@ -425,7 +425,7 @@ impl Bcb1 {
         }
         let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar);
         match (is_bazaar, has_bazaar) {
-            (true, false) if !discarded || game.options().bcb1.bazaar.discarded_anyway => Err(Verdict::new(
+            (true, false) if !discarded || game.options().of::<Options>().bazaar.discarded_anyway => Err(Verdict::new(
                 RuleId::BazaarTrigger,
                 format!(
                     "tile {} shows a bazaar: a bazaar must be held (write it out under `bazaar:`)",
@@ -546,14 +546,29 @@ impl Expansion for Bcb1 {
         &ALL
     }
 
+    fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
+    fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
+        for c in &game.state_of::<State>().built {
+            out.push(crate::expansion::Piece {
+                what: "castle",
+                at: crate::expansion::PieceAt::Between(c.tiles[0], c.tiles[1]),
+                size: 18,
+                fill: "#6b7280",
+            });
+        }
+    }
+
     fn setup(&self, game: &mut Game) {
         let n = game.players().len();
-        game.state.bcb1 = State {
+        game.state.insert(State {
             bridges: vec![pieces_per_player(n); n],
             castles: vec![pieces_per_player(n); n],
             built: Vec::new(),
             purchases: VecDeque::new(),
-        };
+        });
     }
 
     fn phases(&self, options: &AllOptions, seq: &mut Vec<Phase>) {
@@ -566,7 +581,7 @@ impl Expansion for Bcb1 {
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, CASTLE_BUILD_PHASE));
         seq.insert(at + 2, Phase::Expansion(ExpansionId::Bcb1, CASTLE_SCORE_PHASE));
         // RuleId::BazaarTiming: after the whole turn, or as soon as the tile is laid.
-        if options.bcb1.bazaar.right_after_placement {
+        if options.of::<Options>().bazaar.right_after_placement {
             // Right after the tile, and the bridge that may have been needed to place it.
             let bridge = Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE);
             let at = seq.iter().position(|p| *p == bridge).map_or(0, |i| i + 1);
@@ -582,12 +597,12 @@ impl Expansion for Bcb1 {
     }
 
     fn takes_over(&self, game: &Game, root: SegId) -> bool {
-        game.state.bcb1.built.iter().any(|c| c.town == root)
+        game.state_of::<State>().built.iter().any(|c| c.town == root)
     }
 
     fn farm_value(&self, game: &Game, city: SegId) -> Option<(RuleId, &'static str, i32)> {
-        let castle = game.state.bcb1.built.iter().find(|c| c.town == city)?;
-        if game.options().bcb1.farm_scored_castles_only && !castle.scored {
+        let castle = game.state_of::<State>().built.iter().find(|c| c.town == city)?;
+        if game.options().of::<Options>().farm_scored_castles_only && !castle.scored {
             return Some((RuleId::CastleFarmScoredOnly, "unscored castle", 0));
         }
         Some((RuleId::CastleFarm, "castle", 4))
@@ -601,14 +616,14 @@ impl Expansion for Bcb1 {
         extras: &[Extra],
         turn: u16,
     ) -> Result<(), Verdict> {
-        if game.state.bcb1.purchases.front() == Some(&(player, tile)) {
-            game.state.bcb1.purchases.pop_front();
+        if game.state_of::<State>().purchases.front() == Some(&(player, tile)) {
+            game.state_of_mut::<State>().purchases.pop_front();
             return Ok(());
         }
-        if auction_of(extras).is_none() || game.options().bcb1.bazaar.discarded_anyway {
+        if auction_of(extras).is_none() || game.options().of::<Options>().bazaar.discarded_anyway {
             Self::check_bazaar(game, player, tile, extras, true)?;
         }
-        let anyway = game.options().bcb1.bazaar.discarded_anyway;
+        let anyway = game.options().of::<Options>().bazaar.discarded_anyway;
         match auction_of(extras) {
             Some(_) if !anyway => Err(Verdict::new(
                 RuleId::BazaarDiscarded,
@@ -623,7 +638,7 @@ impl Expansion for Bcb1 {
     }
 
     fn final_scoring(&self, game: &mut Game) {
-        for c in game.state.bcb1.built.clone().into_iter().filter(|c| !c.scored) {
+        for c in game.state_of::<State>().built.clone().into_iter().filter(|c| !c.scored) {
             game.award(ScoreEvent {
                 timing: Timing::End,
                 players: c.owners.clone(),
@@ -681,8 +696,8 @@ impl Expansion for Bcb1 {
                 return Self::score_castles(game, turn);
             }
             BAZAAR_PHASE => {
-                if game.state.bcb1.purchases.front() == Some(&(turn.player, turn.mv.tile)) {
-                    game.state.bcb1.purchases.pop_front();
+                if game.state_of::<State>().purchases.front() == Some(&(turn.player, turn.mv.tile)) {
+                    game.state_of_mut::<State>().purchases.pop_front();
                 } else if let Some(a) = auction_of(&turn.mv.extras) {
                     bazaar::hold(game, turn.player, a, turn.turn, turn.mv.pos)?;
                 }
@@ -692,7 +707,7 @@ impl Expansion for Bcb1 {
         }
         for (at, axis) in bridge_of(&turn.mv) {
             game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
-            if let Some(n) = game.state.bcb1.bridges.get_mut(turn.player.index()) {
+            if let Some(n) = game.state_of_mut::<State>().bridges.get_mut(turn.player.index()) {
                 *n -= 1;
             }
         }

@@ -11,6 +11,9 @@ pub mod bcb1;
 pub mod cig;
 pub mod db;
 pub mod ne8;
+pub mod slots;
+
+pub use slots::{Slot, Slots};
 
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
@@ -108,6 +111,28 @@ pub enum Extra {
     DrawbridgeMove { from: Pos, to: Pos, city: Option<crate::tile::Spot> },
 }
 
+/// A piece an expansion has on the board, as a picture draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// What it is, in words (`castle`, `barn`).
+    pub what: &'static str,
+    pub at: PieceAt,
+    /// Its side in the picture, in pixels of a 100-pixel tile, and its fill colour.
+    pub size: u8,
+    pub fill: &'static str,
+}
+
+/// Where a piece stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceAt {
+    /// In the middle of a tile.
+    Tile(Pos),
+    /// Between two tiles, over the edge they share.
+    Between(Pos, Pos),
+    /// On a corner of a tile.
+    Corner(Pos, crate::geom::Corner),
+}
+
 /// What one expansion adds to a turn.
 pub trait Expansion: Sync {
     fn id(&self) -> ExpansionId;
@@ -117,8 +142,15 @@ pub trait Expansion: Sync {
         &[]
     }
 
-    /// Prepares the expansion's pieces when a game starts.
+    /// Reads this expansion's switches from a profile into its own options type (found again
+    /// with `Options::of`).
+    fn read_options(&self, _profile: &Profile, _into: &mut Slots) {}
+
+    /// Prepares the expansion's pieces when a game starts (its state type in `Game::state`).
     fn setup(&self, _game: &mut Game) {}
+
+    /// The pieces of this expansion on the board, for pictures of it.
+    fn pieces(&self, _game: &Game, _out: &mut Vec<Piece>) {}
 
     /// Whether this expansion reads the features each turn completes, occupied or not
     /// (`Game::completions`); recording them costs time, so only on request.
@@ -220,30 +252,40 @@ pub fn find_switch(name: &str) -> Option<&'static SwitchDef> {
     all_switches().find(|s| s.name == name)
 }
 
-/// The typed options of every expansion, read from a profile in one place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// The typed options of every expansion, read from a profile in one place: each expansion
+/// reads its own switches into its own type ([`Expansion::read_options`]) and finds it again
+/// with [`Options::of`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The expansion-8 slot plays the new edition's set.
     pub exp8_new_edition: bool,
-    pub base: base::Options,
-    pub bcb1: bcb1::Options,
-    pub ne8: ne8::Options,
+    each: Slots,
 }
 
 impl Options {
     pub fn read(profile: &Profile) -> Options {
-        Options {
-            exp8_new_edition: profile.value(&EXPANSION_8) == "new-edition",
-            base: base::Options::read(profile),
-            bcb1: bcb1::Options::read(profile),
-            ne8: ne8::Options::read(profile),
+        let mut each = Slots::default();
+        for x in REGISTRY {
+            x.read_options(profile, &mut each);
         }
+        Options { exp8_new_edition: profile.value(&EXPANSION_8) == "new-edition", each }
+    }
+
+    /// The options of the expansion that defines `T` (read for every registered expansion,
+    /// enabled or not, so they are always there).
+    pub fn of<T: Slot>(&self) -> &T {
+        self.each.get::<T>().expect("Options::read reads the options of every registered expansion")
     }
 }
 
-/// Each expansion's pieces during a game.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct State {
-    pub bcb1: bcb1::State,
-    pub ne8: ne8::State,
+/// Every switch at its default value: the rules of no edition in particular.
+impl Default for Options {
+    fn default() -> Options {
+        Options::read(&Profile {
+            id: String::new(),
+            title: String::new(),
+            description: String::new(),
+            settings: Vec::new(),
+        })
+    }
 }

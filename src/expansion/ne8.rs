@@ -127,7 +127,7 @@ impl Ne8 {
             if game.feature_kind(root) != FeatureKind::City {
                 continue;
             }
-            if game.state.ne8.castles.iter().any(|c| c.town == root) {
+            if game.state_of::<State>().castles.iter().any(|c| c.town == root) {
                 l += 1;
             } else {
                 k += 1;
@@ -140,7 +140,7 @@ impl Ne8 {
         if at != mv.pos {
             return Err(verdict(RuleId::NeBridgeEligible, "a bridge goes only on the tile just placed"));
         }
-        if game.state.ne8.bridges_left == 0 {
+        if game.state_of::<State>().bridges_left == 0 {
             return Err(verdict(RuleId::NeBridgeOnlyWhileSupply, "the supply holds no bridge"));
         }
         let def = game.def(mv.tile);
@@ -159,7 +159,7 @@ impl Ne8 {
                 "a bridge is built only where the tile's field edge is laid against an open road end",
             ));
         }
-        for (q, other) in &game.state.ne8.bridges {
+        for (q, other) in &game.state_of::<State>().bridges {
             let shared = Edge::ALL.into_iter().find(|e| at.step(*e) == *q);
             let Some(e) = shared else { continue };
             let end_to_end = axis.edges().contains(&e) && other.edges().contains(&e.opposite());
@@ -169,7 +169,7 @@ impl Ne8 {
                     format!("this bridge's end would meet the bridge at {q}"),
                 ));
             }
-            if game.options().ne8.touching_any_adjacent {
+            if game.options().of::<Options>().touching_any_adjacent {
                 return Err(verdict(
                     RuleId::NeBridgeNoTouchingAny,
                     format!("this bridge would lie beside the bridge at {q}, on a tile sharing an edge"),
@@ -181,7 +181,7 @@ impl Ne8 {
 
     /// A tile laid with a field edge against a road, on an eligible axis, needs a bridge.
     fn needs_bridge(game: &Game, mv: &Move) -> Option<Axis> {
-        if game.state.ne8.bridges_left == 0 {
+        if game.state_of::<State>().bridges_left == 0 {
             return None;
         }
         let def = game.def(mv.tile);
@@ -199,7 +199,7 @@ impl Ne8 {
         at: Pos,
         spot: Option<crate::tile::Spot>,
     ) -> Result<(), Verdict> {
-        if game.state.ne8.castles_left == 0 {
+        if game.state_of::<State>().castles_left == 0 {
             return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no castle tile"));
         }
         let town = game
@@ -212,7 +212,7 @@ impl Ne8 {
                 format!("a castle goes only on a city of exactly two segments, not {segments}"),
             ));
         }
-        game.state.ne8.castles_left -= 1;
+        game.state_of_mut::<State>().castles_left -= 1;
         let squares = game.squares_of(town);
         let knights: Vec<PlayerId> =
             game.followers().iter().filter(|f| game.feature_of(f.segment) == town).map(|f| f.player).collect();
@@ -222,8 +222,8 @@ impl Ne8 {
             .filter(|f| game.feature_of(f.segment) == town)
             .map(|f| (f.player, f.segment))
             .collect();
-        game.state.ne8.new_ladies.extend(ladies);
-        game.state.ne8.castles.push(Castle { town, squares: squares.clone(), built: turn.turn });
+        game.state_of_mut::<State>().new_ladies.extend(ladies);
+        game.state_of_mut::<State>().castles.push(Castle { town, squares: squares.clone(), built: turn.turn });
         let mut because = vec![RuleId::NeCastleCityNotScored];
         if !knights.is_empty() {
             because.push(RuleId::NeCastleKnightBecomesLady);
@@ -245,7 +245,7 @@ impl Ne8 {
     }
 
     fn build_barn(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verdict> {
-        if game.state.ne8.barns_left == 0 {
+        if game.state_of::<State>().barns_left == 0 {
             return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no barn tile"));
         }
         let mut field: Option<SegId> = None;
@@ -278,7 +278,8 @@ impl Ne8 {
             }
         }
         let field = field.expect("four corners were read");
-        let on_barn = |p: PlayerId, s: SegId| game.state.ne8.barns.iter().filter(|b| b.farmer == (p, s)).count();
+        let on_barn =
+            |p: PlayerId, s: SegId| game.state_of::<State>().barns.iter().filter(|b| b.farmer == (p, s)).count();
         let free = game.followers().iter().find(|f| {
             f.player == turn.player && game.feature_of(f.segment) == field && {
                 let same = game.followers().iter().filter(|g| g.player == f.player && g.segment == f.segment).count();
@@ -291,8 +292,8 @@ impl Ne8 {
                 format!("{} has no farmer in that field that is not already on a barn", game.player_name(turn.player)),
             ));
         };
-        game.state.ne8.barns_left -= 1;
-        game.state.ne8.barns.push(Barn {
+        game.state_of_mut::<State>().barns_left -= 1;
+        game.state_of_mut::<State>().barns.push(Barn {
             at: turn.mv.pos,
             corner,
             farmer: (farmer.player, farmer.segment),
@@ -312,8 +313,23 @@ impl Expansion for Ne8 {
         &ALL
     }
 
+    fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
+    fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
+        use crate::expansion::{Piece, PieceAt};
+        let state = game.state_of::<State>();
+        for c in &state.castles {
+            out.push(Piece { what: "castle", at: PieceAt::Tile(c.squares[0]), size: 18, fill: "#6b7280" });
+        }
+        for b in &state.barns {
+            out.push(Piece { what: "barn", at: PieceAt::Corner(b.at, b.corner), size: 14, fill: "#92400e" });
+        }
+    }
+
     fn setup(&self, game: &mut Game) {
-        game.state.ne8 = State { bridges_left: 12, castles_left: 6, barns_left: 6, ..State::default() };
+        game.state.insert(State { bridges_left: 12, castles_left: 6, barns_left: 6, ..State::default() });
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
@@ -329,7 +345,7 @@ impl Expansion for Ne8 {
 
     fn pending_edges(&self, game: &Game, _player: PlayerId, mv: &Move, out: &mut Vec<(Pos, Edge, Terrain)>) {
         if let Some((at, axis)) = Self::bridge(mv) {
-            if game.state.ne8.bridges_left > 0 {
+            if game.state_of::<State>().bridges_left > 0 {
                 for e in axis.edges() {
                     out.push((at, e, Terrain::Road));
                 }
@@ -386,13 +402,13 @@ impl Expansion for Ne8 {
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         match phase {
             BUILD => {
-                game.state.ne8.new_ladies.clear();
+                game.state_of_mut::<State>().new_ladies.clear();
                 for x in &turn.mv.extras {
                     match x {
                         Extra::Bridge { at, axis } => {
                             game.add_segment(*at, FeatureKind::Road, axis.mask(), "bridge");
-                            game.state.ne8.bridges_left -= 1;
-                            game.state.ne8.bridges.push((*at, *axis));
+                            game.state_of_mut::<State>().bridges_left -= 1;
+                            game.state_of_mut::<State>().bridges.push((*at, *axis));
                         }
                         Extra::Castle { at, spot } => Self::build_castle(game, turn, *at, *spot)?,
                         Extra::Barn { corner } => Self::build_barn(game, turn, *corner)?,
@@ -408,14 +424,14 @@ impl Expansion for Ne8 {
                     .filter(|f| f.player == turn.player)
                     .filter(|f| {
                         let root = game.feature_of(f.segment);
-                        game.state.ne8.castles.iter().any(|c| c.town == root && c.built == turn.turn)
+                        game.state_of::<State>().castles.iter().any(|c| c.town == root && c.built == turn.turn)
                     })
                     .map(|f| (f.player, f.segment))
                     .collect();
-                game.state.ne8.new_ladies.extend(new);
+                game.state_of_mut::<State>().new_ladies.extend(new);
                 for x in &turn.mv.extras {
                     let Extra::RecallLady { at } = x else { continue };
-                    let town = game.state.ne8.castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);
+                    let town = game.state_of::<State>().castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);
                     let Some(town) = town else {
                         return Err(verdict(RuleId::NeLadyRecall, format!("there is no castle at {at}")));
                     };
@@ -424,7 +440,7 @@ impl Expansion for Ne8 {
                         .iter()
                         .enumerate()
                         .filter(|(_, f)| f.player == turn.player && game.feature_of(f.segment) == town)
-                        .map(|(i, f)| (i, game.state.ne8.new_ladies.contains(&(f.player, f.segment))))
+                        .map(|(i, f)| (i, game.state_of::<State>().new_ladies.contains(&(f.player, f.segment))))
                         .collect();
                     let idx =
                         match mine.iter().find(|(_, new)| !new) {
@@ -442,7 +458,8 @@ impl Expansion for Ne8 {
                         };
                     let (knights, ladies) = Self::knights_and_ladies(game);
                     game.remove_follower(idx);
-                    let at_sq = game.state.ne8.castles.iter().find(|c| c.town == town).map_or(*at, |c| c.squares[0]);
+                    let at_sq =
+                        game.state_of::<State>().castles.iter().find(|c| c.town == town).map_or(*at, |c| c.squares[0]);
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn.turn),
                         players: vec![turn.player],
@@ -462,7 +479,8 @@ impl Expansion for Ne8 {
                 }
             }
             BARN_SCORE => {
-                let new: Vec<Barn> = game.state.ne8.barns.iter().filter(|b| b.built == turn.turn).cloned().collect();
+                let new: Vec<Barn> =
+                    game.state_of::<State>().barns.iter().filter(|b| b.built == turn.turn).cloned().collect();
                 for b in new {
                     let farmers = game
                         .followers()
@@ -495,7 +513,7 @@ impl Expansion for Ne8 {
     }
 
     fn takes_over(&self, game: &Game, root: SegId) -> bool {
-        game.state.ne8.castles.iter().any(|c| c.town == root)
+        game.state_of::<State>().castles.iter().any(|c| c.town == root)
     }
 
     fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
@@ -519,7 +537,11 @@ impl Expansion for Ne8 {
     fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
         if f.kind == FeatureKind::Field {
             // RuleId::NeCastleCityNotScored: a castle city stays a completed city for farmers.
-            if game.cities_bordering(f.root).iter().any(|c| game.state.ne8.castles.iter().any(|k| k.town == *c)) {
+            if game
+                .cities_bordering(f.root)
+                .iter()
+                .any(|c| game.state_of::<State>().castles.iter().any(|k| k.town == *c))
+            {
                 because.push(RuleId::NeCastleCityNotScored);
             }
             return;

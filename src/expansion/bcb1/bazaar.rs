@@ -175,7 +175,7 @@ pub fn hold(
     turn: u16,
     at: crate::geom::Pos,
 ) -> Result<(), Verdict> {
-    let o = game.options().bcb1.bazaar;
+    let o = game.options().of::<super::Options>().bazaar;
     let n = game.players().len();
     if let Some(left) = auction.stack_left.filter(|l| (*l as usize) < n) {
         if o.skip_when_too_few {
@@ -306,7 +306,7 @@ pub fn hold(
     // RuleId::BazaarPlaceOrder: every buyer places in turn, starting after the active player.
     let queue: Vec<(PlayerId, TileKind)> =
         (1..=n).map(|k| (active.index() + k) % n).filter_map(|i| owner[i].map(|t| (PlayerId(i as u8), t))).collect();
-    game.state.bcb1.purchases = queue.into();
+    game.state_of_mut::<super::State>().purchases = queue.into();
     Ok(())
 }
 
