@@ -37,6 +37,8 @@ macro_rules! rule_ids {
 rule_ids! {
     /// The game starts from the start tile, face up in the middle of the table.
     StartTile = "base.setup.start-tile",
+    /// Only the expansions in play add pieces and decisions to a turn.
+    ExpansionInPlay = "base.setup.expansions-in-play",
     /// Players take turns in the order given.
     TurnOrder = "base.turn.order",
     /// A tile goes on a free square.

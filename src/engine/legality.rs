@@ -98,6 +98,7 @@ impl Game<'_> {
     /// Every check that can be made before the move is played, core rules first, then each
     /// expansion's veto. For a move without buildings or decisions this is the whole verdict.
     pub(super) fn check_before_play(&self, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        self.check_actions_in_play(&mv.extras)?;
         let mut pending = Vec::new();
         for x in &self.expansions {
             x.pending_edges(self, player, mv, &mut pending);
@@ -222,6 +223,17 @@ impl Game<'_> {
             return Err(self.occupied_verdict(&def.describe_segment(r, local), def.segments[local].kind, mv));
         }
         Ok(())
+    }
+
+    /// Every action of a move is one an expansion in play reads: nothing is silently ignored.
+    pub(super) fn check_actions_in_play(&self, extras: &[crate::expansion::Extra]) -> Result<(), Verdict> {
+        match extras.iter().find(|a| !self.expansions.iter().any(|x| x.takes(a))) {
+            Some(a) => Err(Verdict::new(
+                RuleId::ExpansionInPlay,
+                format!("no expansion in play builds or decides this: {a:?}"),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Every square and rotation where the tile fits.

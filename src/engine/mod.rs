@@ -646,6 +646,7 @@ impl<'t> Game<'t> {
         turn: u16,
     ) -> Result<(), Verdict> {
         self.discard(tile)?;
+        self.check_actions_in_play(extras)?;
         let before = (!extras.is_empty()).then(|| self.clone());
         for x in self.expansions.clone() {
             if let Err(v) = x.on_discard(self, player, tile, extras, turn) {

@@ -11,6 +11,7 @@
 
 pub mod bazaar;
 
+use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, FollowerOn, Game, Move, Phase, TurnContext};
@@ -148,22 +149,22 @@ const CASTLE_SCORE_PHASE: &str = "castle-score";
 const BAZAAR_PHASE: &str = "bazaar";
 
 fn bridge_of(mv: &Move) -> impl Iterator<Item = (Pos, Axis)> + '_ {
-    mv.extras.iter().filter_map(|x| match x {
-        Extra::Bridge { at, axis } => Some((*at, *axis)),
+    exp8::actions(mv).filter_map(|x| match x {
+        Action::Bridge { at, axis } => Some((*at, *axis)),
         _ => None,
     })
 }
 
 fn auction_of(extras: &[Extra]) -> Option<&bazaar::Auction> {
-    extras.iter().find_map(|x| match x {
-        Extra::Bazaar(a) => Some(a),
+    extras.iter().filter_map(|e| e.get::<Action>()).find_map(|x| match x {
+        Action::Bazaar(a) => Some(a),
         _ => None,
     })
 }
 
 fn castles_of(mv: &Move) -> impl Iterator<Item = (Pos, Option<Spot>)> + '_ {
-    mv.extras.iter().filter_map(|x| match x {
-        Extra::Castle { at, spot } => Some((*at, *spot)),
+    exp8::actions(mv).filter_map(|x| match x {
+        Action::Castle { at, spot } => Some((*at, *spot)),
         _ => None,
     })
 }
@@ -312,12 +313,9 @@ impl Bcb1 {
     /// Castles built before this turn take the points of a structure completed in their fief;
     /// a castle that scores is itself a completed structure for the castles beside it.
     fn score_castles(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
-        let chosen_by_owner: Vec<(Pos, Pos)> = turn
-            .mv
-            .extras
-            .iter()
+        let chosen_by_owner: Vec<(Pos, Pos)> = exp8::actions(&turn.mv)
             .filter_map(|x| match x {
-                Extra::CastleTakes { castle, structure } => Some((*castle, *structure)),
+                Action::CastleTakes { castle, structure } => Some((*castle, *structure)),
                 _ => None,
             })
             .collect();
@@ -546,6 +544,10 @@ impl Expansion for Bcb1 {
         &ALL
     }
 
+    fn takes(&self, action: &Extra) -> bool {
+        action.get::<Action>().is_some()
+    }
+
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));
     }
@@ -661,7 +663,7 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
-        if mv.extras.iter().any(|x| matches!(x, Extra::Barn { .. } | Extra::RecallLady { .. })) {
+        if exp8::actions(mv).any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. })) {
             return Err(Verdict::new(
                 RuleId::Exp8Edition,
                 "barns and ladies belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",

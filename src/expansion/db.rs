@@ -15,11 +15,25 @@ use crate::tile::FeatureKind;
 
 pub struct Db;
 
+/// After a road is scored, its majority holder moves the follower that stood at `from` over
+/// the drawbridge on the tile at `to` into that city; `city` picks the city when the tile at
+/// `to` has drawbridges to two.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crossing {
+    pub from: Pos,
+    pub to: Pos,
+    pub city: Option<crate::tile::Spot>,
+}
+
 const MOVES: &str = "drawbridge";
 
 impl Expansion for Db {
     fn id(&self) -> ExpansionId {
         ExpansionId::Db
+    }
+
+    fn takes(&self, action: &Extra) -> bool {
+        action.get::<Crossing>().is_some()
     }
 
     fn needs_completions(&self) -> bool {
@@ -41,9 +55,8 @@ impl Expansion for Db {
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         Self::why_nobody_crosses(game, turn.turn);
         let mut used: Vec<(usize, usize)> = Vec::new();
-        for x in &turn.mv.extras {
-            let Extra::DrawbridgeMove { from, to, city } = x else { continue };
-            Self::move_one(game, turn, *from, *to, *city, &mut used)?;
+        for c in turn.mv.extras.iter().filter_map(|e| e.get::<Crossing>()) {
+            Self::move_one(game, turn, c.from, c.to, c.city, &mut used)?;
         }
         Ok(())
     }

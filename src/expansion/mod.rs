@@ -10,6 +10,7 @@ pub mod base;
 pub mod bcb1;
 pub mod cig;
 pub mod db;
+pub mod exp8;
 pub mod ne8;
 pub mod slots;
 
@@ -17,7 +18,7 @@ pub use slots::{Slot, Slots};
 
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
-use crate::geom::{Axis, Edge, Pos};
+use crate::geom::{Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
@@ -68,17 +69,7 @@ impl ExpansionId {
     }
 }
 
-/// Which rules the expansion-8 slot plays: the one switch that picks a module, not a rule.
-pub static EXPANSION_8: SwitchDef = SwitchDef {
-    name: "expansion-8.rules",
-    question: "Which expansion fills slot 8: the 1st edition's Bridges, Castles and Bazaars, or the new edition's bridges, castles and barns?",
-    values: &[
-        ("first-edition", "Bridges, Castles and Bazaars: personal bridges and castles, castles scoring their fief, bazaars"),
-        ("new-edition", "a shared supply of bridges worth 3, castles with ladies and barns; no bazaars"),
-    ],
-    rules: &[RuleId::Exp8Edition],
-    governs: &["bcb1.", "ne."],
-};
+pub use exp8::EXPANSION_8;
 
 impl fmt::Display for ExpansionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -87,28 +78,35 @@ impl fmt::Display for ExpansionId {
 }
 
 /// Something an expansion lets a player build or decide during a turn, besides the tile and
-/// the follower. One variant per kind of action; the expansion that owns it checks and runs it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Extra {
-    /// A bridge straight across the tile at `at` (Bridges, Castles and Bazaars).
-    Bridge { at: Pos, axis: Axis },
-    /// The occupier converts the town holding the city at `spot` of the tile at `at` into a
-    /// castle instead of scoring it (Bridges, Castles and Bazaars).
-    Castle { at: Pos, spot: Option<crate::tile::Spot> },
-    /// The owner of the castle at `castle` picks, of the structures completed at once in its
-    /// fief, the one with a tile at `structure` (Bridges, Castles and Bazaars).
-    CastleTakes { castle: Pos, structure: Pos },
-    /// The bazaar held after a drawn bazaar tile (Bridges, Castles and Bazaars).
-    Bazaar(bcb1::bazaar::Auction),
-    /// A barn on a corner of the tile just placed (new edition).
-    Barn { corner: crate::geom::Corner },
-    /// The player recalls their lady from the castle at `at` instead of deploying a follower
-    /// (new edition).
-    RecallLady { at: Pos },
-    /// After a road is scored, its majority holder moves the follower that stood at `from`
-    /// over the drawbridge on the tile at `to` into that city (The Drawbridges).
-    /// `city` picks the city when the tile at `to` has drawbridges to two.
-    DrawbridgeMove { from: Pos, to: Pos, city: Option<crate::tile::Spot> },
+/// the follower: a value of that expansion's own action type (a bridge, a bazaar, a move over
+/// a drawbridge), which only it reads. A move holding one that no enabled expansion takes is
+/// refused: nothing is silently ignored.
+#[derive(Debug)]
+pub struct Extra(Box<dyn Slot>);
+
+impl PartialEq for Extra {
+    fn eq(&self, other: &Extra) -> bool {
+        (*self.0).eq_slot(&*other.0)
+    }
+}
+
+impl Eq for Extra {}
+
+impl Clone for Extra {
+    fn clone(&self) -> Extra {
+        Extra((*self.0).clone_slot())
+    }
+}
+
+impl Extra {
+    pub fn new<T: Slot>(action: T) -> Extra {
+        Extra(Box::new(action))
+    }
+
+    /// The action, if it is of the type `T`.
+    pub fn get<T: Slot>(&self) -> Option<&T> {
+        (*self.0).as_any().downcast_ref::<T>()
+    }
 }
 
 /// A piece an expansion has on the board, as a picture draws it.
@@ -174,6 +172,11 @@ pub trait Expansion: Sync {
         _r: crate::geom::Rotation,
     ) -> Result<(), Verdict> {
         Ok(())
+    }
+
+    /// Whether this expansion reads the action (it is of one of its action types).
+    fn takes(&self, _action: &Extra) -> bool {
+        false
     }
 
     /// Vetoes a move the core rules allow, or checks what the expansion lets the player build.

@@ -7,6 +7,7 @@
 //! right after it; a lady may be recalled instead of deploying a follower; a barn pays when
 //! the turn is scored.
 
+use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
@@ -84,8 +85,8 @@ fn verdict(rule: RuleId, message: impl Into<String>) -> Verdict {
 
 impl Ne8 {
     fn bridge(mv: &Move) -> Option<(Pos, Axis)> {
-        mv.extras.iter().find_map(|x| match x {
-            Extra::Bridge { at, axis } => Some((*at, *axis)),
+        exp8::actions(mv).find_map(|x| match x {
+            Action::Bridge { at, axis } => Some((*at, *axis)),
             _ => None,
         })
     }
@@ -313,6 +314,10 @@ impl Expansion for Ne8 {
         &ALL
     }
 
+    fn takes(&self, action: &Extra) -> bool {
+        action.get::<Action>().is_some()
+    }
+
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));
     }
@@ -355,14 +360,19 @@ impl Expansion for Ne8 {
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         let mut buildings = 0;
-        for x in &mv.extras {
+        for x in exp8::actions(mv) {
             match x {
-                Extra::Bazaar(_) => {
+                Action::Bazaar(_) => {
                     return Err(verdict(RuleId::NeNoBazaars, "the new edition's expansion 8 has no bazaars"));
                 }
-                Extra::Bridge { .. } | Extra::Castle { .. } | Extra::Barn { .. } => buildings += 1,
-                Extra::DrawbridgeMove { .. } | Extra::CastleTakes { .. } => {}
-                Extra::RecallLady { .. } => {
+                Action::CastleTakes { .. } => {
+                    return Err(verdict(
+                        RuleId::Exp8Edition,
+                        "a castle owner's choice of structure belongs to the 1st edition's castles; new-edition castles score through their ladies",
+                    ));
+                }
+                Action::Bridge { .. } | Action::Castle { .. } | Action::Barn { .. } => buildings += 1,
+                Action::RecallLady { .. } => {
                     if mv.follower.is_some() {
                         return Err(verdict(
                             RuleId::NeLadyRecall,
@@ -403,15 +413,15 @@ impl Expansion for Ne8 {
         match phase {
             BUILD => {
                 game.state_of_mut::<State>().new_ladies.clear();
-                for x in &turn.mv.extras {
+                for x in exp8::actions(&turn.mv) {
                     match x {
-                        Extra::Bridge { at, axis } => {
+                        Action::Bridge { at, axis } => {
                             game.add_segment(*at, FeatureKind::Road, axis.mask(), "bridge");
                             game.state_of_mut::<State>().bridges_left -= 1;
                             game.state_of_mut::<State>().bridges.push((*at, *axis));
                         }
-                        Extra::Castle { at, spot } => Self::build_castle(game, turn, *at, *spot)?,
-                        Extra::Barn { corner } => Self::build_barn(game, turn, *corner)?,
+                        Action::Castle { at, spot } => Self::build_castle(game, turn, *at, *spot)?,
+                        Action::Barn { corner } => Self::build_barn(game, turn, *corner)?,
                         _ => {}
                     }
                 }
@@ -429,8 +439,8 @@ impl Expansion for Ne8 {
                     .map(|f| (f.player, f.segment))
                     .collect();
                 game.state_of_mut::<State>().new_ladies.extend(new);
-                for x in &turn.mv.extras {
-                    let Extra::RecallLady { at } = x else { continue };
+                for x in exp8::actions(&turn.mv) {
+                    let Action::RecallLady { at } = x else { continue };
                     let town = game.state_of::<State>().castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);
                     let Some(town) = town else {
                         return Err(verdict(RuleId::NeLadyRecall, format!("there is no castle at {at}")));

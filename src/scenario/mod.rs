@@ -10,7 +10,7 @@ use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::engine::{FollowerOn, Move};
 use crate::expansion::ExpansionId;
-use crate::expansion::Extra;
+use crate::expansion::{exp8, Extra};
 use crate::geom::Axis;
 use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
@@ -377,7 +377,7 @@ impl Validator<'_> {
                 if let Some(a) = self.bazaar(&expansions, &tiles, &format!("{path}.bazaar"), b, &players) {
                     // The tiles revealed are placed in the turns that follow.
                     purchases_left = a.revealed.len();
-                    extras.push(Extra::Bazaar(a));
+                    extras.push(Extra::new(exp8::Action::Bazaar(a)));
                 }
             }
             if t.discard {
@@ -442,7 +442,7 @@ impl Validator<'_> {
                 let bpath = format!("{path}.barn");
                 if self.requires(&expansions, ExpansionId::Bcb1, &bpath, "barns") {
                     match crate::geom::Corner::parse(c) {
-                        Some(corner) => extras.push(Extra::Barn { corner }),
+                        Some(corner) => extras.push(Extra::new(exp8::Action::Barn { corner })),
                         None => self.problem(
                             "scenario::bad-barn",
                             &bpath,
@@ -471,7 +471,7 @@ impl Validator<'_> {
                         }
                     };
                     if let (Some(from), Some(to)) = (from, to) {
-                        extras.push(Extra::DrawbridgeMove { from, to, city });
+                        extras.push(Extra::new(crate::expansion::db::Crossing { from, to, city }));
                     }
                 }
             }
@@ -481,7 +481,7 @@ impl Validator<'_> {
                     let castle = self.pos(&format!("{cpath}.castle"), &c.castle);
                     let structure = self.pos(&format!("{cpath}.structure"), &c.structure);
                     if let (Some(castle), Some(structure)) = (castle, structure) {
-                        extras.push(Extra::CastleTakes { castle, structure });
+                        extras.push(Extra::new(exp8::Action::CastleTakes { castle, structure }));
                     }
                 }
             }
@@ -489,7 +489,7 @@ impl Validator<'_> {
                 let rpath = format!("{path}.recall-lady");
                 if self.requires(&expansions, ExpansionId::Bcb1, &rpath, "ladies") {
                     if let Some(at) = self.pos(&rpath, sq) {
-                        extras.push(Extra::RecallLady { at });
+                        extras.push(Extra::new(exp8::Action::RecallLady { at }));
                     }
                 }
             }
@@ -730,7 +730,7 @@ impl Validator<'_> {
             );
             return None;
         };
-        at.map(|at| Extra::Bridge { at, axis })
+        at.map(|at| Extra::new(exp8::Action::Bridge { at, axis }))
     }
 
     /// Whether the scenario enables the expansion that `what` comes with; a problem if not.
@@ -755,8 +755,8 @@ impl Validator<'_> {
         path: &str,
         b: &raw::RawBazaar,
         players: &[String],
-    ) -> Option<crate::expansion::bcb1::bazaar::Auction> {
-        use crate::expansion::bcb1::bazaar::{Auction, Lot};
+    ) -> Option<exp8::Auction> {
+        use exp8::{Auction, Lot};
         if !self.requires(expansions, ExpansionId::Bcb1, path, "bazaars") {
             return None;
         }
@@ -863,7 +863,7 @@ impl Validator<'_> {
                 return None;
             }
         };
-        at.map(|at| Extra::Castle { at, spot })
+        at.map(|at| Extra::new(exp8::Action::Castle { at, spot }))
     }
 
     /// Resolves "city N", "field SW", "cloister", "bridge" on a tile as turned.

@@ -124,3 +124,19 @@ fn a_road_to_a_drawbridge_is_listed_before_the_city_it_leads_to() {
     let kinds: Vec<_> = out.events.iter().filter(|e| e.points() > 0).map(|e| e.feature.kind).collect();
     assert_eq!(kinds, vec![referee::tile::FeatureKind::Road, referee::tile::FeatureKind::City]);
 }
+
+/// See: issue #11. An action no expansion in play reads is refused, never ignored.
+#[test]
+fn an_action_of_an_expansion_not_in_play_is_refused() {
+    use referee::engine::{Game, Move};
+    use referee::expansion::{exp8, Extra, Options};
+    let tiles = lib().tile_set(&[]);
+    let mut game = Game::new(&tiles, Options::default(), &[], &["Red".into(), "Blue".into()]);
+    let start = tiles.start().unwrap();
+    game.setup_tile(start, referee::geom::Pos::new(0, 0), Default::default()).unwrap();
+    let u = tiles.find("U").unwrap();
+    let mut mv = Move::new(u, referee::geom::Pos::new(1, 0), Default::default());
+    mv.extras.push(Extra::new(exp8::Action::Bridge { at: mv.pos, axis: referee::geom::Axis::NS }));
+    let v = game.check(referee::score::PlayerId(0), &mv, 1).expect_err("no bridges in the base game");
+    assert_eq!(v.rule, referee::rules::RuleId::ExpansionInPlay);
+}

@@ -11,25 +11,7 @@ use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, TileKind};
 
-/// One tile put up at a bazaar.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lot {
-    pub selector: PlayerId,
-    pub tile: TileKind,
-    /// In the order made; the first is the selector's opening bid; `None` is a pass.
-    pub bids: Vec<(PlayerId, Option<i32>)>,
-    /// The selector sells to the highest bidder (else buys from them).
-    pub sell: bool,
-}
-
-/// A bazaar as the scenario writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Auction {
-    pub revealed: Vec<TileKind>,
-    /// Tiles left face down before the reveal, when the scenario says so.
-    pub stack_left: Option<u32>,
-    pub lots: Vec<Lot>,
-}
+pub use crate::expansion::exp8::{Auction, Lot};
 
 macro_rules! switch {
     ($name:ident, $id:literal, $q:literal, [$(($v:literal, $m:literal)),+ $(,)?], $rule:ident) => {

@@ -1,0 +1,68 @@
+//! The expansion-8 slot: the vocabulary it shares between the two rulebooks that can fill
+//! it. A scenario names the slot (`bcb1`, alias `expansion-8`) and writes bridges, castles,
+//! bazaars, barns and ladies; the ruleset's `expansion-8.rules` decides whether the 1st
+//! edition's Bridges, Castles and Bazaars (`bcb1`) or the new edition's set (`ne8`) plays
+//! them. Each of the two refuses, with its rule, what its rulebook does not have.
+
+use crate::geom::{Axis, Corner, Pos};
+use crate::rules::RuleId;
+use crate::ruleset::SwitchDef;
+use crate::score::PlayerId;
+use crate::tile::{Spot, TileKind};
+
+/// Which rules the expansion-8 slot plays: the one switch that picks a module, not a rule.
+pub static EXPANSION_8: SwitchDef = SwitchDef {
+    name: "expansion-8.rules",
+    question: "Which expansion fills slot 8: the 1st edition's Bridges, Castles and Bazaars, or the new edition's bridges, castles and barns?",
+    values: &[
+        ("first-edition", "Bridges, Castles and Bazaars: personal bridges and castles, castles scoring their fief, bazaars"),
+        ("new-edition", "a shared supply of bridges worth 3, castles with ladies and barns; no bazaars"),
+    ],
+    rules: &[RuleId::Exp8Edition],
+    governs: &["bcb1.", "ne."],
+};
+
+/// What a turn builds or decides with the pieces of slot 8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A bridge straight across the tile at `at`.
+    Bridge { at: Pos, axis: Axis },
+    /// A castle on the town holding the city at `spot` of the tile at `at` (1st edition: the
+    /// occupier converts it instead of scoring it; new edition: a castle tile built on it).
+    Castle { at: Pos, spot: Option<Spot> },
+    /// The owner of the castle at `castle` picks, of the structures completed at once in its
+    /// fief, the one with a tile at `structure` (1st edition).
+    CastleTakes { castle: Pos, structure: Pos },
+    /// The bazaar held after a drawn bazaar tile (1st edition).
+    Bazaar(Auction),
+    /// A barn on a corner of the tile just placed (new edition).
+    Barn { corner: Corner },
+    /// The player recalls their lady from the castle at `at` instead of deploying a follower
+    /// (new edition).
+    RecallLady { at: Pos },
+}
+
+/// One tile put up at a bazaar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lot {
+    pub selector: PlayerId,
+    pub tile: TileKind,
+    /// In the order made; the first is the selector's opening bid; `None` is a pass.
+    pub bids: Vec<(PlayerId, Option<i32>)>,
+    /// The selector sells to the highest bidder (else buys from them).
+    pub sell: bool,
+}
+
+/// A bazaar as the scenario writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Auction {
+    pub revealed: Vec<TileKind>,
+    /// Tiles left face down before the reveal, when the scenario says so.
+    pub stack_left: Option<u32>,
+    pub lots: Vec<Lot>,
+}
+
+/// The slot's actions of a move.
+pub fn actions(mv: &crate::engine::Move) -> impl Iterator<Item = &Action> {
+    mv.extras.iter().filter_map(|e| e.get::<Action>())
+}
