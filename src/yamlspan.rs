@@ -29,7 +29,9 @@ impl SpanIndex {
     /// Indexes `src`. It is built only for a file the YAML reader accepted (whose depth and
     /// size it bounded); a file that does not parse gives what was indexed before the error.
     pub fn build(src: &str) -> SpanIndex {
-        let mut rx = Receiver { src, index: SpanIndex::default(), stack: Vec::new(), skipped: 0, root_done: false };
+        let breaks = src.match_indices(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']).map(|(i, _)| i).collect();
+        let mut rx =
+            Receiver { src, breaks, index: SpanIndex::default(), stack: Vec::new(), skipped: 0, root_done: false };
         let mut options = granit_parser::Options::default();
         options.flow_nesting_limit = MAX_NESTING + 1;
         options.block_nesting_limit = MAX_NESTING + 1;
@@ -60,6 +62,13 @@ impl SpanIndex {
         self.duplicates.iter().find(|(_, second)| second.0 == offset).copied()
     }
 
+    /// The first key named `name` anywhere under `prefix` (for a problem inside a value read
+    /// whole, which knows the key but not its path).
+    pub fn key_under(&self, prefix: &str, name: &str) -> Option<Span> {
+        let tail = format!(".{name}");
+        self.keys.iter().filter(|(p, _)| p.starts_with(prefix) && p.ends_with(&tail)).map(|(_, s)| *s).min()
+    }
+
     /// The span of the value at `path`, else of its key.
     pub fn find(&self, path: &str) -> Option<Span> {
         self.value(path).or_else(|| self.key(path))
@@ -73,6 +82,8 @@ enum Frame {
 
 struct Receiver<'s> {
     src: &'s str,
+    /// Byte offsets of the line breaks of `src`, in order.
+    breaks: Vec<usize>,
     index: SpanIndex,
     stack: Vec<Frame>,
     skipped: usize,
@@ -98,11 +109,11 @@ impl Receiver<'_> {
         }
     }
 
-    /// A node's span, cut at the end of its first line (a diagnostic points at a line).
+    /// A node's span, cut at the end of its first line (a diagnostic points at a line). The
+    /// line ends are found once, so a file of one very long line stays linear.
     fn span(&self, start: usize, end: usize) -> Span {
-        let line_end = self.src[start..]
-            .find(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'])
-            .map_or(self.src.len(), |i| start + i);
+        let k = self.breaks.partition_point(|b| *b < start);
+        let line_end = self.breaks.get(k).copied().unwrap_or(self.src.len());
         (start, end.min(line_end).max(start) - start)
     }
 }

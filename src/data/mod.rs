@@ -158,6 +158,8 @@ fn yaml_options(len: usize) -> serde_saphyr::Options {
     o.merge_keys = serde_saphyr::MergeKeyPolicy::Merge;
     o.alias_limits.max_total_replayed_events = replay_budget(len);
     o.with_snippet = false;
+    // YAML 1.2: only `true` and `false` are booleans (`on`, `yes`, `no` are words).
+    o.strict_booleans = true;
     o
 }
 

@@ -4,19 +4,22 @@
 //! rotations, players and followers are all resolved, reporting every problem of the file
 //! at once. Only moves the rules may forbid are left for the replay to judge.
 
+mod cig;
+mod db;
+mod exp8;
 pub mod raw;
+pub mod value;
+mod vocab;
 
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::engine::{FollowerOn, Move};
-use crate::expansion::ExpansionId;
-use crate::expansion::{exp8, Extra};
-use crate::geom::Axis;
+use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, Timing};
 use crate::tile::{FeatureKind, Spot, TileKind, TileSet};
-use raw::{RawBridge, RawExpect, RawFollowerSpec, RawScenario, RawTiming};
+use raw::{RawExpect, RawFollowerSpec, RawScenario, RawTiming};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -26,9 +29,10 @@ pub const MAX_TURNS: usize = u16::MAX as usize;
 /// The largest starting score, either way: with it no game's points can overflow a score.
 pub const MAX_START_SCORE: u32 = 1_000_000_000;
 
-/// The most points a scenario may bid, all its bazaars together: far beyond any game, and
-/// with the start scores' bound it keeps every score within what a score holds.
-pub const MAX_TOTAL_BIDS: i64 = 1_000_000;
+/// The most points a scenario's actions may move between players, all together (bids, for
+/// one): far beyond any game, and with the start scores' bound it keeps every score within
+/// what a score holds.
+pub const MAX_POINTS_MOVED: i64 = 1_000_000;
 
 /// A validated scenario.
 #[derive(Debug, Clone)]
@@ -46,7 +50,7 @@ pub struct Scenario {
     pub switches: Vec<crate::ruleset::Setting>,
     pub tiles: TileSet,
     pub start_scores: Vec<(PlayerId, i32)>,
-    /// Tiles each player holds face up (German castles).
+    /// Tiles each player holds face up, to place instead of drawing (an expansion's).
     pub hands: Vec<(PlayerId, Vec<TileKind>)>,
     /// The starting board; empty means "the start tile at 0,0".
     pub board: Vec<BoardTile>,
@@ -159,7 +163,7 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
         ));
     }
     let raw: RawScenario = crate::data::parse_yaml(&file)?;
-    let mut v = Validator { file: &file, problems: Vec::new(), bids: 0 };
+    let mut v = Validator { file: &file, problems: Vec::new(), points_moved: 0 };
     let sc = v.scenario(id, &raw, lib);
     if v.problems.is_empty() {
         Ok(sc)
@@ -172,11 +176,41 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
 struct Validator<'f> {
     file: &'f SourceFile,
     problems: Vec<Problem>,
-    /// The points bid in the scenario so far, all bazaars together.
-    bids: i64,
+    /// The points the scenario's actions move between players so far (bids, for one).
+    points_moved: i64,
 }
 
 impl Validator<'_> {
+    /// Adds a problem already made (a broken rule), located at `path`.
+    fn push(&mut self, p: Problem, path: &str) {
+        let span = self.file.spans().find(path);
+        self.problems.push(p.at(span));
+    }
+
+    /// Counts points an action moves between players (a bid) towards the scenario's total,
+    /// which is bounded; `what` names them in the diagnostic (`bids`).
+    fn count_points_moved(&mut self, path: &str, amount: i32, what: &str) {
+        self.points_moved += i64::from(amount);
+        if self.points_moved > MAX_POINTS_MOVED && self.points_moved - i64::from(amount) <= MAX_POINTS_MOVED {
+            self.problem(
+                "scenario::bids-too-high",
+                path,
+                format!("the {what} of this scenario add up to more than {MAX_POINTS_MOVED} points"),
+                Some("no game comes near; is the file what you meant to give?".to_string()),
+            );
+        }
+    }
+
+    /// A problem with a key itself (unknown, misplaced): located at the key.
+    fn problem_at_key(&mut self, code: &str, path: &str, message: String, help: Option<String>) {
+        let span = self.file.spans().key(path).or_else(|| self.file.spans().find(path));
+        let mut p = Problem::new(code, message).at(span);
+        if let Some(h) = help {
+            p = p.help(h);
+        }
+        self.problems.push(p);
+    }
+
     fn problem(&mut self, code: &str, path: &str, message: String, help: Option<String>) {
         let mut p = Problem::new(code, message).at(self.file.spans().find(path));
         if let Some(h) = help {
@@ -233,51 +267,12 @@ impl Validator<'_> {
                 ),
             }
         }
-        let mut hands = Vec::new();
-        for (name, ids) in &raw.german_castles {
-            let path = format!("german-castles.{name}");
-            if !self.requires(&expansions, ExpansionId::Cig, &path, "German castles") {
-                continue;
-            }
-            let Some(p) = find_player(name) else {
-                self.unknown_player(&path, name, &players);
-                continue;
-            };
-            let allowed = crate::expansion::cig::castles_allowed(players.len());
-            if ids.len() > allowed {
-                self.problems.push(
-                    Problem::broken_rule(
-                        RuleId::CigSetup,
-                        format!("with {} players each holds {allowed} castle(s), not {}", players.len(), ids.len()),
-                    )
-                    .at(self.file.spans().find(&path)),
-                );
-            }
-            let mut kinds = Vec::new();
-            for (j, id) in ids.iter().enumerate() {
-                let tpath = format!("{path}[{j}]");
-                if let Some(k) = self.tile(&tiles, &tpath, id) {
-                    if tiles.get(k).twin.is_none()
-                        || !tiles.get(k).segments.iter().any(|s| s.kind == FeatureKind::Castle)
-                    {
-                        self.problem(
-                            "scenario::not-a-castle",
-                            &tpath,
-                            format!("tile `{id}` is not a castle tile"),
-                            Some(
-                                "a German castle is a double-size tile with `castle: true` and a `second:` square"
-                                    .to_string(),
-                            ),
-                        );
-                    }
-                    kinds.push(k);
-                }
-            }
-            hands.push((p, kinds));
-        }
+        let top = self.top_extras(&vocab::TopInfo { tiles: &tiles, players: &players }, &raw.extra, &expansions);
+        let hands = top.hands;
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
             let path = format!("board[{i}]");
+            self.board_extras(&path, &b.extra, &expansions);
             let kind = self.tile(&tiles, &format!("{path}.tile"), &b.tile);
             let pos = self.pos(&format!("{path}.at"), &b.at);
             let rotation = self.rotation(&format!("{path}.rotation"), b.rotation);
@@ -327,26 +322,27 @@ impl Validator<'_> {
             );
         }
         let mut next = 0usize;
-        // Turns that place tiles bought at a bazaar: their players come from the auction,
-        // which the replay checks; the scenario names them.
-        let mut purchases_left = 0usize;
+        // Turns that place tiles out of turn (bought at an expansion's auction, say): their
+        // players come from the action that gave them, which the replay checks; the
+        // scenario names them.
+        let mut out_of_turn_left = 0usize;
         // Past the limit the turns are not read one by one: the one problem says it all.
         for (i, t) in raw.turns.iter().enumerate().take_while(|_| raw.turns.len() <= MAX_TURNS) {
             let path = format!("turns[{i}]");
             let expected = PlayerId((next % players.len().max(1)) as u8);
-            let purchase = purchases_left > 0;
+            let out_of_turn = out_of_turn_left > 0;
             let player = match &t.player {
-                None if purchase => {
+                None if out_of_turn => {
                     self.problem(
                         "scenario::missing-player",
                         &path,
-                        "this turn places a tile bought at the bazaar: say whose with `player:`".to_string(),
+                        "this turn places a tile out of turn (bought, say): say whose with `player:`".to_string(),
                         None,
                     );
                     expected
                 }
                 None => expected,
-                Some(name) if purchase => find_player(name).unwrap_or_else(|| {
+                Some(name) if out_of_turn => find_player(name).unwrap_or_else(|| {
                     self.unknown_player(&format!("{path}.player"), name, &players);
                     expected
                 }),
@@ -369,17 +365,20 @@ impl Validator<'_> {
                 },
             };
             let kind = self.tile(&tiles, &format!("{path}.tile"), &t.tile);
-            let mut extras = Vec::new();
-            if purchase {
-                purchases_left -= 1;
+            if out_of_turn {
+                out_of_turn_left -= 1;
             }
-            if let Some(b) = &t.bazaar {
-                if let Some(a) = self.bazaar(&expansions, &tiles, &format!("{path}.bazaar"), b, &players) {
-                    // The tiles revealed are placed in the turns that follow.
-                    purchases_left = a.revealed.len();
-                    extras.push(Extra::new(exp8::Action::Bazaar(a)));
-                }
+            let rotation = self.rotation(&format!("{path}.rotation"), t.rotation);
+            let pos = match (&t.at, t.discard) {
+                (Some(at), false) => self.pos(&format!("{path}.at"), at),
+                _ => None,
+            };
+            let info = vocab::TurnInfo { path: &path, pos, discard: t.discard, tiles: &tiles, players: &players };
+            let out = self.turn_extras(&info, &t.extra, &expansions);
+            if out.out_of_turn > 0 {
+                out_of_turn_left = out.out_of_turn;
             }
+            let extras = out.extras;
             if t.discard {
                 if t.at.is_some() || t.follower.is_some() {
                     self.problem(
@@ -394,10 +393,10 @@ impl Validator<'_> {
                 }
                 continue;
             }
-            if !purchase {
+            if !out_of_turn {
                 next += 1;
             }
-            let Some(at) = &t.at else {
+            if t.at.is_none() {
                 self.problem(
                     "scenario::missing-square",
                     &path,
@@ -405,9 +404,7 @@ impl Validator<'_> {
                     Some("add `at: [x, y]` (x grows east, y grows north), or `discard: true`".to_string()),
                 );
                 continue;
-            };
-            let pos = self.pos(&format!("{path}.at"), at);
-            let rotation = self.rotation(&format!("{path}.rotation"), t.rotation);
+            }
             let fpath = format!("{path}.follower");
             let (follower, follower_square) = match (&t.follower, kind) {
                 (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(&tiles, k, rotation, &fpath, f), None),
@@ -424,75 +421,6 @@ impl Validator<'_> {
                 },
                 _ => (None, None),
             };
-            let listed = t.bridge.iter().map(|b| (b, format!("{path}.bridge")));
-            let more = t.bridges.iter().enumerate().map(|(i, b)| (b, format!("{path}.bridges[{i}]")));
-            for (b, bpath) in listed.chain(more) {
-                if let Some(x) = pos.and_then(|p| self.bridge(&expansions, &bpath, b, p)) {
-                    extras.push(x);
-                }
-            }
-            let one = t.castle.iter().map(|c| (c, format!("{path}.castle")));
-            let many = t.castles.iter().enumerate().map(|(i, c)| (c, format!("{path}.castles[{i}]")));
-            for (c, cpath) in one.chain(many) {
-                if let Some(x) = pos.and_then(|p| self.castle(&expansions, &cpath, c, p)) {
-                    extras.push(x);
-                }
-            }
-            if let Some(c) = &t.barn {
-                let bpath = format!("{path}.barn");
-                if self.requires(&expansions, ExpansionId::Bcb1, &bpath, "barns") {
-                    match crate::geom::Corner::parse(c) {
-                        Some(corner) => extras.push(Extra::new(exp8::Action::Barn { corner })),
-                        None => self.problem(
-                            "scenario::bad-barn",
-                            &bpath,
-                            format!("`{c}` is not a corner"),
-                            Some("a barn stands on a corner of the tile just placed: NE, SE, SW or NW".to_string()),
-                        ),
-                    }
-                }
-            }
-            for (j, m) in t.drawbridge.iter().enumerate() {
-                let dpath = format!("{path}.drawbridge[{j}]");
-                if self.requires(&expansions, ExpansionId::Db, &dpath, "drawbridges") {
-                    let from = self.pos(&format!("{dpath}.from"), &m.from);
-                    let to = self.pos(&format!("{dpath}.to"), &m.to);
-                    let city = match m.city.as_deref().map(|c| (c, Spot::parse(c.trim_start_matches("city ").trim()))) {
-                        None => None,
-                        Some((_, Some(sp))) => Some(sp),
-                        Some((c, None)) => {
-                            self.problem(
-                                "scenario::bad-feature",
-                                &format!("{dpath}.city"),
-                                format!("`{c}` is not a place on a tile"),
-                                Some(feature_help()),
-                            );
-                            None
-                        }
-                    };
-                    if let (Some(from), Some(to)) = (from, to) {
-                        extras.push(Extra::new(crate::expansion::db::Crossing { from, to, city }));
-                    }
-                }
-            }
-            for (j, c) in t.castle_takes.iter().enumerate() {
-                let cpath = format!("{path}.castle-takes[{j}]");
-                if self.requires(&expansions, ExpansionId::Bcb1, &cpath, "castles") {
-                    let castle = self.pos(&format!("{cpath}.castle"), &c.castle);
-                    let structure = self.pos(&format!("{cpath}.structure"), &c.structure);
-                    if let (Some(castle), Some(structure)) = (castle, structure) {
-                        extras.push(Extra::new(exp8::Action::CastleTakes { castle, structure }));
-                    }
-                }
-            }
-            if let Some(sq) = &t.recall_lady {
-                let rpath = format!("{path}.recall-lady");
-                if self.requires(&expansions, ExpansionId::Bcb1, &rpath, "ladies") {
-                    if let Some(at) = self.pos(&rpath, sq) {
-                        extras.push(Extra::new(exp8::Action::RecallLady { at }));
-                    }
-                }
-            }
             if let (Some(tile), Some(pos)) = (kind, pos) {
                 let mv = Move { tile, pos, rotation, follower, follower_square, extras };
                 turns.push(Turn { player, action: Action::Place(mv), path });
@@ -712,27 +640,6 @@ impl Validator<'_> {
         })
     }
 
-    /// A bridge across the new tile (`NS`) or across the tile at a square (`{at, axis}`).
-    fn bridge(&mut self, expansions: &[ExpansionId], path: &str, b: &RawBridge, here: Pos) -> Option<Extra> {
-        if !self.requires(expansions, ExpansionId::Bcb1, path, "bridges") {
-            return None;
-        }
-        let (at, axis_text, axis_path) = match b {
-            RawBridge::Here(a) => (Some(here), a.as_str(), path.to_string()),
-            RawBridge::At { at, axis } => (self.pos(&format!("{path}.at"), at), axis.as_str(), format!("{path}.axis")),
-        };
-        let Some(axis) = Axis::parse(axis_text) else {
-            self.problem(
-                "scenario::bad-bridge",
-                &axis_path,
-                format!("`{axis_text}` is not a way across a tile"),
-                Some("a bridge runs north-south (`NS`) or east-west (`EW`)".to_string()),
-            );
-            return None;
-        };
-        at.map(|at| Extra::new(exp8::Action::Bridge { at, axis }))
-    }
-
     /// Whether the scenario enables the expansion that `what` comes with; a problem if not.
     fn requires(&mut self, expansions: &[ExpansionId], x: ExpansionId, path: &str, what: &str) -> bool {
         if expansions.contains(&x) {
@@ -747,129 +654,11 @@ impl Validator<'_> {
         false
     }
 
-    /// A bazaar written out: the tiles revealed and each lot's selection, bids and choice.
-    fn bazaar(
-        &mut self,
-        expansions: &[ExpansionId],
-        tiles: &TileSet,
-        path: &str,
-        b: &raw::RawBazaar,
-        players: &[String],
-    ) -> Option<exp8::Auction> {
-        use exp8::{Auction, Lot};
-        if !self.requires(expansions, ExpansionId::Bcb1, path, "bazaars") {
-            return None;
-        }
-        let pid = |name: &str| players.iter().position(|p| p == name).map(|i| PlayerId(i as u8));
-        let mut revealed = Vec::new();
-        for (i, id) in b.revealed.iter().enumerate() {
-            revealed.extend(self.tile(tiles, &format!("{path}.revealed[{i}]"), id));
-        }
-        let mut lots = Vec::new();
-        for (i, l) in b.lots.iter().enumerate() {
-            let lpath = format!("{path}.lots[{i}]");
-            let selector = pid(&l.selector);
-            if selector.is_none() {
-                self.unknown_player(&format!("{lpath}.selector"), &l.selector, players);
-            }
-            let tile = self.tile(tiles, &format!("{lpath}.tile"), &l.tile);
-            let mut bids = Vec::new();
-            for (j, text) in l.bids.iter().enumerate() {
-                let bpath = format!("{lpath}.bids[{j}]");
-                let words: Vec<&str> = text.split_whitespace().collect();
-                let parsed = match words.as_slice() {
-                    [who, "pass"] => pid(who).map(|p| (p, None)),
-                    [who, amount] => match (pid(who), amount.parse::<i32>()) {
-                        (Some(p), Ok(a)) if (0..=10_000).contains(&a) => Some((p, Some(a))),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                if let Some((_, Some(a))) = parsed {
-                    self.bids += i64::from(a);
-                    if self.bids > MAX_TOTAL_BIDS && self.bids - i64::from(a) <= MAX_TOTAL_BIDS {
-                        self.problem(
-                            "scenario::bids-too-high",
-                            &bpath,
-                            format!("the bids of this scenario add up to more than {MAX_TOTAL_BIDS} points"),
-                            Some("no game comes near; is the file what you meant to give?".to_string()),
-                        );
-                    }
-                }
-                match parsed {
-                    Some(x) => bids.push(x),
-                    None => self.problem(
-                        "scenario::bad-bid",
-                        &bpath,
-                        format!("`{text}` is not a bid"),
-                        Some(format!(
-                            "write the player and the points (`Red 3`, 0 to 10000) or `Red pass`; players: {}",
-                            players.join(", ")
-                        )),
-                    ),
-                }
-            }
-            let sell = match l.choice.as_deref() {
-                None | Some("buy") => false,
-                Some("sell") => true,
-                Some(other) => {
-                    self.problem(
-                        "scenario::bad-choice",
-                        &format!("{lpath}.choice"),
-                        format!("`{other}` is not a choice"),
-                        Some("the selector either `buy`s the tile or `sell`s it".to_string()),
-                    );
-                    false
-                }
-            };
-            if let (Some(selector), Some(tile)) = (selector, tile) {
-                lots.push(Lot { selector, tile, bids, sell });
-            }
-        }
-        Some(Auction { revealed, stack_left: b.stack_left, lots })
-    }
-
-    /// A town to convert into a castle: `city S` on the new tile, or `{at, on}`.
-    fn castle(&mut self, expansions: &[ExpansionId], path: &str, c: &RawFollowerSpec, here: Pos) -> Option<Extra> {
-        if !self.requires(expansions, ExpansionId::Bcb1, path, "castles") {
-            return None;
-        }
-        let (at, text, tpath) = match c {
-            RawFollowerSpec::Here(t) => (Some(here), t.as_str(), path.to_string()),
-            RawFollowerSpec::At { at, on } => (self.pos(&format!("{path}.at"), at), on.as_str(), format!("{path}.on")),
-        };
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let spot = match words.as_slice() {
-            [k] if k.eq_ignore_ascii_case("city") => None,
-            [k, place] if k.eq_ignore_ascii_case("city") => match Spot::parse(place) {
-                Some(s) => Some(s),
-                None => {
-                    self.problem(
-                        "scenario::bad-feature",
-                        &tpath,
-                        format!("`{place}` is not a place on a tile"),
-                        Some(feature_help()),
-                    );
-                    return None;
-                }
-            },
-            _ => {
-                self.problem(
-                    "scenario::bad-castle",
-                    &tpath,
-                    format!("`{text}` is not a city"),
-                    Some("name the town's city on that tile: `city S`".to_string()),
-                );
-                return None;
-            }
-        };
-        at.map(|at| Extra::new(exp8::Action::Castle { at, spot }))
-    }
-
-    /// Resolves "city N", "field SW", "cloister", "bridge" on a tile as turned.
+    /// Resolves "city N", "field SW", "cloister" on a tile as turned, or what the turn builds
+    /// for a follower to stand on (a word of an expansion's vocabulary).
     fn feature(&mut self, tiles: &TileSet, kind: TileKind, r: Rotation, path: &str, text: &str) -> Option<FollowerOn> {
-        if text.trim().eq_ignore_ascii_case("bridge") {
-            return Some(FollowerOn::Added(FeatureKind::Road));
+        if let Some(k) = self.built_for_follower(text) {
+            return Some(FollowerOn::Added(k));
         }
         self.printed_feature(tiles, kind, r, path, text).map(FollowerOn::Segment)
     }
@@ -967,7 +756,7 @@ impl Validator<'_> {
                             "scenario::bad-feature",
                             &format!("{epath}.feature"),
                             format!("`{f}` is not a feature kind"),
-                            Some("road, city, cloister, field or castle".to_string()),
+                            Some(format!("a kind of feature: {}", FeatureKind::ALL.map(|k| k.as_str()).join(", "))),
                         );
                     }
                     k
@@ -1035,7 +824,7 @@ impl Validator<'_> {
 }
 
 fn feature_help() -> String {
-    "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`, `bridge` (one built this turn); directions are on the board, after rotation".to_string()
+    "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`, or what the turn builds (an expansion's piece); directions are on the board, after rotation".to_string()
 }
 
 /// The second square of a double-size tile laid at `pos`: its kind and square.

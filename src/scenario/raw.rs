@@ -7,54 +7,95 @@ use serde::{Deserialize, Deserializer};
 use std::collections::BTreeMap;
 use std::fmt;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub use super::value::Value;
+
+/// A map read key by key: the named keys into their fields (a missing one takes its default,
+/// or is refused), every other key kept whole in `extra` for the expansions' vocabularies.
+macro_rules! open_map {
+    ($name:ident, $expecting:literal, { $($key:literal => $field:ident : $ty:ty = $default:expr),* $(,)? }) => {
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> Visitor<'de> for V {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
+                        $(let mut $field: Option<$ty> = None;)*
+                        let mut extra = Vec::new();
+                        while let Some(key) = map.next_key::<String>()? {
+                            match key.as_str() {
+                                $($key => $field = Some(map.next_value()?),)*
+                                _ => {
+                                    let v: Value = map.next_value()?;
+                                    extra.push((key, v));
+                                }
+                            }
+                        }
+                        Ok($name { $($field: match $field { Some(v) => v, None => $default },)* extra })
+                    }
+                }
+                d.deserialize_map(V)
+            }
+        }
+    };
+}
+
+/// The whole file. Keys that are not the base game's are kept in `extra`, for the expansion
+/// whose vocabulary they are (`scenario::vocab`); a key nobody knows is refused there.
+#[derive(Debug)]
 pub struct RawScenario {
     pub title: String,
-    #[serde(default)]
     pub source: Option<String>,
     pub players: Vec<String>,
-    #[serde(default)]
     pub expansions: Vec<String>,
-    #[serde(default)]
     pub rulesets: Option<Vec<String>>,
-    #[serde(default)]
     pub covers: Vec<String>,
     /// Switch values that replace those of every ruleset the scenario runs under (a reading
     /// of an ambiguous passage, or a variation the players agreed on).
-    #[serde(default)]
     pub switches: BTreeMap<String, String>,
-    #[serde(default)]
     pub tiles: Vec<TileEntry>,
-    #[serde(default)]
     pub start_scores: BTreeMap<String, i64>,
-    /// Castle tiles each player holds (Castles in Germany).
-    #[serde(default)]
-    pub german_castles: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
     pub board: Option<Vec<RawBoardTile>>,
-    #[serde(default)]
     pub turns: Vec<RawTurn>,
-    #[serde(default = "yes")]
     pub final_scoring: bool,
-    #[serde(default)]
     pub expect: Option<RawExpect>,
+    pub extra: Vec<(String, Value)>,
 }
 
-fn yes() -> bool {
-    true
-}
+open_map!(RawScenario, "a scenario: a map with `title:` and `players:`", {
+    "title" => title: String = return Err(de::Error::missing_field("title")),
+    "source" => source: Option<String> = None,
+    "players" => players: Vec<String> = return Err(de::Error::missing_field("players")),
+    "expansions" => expansions: Vec<String> = Vec::new(),
+    "rulesets" => rulesets: Option<Vec<String>> = None,
+    "covers" => covers: Vec<String> = Vec::new(),
+    "switches" => switches: BTreeMap<String, String> = BTreeMap::new(),
+    "tiles" => tiles: Vec<TileEntry> = Vec::new(),
+    "start-scores" => start_scores: BTreeMap<String, i64> = BTreeMap::new(),
+    "board" => board: Option<Vec<RawBoardTile>> = None,
+    "turns" => turns: Vec<RawTurn> = Vec::new(),
+    "final-scoring" => final_scoring: bool = true,
+    "expect" => expect: Option<RawExpect> = None,
+});
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A tile of the starting board; an expansion's pieces on it are kept in `extra`.
+#[derive(Debug)]
 pub struct RawBoardTile {
     pub tile: String,
     pub at: Vec<i64>,
-    #[serde(default)]
     pub rotation: i64,
-    #[serde(default)]
     pub followers: Vec<RawFollower>,
+    pub extra: Vec<(String, Value)>,
 }
+
+open_map!(RawBoardTile, "a tile of the board: `{tile: D, at: [0, 0]}`", {
+    "tile" => tile: String = return Err(de::Error::missing_field("tile")),
+    "at" => at: Vec<i64> = return Err(de::Error::missing_field("at")),
+    "rotation" => rotation: i64 = 0,
+    "followers" => followers: Vec<RawFollower> = Vec::new(),
+});
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -66,117 +107,29 @@ pub struct RawFollower {
     pub at: Option<Vec<i64>>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+/// One turn. What it builds or decides besides the tile and the follower is in `extra`, for
+/// the expansion whose vocabulary it is.
+#[derive(Debug)]
 pub struct RawTurn {
-    #[serde(default)]
     pub player: Option<String>,
     pub tile: String,
-    #[serde(default)]
     pub at: Option<Vec<i64>>,
-    #[serde(default)]
     pub rotation: i64,
-    #[serde(default)]
     pub follower: Option<RawFollowerSpec>,
-    #[serde(default)]
     pub discard: bool,
-    #[serde(default)]
-    pub bridge: Option<RawBridge>,
-    /// A town the turn completes, converted into a castle by its occupier: `castle: city S`
-    /// (on the tile just placed) or `castle: {at: [x, y], on: city N}`.
-    #[serde(default)]
-    pub castle: Option<RawFollowerSpec>,
-    /// Several towns completed by one tile, each made a castle by its occupier.
-    #[serde(default)]
-    pub castles: Vec<RawFollowerSpec>,
-    /// A barn on this corner of the tile just placed (new edition): `barn: NE`.
-    #[serde(default)]
-    pub barn: Option<String>,
-    /// Recall the player's lady from the castle on this square (new edition).
-    #[serde(default)]
-    pub recall_lady: Option<Vec<i64>>,
-    /// Followers moved over drawbridges after the road is scored (The Drawbridges).
-    #[serde(default)]
-    pub drawbridge: Vec<RawDrawbridgeMove>,
-    /// The bazaar this turn's bazaar tile starts.
-    #[serde(default)]
-    pub bazaar: Option<RawBazaar>,
-    /// A castle's owner choosing among structures completed at once in its fief:
-    /// `castle-takes: [{castle: [x, y], structure: [x, y]}]`.
-    #[serde(default)]
-    pub castle_takes: Vec<RawCastleTakes>,
-    /// Several bridges in one turn, to show that the rules forbid it.
-    #[serde(default)]
-    pub bridges: Vec<RawBridge>,
-    #[serde(default)]
     pub note: Option<String>,
+    pub extra: Vec<(String, Value)>,
 }
 
-/// A castle (one of its squares) and a square of the structure its owner picks.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawCastleTakes {
-    pub castle: Vec<i64>,
-    pub structure: Vec<i64>,
-}
-
-/// `{from: [x, y], to: [x, y]}`: the follower that stood on the road at `from` goes over the
-/// drawbridge on the tile at `to`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawDrawbridgeMove {
-    pub from: Vec<i64>,
-    pub to: Vec<i64>,
-    /// Which city, when the tile at `to` has drawbridges to two (`city: N`).
-    #[serde(default)]
-    pub city: Option<String>,
-}
-
-/// A bazaar: the tiles revealed, and each lot.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct RawBazaar {
-    #[serde(default)]
-    pub revealed: Vec<String>,
-    #[serde(default)]
-    pub stack_left: Option<u32>,
-    #[serde(default)]
-    pub lots: Vec<RawLot>,
-}
-
-/// One lot: `{selector: Blue, tile: E, bids: [Blue 2, Green pass, Red 3], choice: buy}`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawLot {
-    pub selector: String,
-    pub tile: String,
-    #[serde(default)]
-    pub bids: Vec<String>,
-    #[serde(default)]
-    pub choice: Option<String>,
-}
-
-/// `bridge: NS` (across the tile just placed), or `bridge: {at: [x, y], axis: EW}`.
-#[derive(Debug)]
-pub enum RawBridge {
-    Here(String),
-    At { at: Vec<i64>, axis: String },
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BridgeAt {
-    at: Vec<i64>,
-    axis: String,
-}
-
-impl<'de> Deserialize<'de> for RawBridge {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        word_or_map(d, "a way across the tile (`NS`) or `{at: [x, y], axis: EW}`", RawBridge::Here, |b: BridgeAt| {
-            RawBridge::At { at: b.at, axis: b.axis }
-        })
-    }
-}
+open_map!(RawTurn, "a turn: `{tile: V, at: [1, 0]}`", {
+    "player" => player: Option<String> = None,
+    "tile" => tile: String = return Err(de::Error::missing_field("tile")),
+    "at" => at: Option<Vec<i64>> = None,
+    "rotation" => rotation: i64 = 0,
+    "follower" => follower: Option<RawFollowerSpec> = None,
+    "discard" => discard: bool = false,
+    "note" => note: Option<String> = None,
+});
 
 /// `follower: city N` (on the tile just placed), or `follower: {at: [x, y], on: city N}`
 /// to name another square: the rules then say no.
@@ -204,7 +157,7 @@ impl<'de> Deserialize<'de> for RawFollowerSpec {
 /// Reads a value written either as a word or as a map. serde's untagged enums would buffer
 /// the value and lose the reader's locations (and unknown keys inside), so each such type
 /// reads itself with this one visitor.
-fn word_or_map<'de, D, M, T>(
+pub fn word_or_map<'de, D, M, T>(
     d: D,
     expecting: &'static str,
     word: fn(String) -> T,

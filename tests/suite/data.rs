@@ -180,3 +180,21 @@ fn bcb1_components_match_the_tile_distribution() {
     assert_eq!(6 * pieces_per_player(6) as u32, 12);
     assert_eq!((pieces_per_player(2), pieces_per_player(3), pieces_per_player(5)), (3, 3, 2));
 }
+
+/// See: issue #11. The scenario machinery names no expansion's pieces: each expansion's
+/// vocabulary lives in its own file (src/scenario/<expansion>.rs, beside src/expansion/).
+#[test]
+fn the_shared_scenario_files_name_no_expansion_piece() {
+    let words = ["bridge", "castle", "bazaar", "barn", "lady", "ladies", "drawbridge", "pig", "builder", "inn"];
+    for file in ["mod.rs", "raw.rs", "vocab.rs", "value.rs"] {
+        let text = std::fs::read_to_string(crate::util::root().join("src/scenario").join(file)).unwrap().to_lowercase();
+        for w in words {
+            let found = text.match_indices(w).any(|(i, _)| {
+                let before = text[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+                let after = text[i + w.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric() || c == 's');
+                before && after
+            });
+            assert!(!found, "src/scenario/{file} names `{w}`: it belongs in that expansion's own file");
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! The vocabulary of the expansion-8 slot (`expansions: [bcb1]`, alias `expansion-8`):
+//! bridges, castles, a castle owner's choice, bazaars, barns and ladies, read into the slot's
+//! actions (`expansion::exp8::Action`), which the 1st-edition or the new-edition module plays.
+
+use super::raw::{word_or_map, RawFollowerSpec};
+use super::value::Value;
+use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
+use super::{feature_help, Validator};
+use crate::expansion::exp8::{Action, Auction, Lot};
+use crate::expansion::{ExpansionId, Extra};
+use crate::geom::{Axis, Corner, Pos};
+use crate::score::PlayerId;
+use crate::tile::{FeatureKind, Spot};
+use serde::{Deserialize, Deserializer};
+
+pub(super) struct Exp8;
+
+/// `bridge: NS` (across the tile just placed), or `bridge: {at: [x, y], axis: EW}`.
+#[derive(Debug)]
+enum RawBridge {
+    Here(String),
+    At { at: Vec<i64>, axis: String },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BridgeAt {
+    at: Vec<i64>,
+    axis: String,
+}
+
+impl<'de> Deserialize<'de> for RawBridge {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(d, "a way across the tile (`NS`) or `{at: [x, y], axis: EW}`", RawBridge::Here, |b: BridgeAt| {
+            RawBridge::At { at: b.at, axis: b.axis }
+        })
+    }
+}
+
+/// A castle (one of its squares) and a square of the structure its owner picks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCastleTakes {
+    castle: Vec<i64>,
+    structure: Vec<i64>,
+}
+
+/// A bazaar: the tiles revealed, and each lot.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawBazaar {
+    #[serde(default)]
+    revealed: Vec<String>,
+    #[serde(default)]
+    stack_left: Option<u32>,
+    #[serde(default)]
+    lots: Vec<RawLot>,
+}
+
+/// One lot: `{selector: Blue, tile: E, bids: [Blue 2, Green pass, Red 3], choice: buy}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLot {
+    selector: String,
+    tile: String,
+    #[serde(default)]
+    bids: Vec<String>,
+    #[serde(default)]
+    choice: Option<String>,
+}
+
+impl Vocabulary for Exp8 {
+    fn expansion(&self) -> ExpansionId {
+        ExpansionId::Bcb1
+    }
+
+    fn turn_keys(&self) -> &'static [Key] {
+        &[
+            ("bazaar", "bazaars"),
+            ("bridge", "bridges"),
+            ("bridges", "bridges"),
+            ("castle", "castles"),
+            ("castles", "castles"),
+            ("barn", "barns"),
+            ("castle-takes", "castles"),
+            ("recall-lady", "ladies"),
+        ]
+    }
+
+    fn built_for_follower(&self, word: &str) -> Option<FeatureKind> {
+        word.trim().eq_ignore_ascii_case("bridge").then_some(FeatureKind::Road)
+    }
+
+    fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
+        // In the order the keys are listed above, whatever the order in the file.
+        for (key, _) in self.turn_keys() {
+            for (_, value) in keys.iter().filter(|(k, _)| k == key) {
+                let path = format!("{}.{key}", t.path);
+                if t.discard && *key != "bazaar" {
+                    v.problem(
+                        "scenario::discard-with-placement",
+                        &path,
+                        format!("a discarded tile is not placed: nothing is built with it (`{key}`)"),
+                        Some("remove the key, or `discard: true`".to_string()),
+                    );
+                    continue;
+                }
+                match *key {
+                    "bazaar" => {
+                        let Some(b) = v.typed::<RawBazaar>(&path, value) else { continue };
+                        if let Some(a) = bazaar(v, t, &path, &b) {
+                            // The tiles revealed are placed in the turns that follow.
+                            out.out_of_turn = a.revealed.len();
+                            out.extras.push(Extra::new(Action::Bazaar(a)));
+                        }
+                    }
+                    "bridge" => {
+                        let b = v.typed::<RawBridge>(&path, value);
+                        out.extras.extend(b.and_then(|b| bridge(v, &path, &b, t.pos)));
+                    }
+                    "bridges" => {
+                        for (i, b) in v.typed::<Vec<RawBridge>>(&path, value).into_iter().flatten().enumerate() {
+                            out.extras.extend(bridge(v, &format!("{path}[{i}]"), &b, t.pos));
+                        }
+                    }
+                    "castle" => {
+                        let c = v.typed::<RawFollowerSpec>(&path, value);
+                        out.extras.extend(c.and_then(|c| castle(v, &path, &c, t.pos)));
+                    }
+                    "castles" => {
+                        for (i, c) in v.typed::<Vec<RawFollowerSpec>>(&path, value).into_iter().flatten().enumerate() {
+                            out.extras.extend(castle(v, &format!("{path}[{i}]"), &c, t.pos));
+                        }
+                    }
+                    "barn" => match v.typed::<String>(&path, value).map(|c| (Corner::parse(&c), c)) {
+                        Some((Some(corner), _)) => out.extras.push(Extra::new(Action::Barn { corner })),
+                        Some((None, c)) => v.problem(
+                            "scenario::bad-barn",
+                            &path,
+                            format!("`{c}` is not a corner"),
+                            Some("a barn stands on a corner of the tile just placed: NE, SE, SW or NW".to_string()),
+                        ),
+                        None => {}
+                    },
+                    "castle-takes" => {
+                        for (j, c) in v.typed::<Vec<RawCastleTakes>>(&path, value).into_iter().flatten().enumerate() {
+                            let cpath = format!("{path}[{j}]");
+                            let castle = v.pos(&format!("{cpath}.castle"), &c.castle);
+                            let structure = v.pos(&format!("{cpath}.structure"), &c.structure);
+                            if let (Some(castle), Some(structure)) = (castle, structure) {
+                                out.extras.push(Extra::new(Action::CastleTakes { castle, structure }));
+                            }
+                        }
+                    }
+                    _ => {
+                        let at = v.typed::<Vec<i64>>(&path, value).and_then(|sq| v.pos(&path, &sq));
+                        out.extras.extend(at.map(|at| Extra::new(Action::RecallLady { at })));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A bridge across the new tile (`NS`) or across the tile at a square (`{at, axis}`).
+fn bridge(v: &mut Validator, path: &str, b: &RawBridge, here: Option<Pos>) -> Option<Extra> {
+    let (at, axis_text, axis_path) = match b {
+        RawBridge::Here(a) => (here, a.as_str(), path.to_string()),
+        RawBridge::At { at, axis } => (v.pos(&format!("{path}.at"), at), axis.as_str(), format!("{path}.axis")),
+    };
+    let Some(axis) = Axis::parse(axis_text) else {
+        v.problem(
+            "scenario::bad-bridge",
+            &axis_path,
+            format!("`{axis_text}` is not a way across a tile"),
+            Some("a bridge runs north-south (`NS`) or east-west (`EW`)".to_string()),
+        );
+        return None;
+    };
+    at.map(|at| Extra::new(Action::Bridge { at, axis }))
+}
+
+/// A town to make a castle: `city S` on the new tile, or `{at, on}`.
+fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>) -> Option<Extra> {
+    let (at, text, tpath) = match c {
+        RawFollowerSpec::Here(t) => (here, t.as_str(), path.to_string()),
+        RawFollowerSpec::At { at, on } => (v.pos(&format!("{path}.at"), at), on.as_str(), format!("{path}.on")),
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let spot = match words.as_slice() {
+        [k] if k.eq_ignore_ascii_case("city") => None,
+        [k, place] if k.eq_ignore_ascii_case("city") => match Spot::parse(place) {
+            Some(s) => Some(s),
+            None => {
+                v.problem(
+                    "scenario::bad-feature",
+                    &tpath,
+                    format!("`{place}` is not a place on a tile"),
+                    Some(feature_help()),
+                );
+                return None;
+            }
+        },
+        _ => {
+            v.problem(
+                "scenario::bad-castle",
+                &tpath,
+                format!("`{text}` is not a city"),
+                Some("name the town's city on that tile: `city S`".to_string()),
+            );
+            return None;
+        }
+    };
+    at.map(|at| Extra::new(Action::Castle { at, spot }))
+}
+
+/// A bazaar written out: the tiles revealed and each lot's selection, bids and choice.
+fn bazaar(v: &mut Validator, t: &TurnInfo, path: &str, b: &RawBazaar) -> Option<Auction> {
+    let players = t.players;
+    let pid = |name: &str| players.iter().position(|p| p == name).map(|i| PlayerId(i as u8));
+    let mut revealed = Vec::new();
+    for (i, id) in b.revealed.iter().enumerate() {
+        revealed.extend(v.tile(t.tiles, &format!("{path}.revealed[{i}]"), id));
+    }
+    let mut lots = Vec::new();
+    for (i, l) in b.lots.iter().enumerate() {
+        let lpath = format!("{path}.lots[{i}]");
+        let selector = pid(&l.selector);
+        if selector.is_none() {
+            v.unknown_player(&format!("{lpath}.selector"), &l.selector, players);
+        }
+        let tile = v.tile(t.tiles, &format!("{lpath}.tile"), &l.tile);
+        let mut bids = Vec::new();
+        for (j, text) in l.bids.iter().enumerate() {
+            let bpath = format!("{lpath}.bids[{j}]");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let parsed = match words.as_slice() {
+                [who, "pass"] => pid(who).map(|p| (p, None)),
+                [who, amount] => match (pid(who), amount.parse::<i32>()) {
+                    (Some(p), Ok(a)) if (0..=10_000).contains(&a) => Some((p, Some(a))),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some((_, Some(a))) = parsed {
+                v.count_points_moved(&bpath, a, "bids");
+            }
+            match parsed {
+                Some(x) => bids.push(x),
+                None => v.problem(
+                    "scenario::bad-bid",
+                    &bpath,
+                    format!("`{text}` is not a bid"),
+                    Some(format!(
+                        "write the player and the points (`Red 3`, 0 to 10000) or `Red pass`; players: {}",
+                        players.join(", ")
+                    )),
+                ),
+            }
+        }
+        let sell = match l.choice.as_deref() {
+            None | Some("buy") => false,
+            Some("sell") => true,
+            Some(other) => {
+                v.problem(
+                    "scenario::bad-choice",
+                    &format!("{lpath}.choice"),
+                    format!("`{other}` is not a choice"),
+                    Some("the selector either `buy`s the tile or `sell`s it".to_string()),
+                );
+                false
+            }
+        };
+        if let (Some(selector), Some(tile)) = (selector, tile) {
+            lots.push(Lot { selector, tile, bids, sell });
+        }
+    }
+    Some(Auction { revealed, stack_left: b.stack_left, lots })
+}

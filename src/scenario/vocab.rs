@@ -1,0 +1,201 @@
+//! What a scenario may write besides the base game: each expansion's vocabulary, in a file of
+//! its own beside this one, mirroring `src/expansion/`. A key
+//! the base game does not know is handed to the vocabulary that claims it; a key nobody
+//! claims is refused, with the nearest known keys. Adding an expansion's keys is its file and
+//! one line of [`VOCABULARIES`].
+
+use super::value::Value;
+use super::Validator;
+use crate::diag::Problem;
+use crate::expansion::{ExpansionId, Extra};
+use crate::geom::Pos;
+use crate::score::PlayerId;
+use crate::tile::{FeatureKind, TileKind, TileSet};
+
+/// Every expansion's vocabulary.
+pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db];
+
+/// A key and what it writes, in words for a diagnostic ("... come with the expansion x").
+pub(super) type Key = (&'static str, &'static str);
+
+/// The turn an expansion's keys belong to.
+pub(super) struct TurnInfo<'a> {
+    /// `turns[3]`.
+    pub path: &'a str,
+    /// The square the tile goes on (none for a discard).
+    pub pos: Option<Pos>,
+    pub discard: bool,
+    pub tiles: &'a TileSet,
+    pub players: &'a [String],
+}
+
+/// What a turn's keys add to it.
+#[derive(Default)]
+pub(super) struct TurnOut {
+    pub extras: Vec<Extra>,
+    /// The next turns placing tiles out of turn, their players named (tiles an action gave).
+    pub out_of_turn: usize,
+}
+
+/// What a scenario's own keys add to it.
+#[derive(Default)]
+pub(super) struct TopOut {
+    /// Tiles each player holds face up to place instead of drawing.
+    pub hands: Vec<(PlayerId, Vec<TileKind>)>,
+}
+
+pub(super) trait Vocabulary: Sync {
+    /// The expansion the scenario must name to write these keys.
+    fn expansion(&self) -> ExpansionId;
+
+    /// Keys of a turn.
+    fn turn_keys(&self) -> &'static [Key] {
+        &[]
+    }
+
+    /// Keys of the scenario itself.
+    fn top_keys(&self) -> &'static [Key] {
+        &[]
+    }
+
+    /// A word naming something the turn builds that a follower may stand on.
+    fn built_for_follower(&self, _word: &str) -> Option<FeatureKind> {
+        None
+    }
+
+    /// Reads this vocabulary's keys of one turn (each with its value).
+    fn turn(&self, _v: &mut Validator, _t: &TurnInfo, _keys: &[(&str, &Value)], _out: &mut TurnOut) {}
+
+    /// Reads this vocabulary's keys of the scenario.
+    fn top(&self, _v: &mut Validator, _t: &TopInfo, _keys: &[(&str, &Value)], _out: &mut TopOut) {}
+}
+
+/// The scenario, as far as its own keys need it.
+pub(super) struct TopInfo<'a> {
+    pub tiles: &'a TileSet,
+    pub players: &'a [String],
+}
+
+/// A vocabulary and the keys (with their values) it is handed.
+type Claimed<'k> = (&'static dyn Vocabulary, Vec<(&'k str, &'k Value)>);
+
+/// Every key known in a place: the base game's and each vocabulary's.
+fn known<'a>(base: &'a [&'a str], of: fn(&dyn Vocabulary) -> &'static [Key]) -> Vec<&'a str> {
+    base.iter().copied().chain(VOCABULARIES.iter().flat_map(|x| of(*x).iter().map(|(k, _)| *k))).collect()
+}
+
+impl Validator<'_> {
+    /// Hands each key to the vocabulary that claims it, or refuses it: unknown, or of an
+    /// expansion the scenario does not name. Returns, per vocabulary, the keys it gets.
+    fn sort_keys<'k>(
+        &mut self,
+        path: &str,
+        extra: &'k [(String, Value)],
+        expansions: &[ExpansionId],
+        base: &[&str],
+        of: fn(&dyn Vocabulary) -> &'static [Key],
+    ) -> Vec<Claimed<'k>> {
+        let mut out: Vec<Claimed<'k>> = Vec::new();
+        for (key, value) in extra {
+            let kpath = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            let claim = VOCABULARIES.iter().find_map(|x| of(*x).iter().find(|(k, _)| k == key).map(|(_, w)| (*x, *w)));
+            match claim {
+                None => {
+                    let all = known(base, of);
+                    let near = crate::rules::nearest(key, &all, 3);
+                    self.problem_at_key(
+                        "yaml::unknown-field",
+                        &kpath,
+                        format!("unknown field `{key}`"),
+                        Some(if near.is_empty() {
+                            format!("the fields here: {}", all.join(", "))
+                        } else {
+                            format!("did you mean: {}", near.join(", "))
+                        }),
+                    );
+                }
+                Some((x, what)) => {
+                    if !self.requires(expansions, x.expansion(), &kpath, what) {
+                        continue;
+                    }
+                    match out.iter_mut().find(|(y, _)| std::ptr::addr_eq(*y, x)) {
+                        Some((_, keys)) => keys.push((key.as_str(), value)),
+                        None => out.push((x, vec![(key.as_str(), value)])),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A turn's keys beyond the base game's, read by their vocabularies.
+    pub(super) fn turn_extras(
+        &mut self,
+        t: &TurnInfo,
+        extra: &[(String, Value)],
+        expansions: &[ExpansionId],
+    ) -> TurnOut {
+        const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note"];
+        let mut out = TurnOut::default();
+        for (x, keys) in self.sort_keys(t.path, extra, expansions, BASE, |x| x.turn_keys()) {
+            x.turn(self, t, &keys, &mut out);
+        }
+        out
+    }
+
+    /// The scenario's keys beyond the base game's, read by their vocabularies.
+    pub(super) fn top_extras(&mut self, t: &TopInfo, extra: &[(String, Value)], expansions: &[ExpansionId]) -> TopOut {
+        const BASE: &[&str] = &[
+            "title",
+            "source",
+            "players",
+            "expansions",
+            "rulesets",
+            "covers",
+            "switches",
+            "tiles",
+            "start-scores",
+            "board",
+            "turns",
+            "final-scoring",
+            "expect",
+        ];
+        let mut out = TopOut::default();
+        for (x, keys) in self.sort_keys("", extra, expansions, BASE, |x| x.top_keys()) {
+            x.top(self, t, &keys, &mut out);
+        }
+        out
+    }
+
+    /// A board tile's keys beyond the base game's: no vocabulary has any yet, so each is
+    /// refused as unknown (never ignored).
+    pub(super) fn board_extras(&mut self, path: &str, extra: &[(String, Value)], expansions: &[ExpansionId]) {
+        const BASE: &[&str] = &["tile", "at", "rotation", "followers"];
+        let _ = self.sort_keys(path, extra, expansions, BASE, |_| &[]);
+    }
+
+    /// What a follower may stand on that the turn builds, per the vocabularies.
+    pub(super) fn built_for_follower(&self, word: &str) -> Option<FeatureKind> {
+        VOCABULARIES.iter().find_map(|x| x.built_for_follower(word))
+    }
+
+    /// Reads a kept value into a vocabulary's own raw type; what is wrong in it is a problem
+    /// located at `path`.
+    pub(super) fn typed<T: serde::de::DeserializeOwned>(&mut self, path: &str, value: &Value) -> Option<T> {
+        match T::deserialize(value.clone()) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let msg = e.to_string();
+                // An unknown key inside: point at it, not at the whole value.
+                let inner = msg
+                    .strip_prefix("unknown field `")
+                    .and_then(|r| r.split('`').next())
+                    .and_then(|k| self.file.spans().key_under(path, k));
+                let code = if inner.is_some() { "yaml::unknown-field" } else { "yaml::wrong-type" };
+                let span = inner.or_else(|| self.file.spans().find(path));
+                self.problems.push(Problem::new(code, msg).at(span));
+                None
+            }
+        }
+    }
+}
