@@ -100,14 +100,58 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
                     "scenario::no-start-tile",
                     format!("no start tile among this scenario's tiles [{}]", RuleId::StartTile),
                 )
+                .at(Some((0, 0)))
                 .help("add a `board:` with the tiles already on the table")],
             )
         })?;
         game.setup_tile(start, Pos::new(0, 0), Rotation::default()).map_err(|v| broken(v, "turns"))?;
         return Ok(());
     }
-    for b in &sc.board {
+    // The board is a set: its tiles are laid outward from the first one listed, each next to
+    // one already down, so that any order in the file gives the same board.
+    let mut at: std::collections::HashMap<Pos, usize> = std::collections::HashMap::new();
+    for (i, b) in sc.board.iter().enumerate() {
+        let squares = std::iter::once(b.pos).chain(game.twin_of(b.kind, b.pos, b.rotation).map(|(_, q)| q));
+        for q in squares {
+            if let Some(&j) = at.get(&q) {
+                let v = Verdict::new(
+                    RuleId::SquareFree,
+                    format!("square {q} already holds tile {}", sc.tiles.get(sc.board[j].kind).id),
+                );
+                return Err(broken(v, &b.path));
+            }
+            at.insert(q, i);
+        }
+    }
+    let mut laid = vec![false; sc.board.len()];
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    laid[0] = true;
+    while let Some(i) = queue.pop_front() {
+        let b = &sc.board[i];
         game.setup_tile(b.kind, b.pos, b.rotation).map_err(|v| broken(v, &b.path))?;
+        let squares: Vec<Pos> =
+            std::iter::once(b.pos).chain(game.twin_of(b.kind, b.pos, b.rotation).map(|(_, q)| q)).collect();
+        for q in squares {
+            for e in crate::geom::Edge::ALL {
+                if let Some(&j) = at.get(&q.step(e)) {
+                    if !laid[j] {
+                        laid[j] = true;
+                        queue.push_back(j);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(j) = laid.iter().position(|l| !l) {
+        let b = &sc.board[j];
+        let v = Verdict::new(
+            RuleId::Adjacent,
+            format!(
+                "the tile at {} is not connected to the rest of the board (through {}, the first tile listed)",
+                b.pos, sc.board[0].pos
+            ),
+        );
+        return Err(broken(v, &b.path));
     }
     for b in &sc.board {
         for (player, at, seg) in &b.followers {

@@ -185,3 +185,8 @@ fn a_file_with_a_thousand_problems_shows_the_first_fifty() {
     assert!(err.contains("1001 problems (the first 50 shown)"), "{}", &err[..300.min(err.len())]);
     assert_eq!(err.matches("unknown tile `BCB05`").count(), 50);
 }
+
+#[test]
+fn a_board_in_two_pieces_is_refused_at_the_tile_that_is_apart() {
+    refused(&regression("board-not-connected.yaml"), "base.placement.adjacent", Some((6, 5)));
+}
