@@ -123,12 +123,15 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
             at.insert(q, i);
         }
     }
+    let pieces: Vec<crate::expansion::Extra> =
+        sc.board.iter().flat_map(|b| b.pieces.iter().map(|(_, x)| x.clone())).collect();
+    let pending = game.board_pending_edges(&pieces);
     let mut laid = vec![false; sc.board.len()];
     let mut queue = std::collections::VecDeque::from([0usize]);
     laid[0] = true;
     while let Some(i) = queue.pop_front() {
         let b = &sc.board[i];
-        game.setup_tile(b.kind, b.pos, b.rotation).map_err(|v| broken(v, &b.path))?;
+        game.setup_tile_with(b.kind, b.pos, b.rotation, &pending).map_err(|v| broken(v, &b.path))?;
         let squares: Vec<Pos> =
             std::iter::once(b.pos).chain(game.twin_of(b.kind, b.pos, b.rotation).map(|(_, q)| q)).collect();
         for q in squares {
@@ -156,6 +159,13 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
     for b in &sc.board {
         for (player, at, seg) in &b.followers {
             game.setup_follower(*player, *at, *seg).map_err(|v| broken(v, &format!("{}.followers", b.path)))?;
+        }
+    }
+    // The expansions' pieces last: a castle stands on a town whose tiles are all down, its
+    // occupant the follower already standing in it.
+    for b in &sc.board {
+        for (path, piece) in &b.pieces {
+            game.setup_piece(b.pos, piece).map_err(|v| broken(v, path))?;
         }
     }
     Ok(())

@@ -62,7 +62,7 @@ impl Game<'_> {
         self.check_fit_with(kind, pos, r, &[])
     }
 
-    fn check_fit_with(
+    pub(super) fn check_fit_with(
         &self,
         kind: TileKind,
         pos: Pos,

@@ -343,12 +343,21 @@ impl<'t> Game<'t> {
         spot: Option<crate::tile::Spot>,
         placed_now: Pos,
     ) -> Result<SegId, String> {
+        let town =
+            self.completed_city(at, spot).map_err(|_| format!("the city at {at} was not completed this turn"))?;
+        if !self.members(town).iter().any(|m| self.placement_of(*m).pos == placed_now) {
+            return Err(format!("the city at {at} was not completed this turn"));
+        }
+        Ok(town)
+    }
+
+    /// The completed city at `spot` of the tile at `at`: its root. Otherwise why not, in words.
+    pub fn completed_city(&self, at: Pos, spot: Option<crate::tile::Spot>) -> Result<SegId, String> {
         let p = *self.tile_at(at).ok_or_else(|| format!("there is no tile at {at}"))?;
         let local = self.def(p.kind).find_segment(p.rotation, FeatureKind::City, spot)?;
         let town = self.feature_of(self.segment(&p, local));
-        let completed_now = self.members(town).iter().any(|m| self.placement_of(*m).pos == placed_now);
-        if self.open_edges(town) != 0 || !completed_now {
-            return Err(format!("the city at {at} was not completed this turn"));
+        if self.open_edges(town) != 0 {
+            return Err(format!("the city at {at} is not complete"));
         }
         Ok(town)
     }
@@ -524,12 +533,47 @@ impl<'t> Game<'t> {
 
     /// Puts a tile on the starting board: it must fit, and nothing is scored.
     pub fn setup_tile(&mut self, kind: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
-        self.check_fit(kind, pos, r)?;
+        self.setup_tile_with(kind, pos, r, &[])
+    }
+
+    /// [`Game::setup_tile`], judging the edges as the starting board's pieces change them (a
+    /// bridge makes its ends road edges): see [`Game::board_pending_edges`].
+    pub fn setup_tile_with(
+        &mut self,
+        kind: TileKind,
+        pos: Pos,
+        r: Rotation,
+        pending: &[(Pos, Edge, Terrain)],
+    ) -> Result<(), Verdict> {
+        self.check_fit_with(kind, pos, r, pending)?;
         for x in &self.expansions {
             x.check_setup(self, kind, pos, r)?;
         }
         self.lay_whole(kind, pos, r);
         self.touched.clear();
+        Ok(())
+    }
+
+    /// The edges the starting board's pieces change, for laying its tiles.
+    pub fn board_pending_edges(&self, pieces: &[Extra]) -> Vec<(Pos, Edge, Terrain)> {
+        let mut mv = Move::new(TileKind(0), Pos::new(0, 0), Rotation::default());
+        mv.extras = pieces.to_vec();
+        let mut out = Vec::new();
+        for x in &self.expansions {
+            x.pending_edges(self, PlayerId(0), &mv, &mut out);
+        }
+        out
+    }
+
+    /// Puts an expansion's piece on the starting board, on or by the tile at `at` (a bridge, a
+    /// castle): the expansion that reads it checks it by the rules of building it.
+    pub fn setup_piece(&mut self, at: Pos, piece: &Extra) -> Result<(), Verdict> {
+        self.check_actions_in_play(std::slice::from_ref(piece))?;
+        for x in self.expansions.clone() {
+            if x.takes(piece) {
+                x.setup_piece(self, at, piece)?;
+            }
+        }
         Ok(())
     }
 

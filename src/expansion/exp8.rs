@@ -40,6 +40,10 @@ pub enum Action {
     /// The player recalls their lady from the castle at `at` instead of deploying a follower
     /// (new edition).
     RecallLady { at: Pos },
+    /// On the starting board: a castle already standing on the town holding the city at
+    /// `spot` of the tile, its occupant the follower in the town; `scored` when it has already
+    /// taken its structure (1st edition; then nobody is in it).
+    StandingCastle { spot: Option<Spot>, scored: bool },
 }
 
 /// One tile put up at a bazaar.

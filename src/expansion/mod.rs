@@ -174,6 +174,12 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// Puts one of this expansion's pieces on the starting board (`Game::setup_piece`),
+    /// checked by the rules of building it.
+    fn setup_piece(&self, _game: &mut Game, _at: Pos, _piece: &Extra) -> Result<(), Verdict> {
+        Ok(())
+    }
+
     /// Whether this expansion reads the action (it is of one of its action types).
     fn takes(&self, _action: &Extra) -> bool {
         false

@@ -318,6 +318,54 @@ impl Expansion for Ne8 {
         action.get::<Action>().is_some()
     }
 
+    fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
+        match piece.get::<Action>() {
+            Some(Action::Bridge { axis, .. }) => {
+                let p = *game.tile_at(at).ok_or_else(|| verdict(RuleId::NeBridgeEligible, "no tile there"))?;
+                if game.state_of::<State>().bridges_left == 0 {
+                    return Err(verdict(RuleId::NeBridgeOnlyWhileSupply, "the supply holds no bridge"));
+                }
+                if axis.edges().iter().any(|e| game.def(p.kind).edge(p.rotation, *e) != Terrain::Field) {
+                    return Err(verdict(
+                        RuleId::NeBridgeEligible,
+                        format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
+                    ));
+                }
+                game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
+                let state = game.state_of_mut::<State>();
+                state.bridges_left -= 1;
+                state.bridges.push((at, *axis));
+                Ok(())
+            }
+            Some(Action::StandingCastle { spot, scored: false }) => {
+                if game.state_of::<State>().castles_left == 0 {
+                    return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no castle tile"));
+                }
+                let town = game.completed_city(at, *spot).map_err(|why| verdict(RuleId::NeCastleBuild, why))?;
+                let segments = game.members(town).len();
+                if segments != 2 {
+                    return Err(verdict(
+                        RuleId::NeCastleBuild,
+                        format!("a castle goes only on a city of exactly two segments, not {segments}"),
+                    ));
+                }
+                let squares = game.squares_of(town);
+                let state = game.state_of_mut::<State>();
+                state.castles_left -= 1;
+                state.castles.push(Castle { town, squares, built: 0 });
+                Ok(())
+            }
+            Some(Action::StandingCastle { scored: true, .. }) => Err(verdict(
+                RuleId::Exp8Edition,
+                "new-edition castles do not score a structure: `scored` belongs to the 1st edition's castles",
+            )),
+            _ => Err(verdict(
+                RuleId::ExpansionInPlay,
+                "of the expansion-8 pieces, the starting board holds bridges and castles",
+            )),
+        }
+    }
+
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));
     }
@@ -370,6 +418,9 @@ impl Expansion for Ne8 {
                         RuleId::Exp8Edition,
                         "a castle owner's choice of structure belongs to the 1st edition's castles; new-edition castles score through their ladies",
                     ));
+                }
+                Action::StandingCastle { .. } => {
+                    return Err(verdict(RuleId::ExpansionInPlay, "a standing castle is written on the starting board"));
                 }
                 Action::Bridge { .. } | Action::Castle { .. } | Action::Barn { .. } => buildings += 1,
                 Action::RecallLady { .. } => {

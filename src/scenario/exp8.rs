@@ -4,7 +4,7 @@
 
 use super::raw::{word_or_map, RawFollowerSpec};
 use super::value::Value;
-use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
 use super::{feature_help, Validator};
 use crate::expansion::exp8::{Action, Auction, Lot};
 use crate::expansion::{ExpansionId, Extra};
@@ -34,6 +34,33 @@ impl<'de> Deserialize<'de> for RawBridge {
         word_or_map(d, "a way across the tile (`NS`) or `{at: [x, y], axis: EW}`", RawBridge::Here, |b: BridgeAt| {
             RawBridge::At { at: b.at, axis: b.axis }
         })
+    }
+}
+
+/// A castle standing on the starting board: `castle: city S`, or
+/// `castle: {on: city S, scored: true}` for one that has taken its structure.
+#[derive(Debug)]
+enum RawStandingCastle {
+    Here(String),
+    Full { on: String, scored: bool },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingCastleMap {
+    on: String,
+    #[serde(default)]
+    scored: bool,
+}
+
+impl<'de> Deserialize<'de> for RawStandingCastle {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(
+            d,
+            "the town's city (`city S`) or `{on: city S, scored: true}`",
+            RawStandingCastle::Here,
+            |c: StandingCastleMap| RawStandingCastle::Full { on: c.on, scored: c.scored },
+        )
     }
 }
 
@@ -85,6 +112,52 @@ impl Vocabulary for Exp8 {
             ("castle-takes", "castles"),
             ("recall-lady", "ladies"),
         ]
+    }
+
+    fn board_keys(&self) -> &'static [Key] {
+        &[("bridge", "bridges"), ("castle", "castles")]
+    }
+
+    fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
+        let Some(at) = b.pos else { return };
+        for (key, value) in keys {
+            let path = format!("{}.{key}", b.path);
+            match *key {
+                "bridge" => {
+                    let Some(text) = v.typed::<String>(&path, value) else { continue };
+                    match Axis::parse(&text) {
+                        Some(axis) => out.push((path, Extra::new(Action::Bridge { at, axis }))),
+                        None => v.problem(
+                            "scenario::bad-bridge",
+                            &path,
+                            format!("`{text}` is not a way across a tile"),
+                            Some("a bridge runs north-south (`NS`) or east-west (`EW`)".to_string()),
+                        ),
+                    }
+                }
+                _ => {
+                    let Some(c) = v.typed::<RawStandingCastle>(&path, value) else { continue };
+                    let (on, scored) = match c {
+                        RawStandingCastle::Here(on) => (on, false),
+                        RawStandingCastle::Full { on, scored } => (on, scored),
+                    };
+                    let spot = match on.split_whitespace().collect::<Vec<_>>().as_slice() {
+                        [k] if k.eq_ignore_ascii_case("city") => Some(None),
+                        [k, place] if k.eq_ignore_ascii_case("city") => Spot::parse(place).map(Some),
+                        _ => None,
+                    };
+                    match spot {
+                        Some(spot) => out.push((path, Extra::new(Action::StandingCastle { spot, scored }))),
+                        None => v.problem(
+                            "scenario::bad-castle",
+                            &path,
+                            format!("`{on}` is not a city"),
+                            Some("name the town's city on this tile: `city S`".to_string()),
+                        ),
+                    }
+                }
+            }
+        }
     }
 
     fn built_for_follower(&self, word: &str) -> Option<FeatureKind> {

@@ -68,6 +68,8 @@ pub struct BoardTile {
     /// Followers standing on it: owner, square (the second one of a double-size tile, or
     /// the tile's own) and segment there.
     pub followers: Vec<(PlayerId, Pos, usize)>,
+    /// Expansions' pieces on it, each with where it is written.
+    pub pieces: Vec<(String, Extra)>,
     /// Where it is written (`board[2]`), for diagnostics.
     pub path: String,
 }
@@ -272,7 +274,6 @@ impl Validator<'_> {
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
             let path = format!("board[{i}]");
-            self.board_extras(&path, &b.extra, &expansions);
             let kind = self.tile(&tiles, &format!("{path}.tile"), &b.tile);
             let pos = self.pos(&format!("{path}.at"), &b.at);
             let rotation = self.rotation(&format!("{path}.rotation"), b.rotation);
@@ -308,8 +309,9 @@ impl Validator<'_> {
                     followers.push((p, sq, s));
                 }
             }
+            let pieces = self.board_extras(&vocab::BoardInfo { path: &path, pos }, &b.extra, &expansions);
             if let (Some(kind), Some(pos)) = (kind, pos) {
-                board.push(BoardTile { kind, pos, rotation, followers, path });
+                board.push(BoardTile { kind, pos, rotation, followers, pieces, path });
             }
         }
         let mut turns = Vec::new();

@@ -53,6 +53,14 @@ pub(super) trait Vocabulary: Sync {
         &[]
     }
 
+    /// Keys of a tile of the starting board (its pieces).
+    fn board_keys(&self) -> &'static [Key] {
+        &[]
+    }
+
+    /// Reads this vocabulary's keys of one board tile into pieces (each with its path).
+    fn board(&self, _v: &mut Validator, _b: &BoardInfo, _keys: &[(&str, &Value)], _out: &mut Vec<(String, Extra)>) {}
+
     /// Keys of the scenario itself.
     fn top_keys(&self) -> &'static [Key] {
         &[]
@@ -68,6 +76,13 @@ pub(super) trait Vocabulary: Sync {
 
     /// Reads this vocabulary's keys of the scenario.
     fn top(&self, _v: &mut Validator, _t: &TopInfo, _keys: &[(&str, &Value)], _out: &mut TopOut) {}
+}
+
+/// A tile of the starting board, as its pieces need it.
+pub(super) struct BoardInfo<'a> {
+    /// `board[2]`.
+    pub path: &'a str,
+    pub pos: Option<Pos>,
 }
 
 /// The scenario, as far as its own keys need it.
@@ -167,11 +182,19 @@ impl Validator<'_> {
         out
     }
 
-    /// A board tile's keys beyond the base game's: no vocabulary has any yet, so each is
-    /// refused as unknown (never ignored).
-    pub(super) fn board_extras(&mut self, path: &str, extra: &[(String, Value)], expansions: &[ExpansionId]) {
+    /// A board tile's keys beyond the base game's: the pieces on it, each with its path.
+    pub(super) fn board_extras(
+        &mut self,
+        b: &BoardInfo,
+        extra: &[(String, Value)],
+        expansions: &[ExpansionId],
+    ) -> Vec<(String, Extra)> {
         const BASE: &[&str] = &["tile", "at", "rotation", "followers"];
-        let _ = self.sort_keys(path, extra, expansions, BASE, |_| &[]);
+        let mut out = Vec::new();
+        for (x, keys) in self.sort_keys(b.path, extra, expansions, BASE, |x| x.board_keys()) {
+            x.board(self, b, &keys, &mut out);
+        }
+        out
     }
 
     /// What a follower may stand on that the turn builds, per the vocabularies.

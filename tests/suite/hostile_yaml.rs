@@ -190,3 +190,9 @@ fn a_file_with_a_thousand_problems_shows_the_first_fifty() {
 fn a_board_in_two_pieces_is_refused_at_the_tile_that_is_apart() {
     refused(&regression("board-not-connected.yaml"), "base.placement.adjacent", Some((6, 5)));
 }
+
+#[test]
+fn a_piece_on_the_starting_board_is_checked_by_the_rules_of_building_it() {
+    refused(&regression("board-castle-on-open-city.yaml"), "bcb1.castle.town-definition", Some((8, 75)));
+    refused(&regression("board-bridge-end-on-city.yaml"), "bcb1.bridge.ends-on-field", Some((7, 35)));
+}

@@ -208,6 +208,12 @@ impl Bcb1 {
                 ));
             }
         }
+        Self::check_bridge_ends(game, mv, at, axis)
+    }
+
+    /// A bridge's ends lie on field edges of its tile, and each continues a road or faces an
+    /// empty square.
+    fn check_bridge_ends(game: &Game, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
         for e in axis.edges() {
             let t = Self::edge_at(game, mv, at, e).unwrap_or(Terrain::Field);
             if t != Terrain::Field {
@@ -246,6 +252,20 @@ impl Bcb1 {
         let town = game
             .city_completed_now(at, spot, turn.mv.pos)
             .map_err(|why| Verdict::new(RuleId::CastleTown, format!("no town to make a castle: {why}")))?;
+        let castle = Self::convert(game, town, at, turn.turn, false)?;
+        game.award(ScoreEvent {
+            timing: Timing::Turn(turn.turn),
+            players: castle.owners,
+            feature: castle_ref(castle.tiles, "castle built"),
+            items: vec![ScoreItem { rule: RuleId::CastleNoPoints, label: "castle built", count: 1, each: 0 }],
+            because: vec![RuleId::CastleTown, RuleId::CastleOccupier, RuleId::CastleConvert],
+        });
+        Ok(())
+    }
+
+    /// Makes a castle of the town `town`, by the rules of its shape and its occupier, the
+    /// token from the occupier's supply; `built` is the turn (0 on the starting board).
+    fn convert(game: &mut Game, town: SegId, at: Pos, built: u16, scored: bool) -> Result<Castle, Verdict> {
         let members = game.members(town);
         let shape = game.options().of::<Options>().town_shape;
         let caps_ok = members.iter().all(|m| {
@@ -274,7 +294,7 @@ impl Bcb1 {
             ));
         }
         let owners = game.majority(town);
-        if owners.is_empty() {
+        if owners.is_empty() && !scored {
             return Err(Verdict::new(
                 RuleId::CastleOccupier,
                 format!("the town at {at} holds no follower: only its occupier may make it a castle"),
@@ -292,22 +312,9 @@ impl Bcb1 {
             game.state_of_mut::<State>().castles[o.index()] -= 1;
         }
         let tiles = [squares[0], squares[1]];
-        game.state_of_mut::<State>().built.push(Castle {
-            town,
-            tiles,
-            fief: fief(tiles[0], tiles[1]),
-            owners: owners.clone(),
-            built: turn.turn,
-            scored: false,
-        });
-        game.award(ScoreEvent {
-            timing: Timing::Turn(turn.turn),
-            players: owners,
-            feature: castle_ref(tiles, "castle built"),
-            items: vec![ScoreItem { rule: RuleId::CastleNoPoints, label: "castle built", count: 1, each: 0 }],
-            because: vec![RuleId::CastleTown, RuleId::CastleOccupier, RuleId::CastleConvert],
-        });
-        Ok(())
+        let castle = Castle { town, tiles, fief: fief(tiles[0], tiles[1]), owners, built, scored };
+        game.state_of_mut::<State>().built.push(castle.clone());
+        Ok(castle)
     }
 
     /// Castles built before this turn take the points of a structure completed in their fief;
@@ -548,6 +555,44 @@ impl Expansion for Bcb1 {
         action.get::<Action>().is_some()
     }
 
+    fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
+        match piece.get::<Action>() {
+            Some(Action::Bridge { axis, .. }) => {
+                let p = *game.tile_at(at).ok_or_else(|| Verdict::new(RuleId::BridgeLocation, "no tile there"))?;
+                let mv = Move::new(p.kind, at, p.rotation);
+                Self::check_bridge_ends(game, &mv, at, *axis)?;
+                if game
+                    .added_segments()
+                    .iter()
+                    .any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == at)
+                {
+                    return Err(Verdict::new(
+                        RuleId::BridgeNoCrossing,
+                        format!("the tile at {at} already carries a bridge"),
+                    ));
+                }
+                game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
+                Ok(())
+            }
+            Some(Action::StandingCastle { spot, scored }) => {
+                let town = game
+                    .completed_city(at, *spot)
+                    .map_err(|why| Verdict::new(RuleId::CastleTown, format!("no town for a castle: {why}")))?;
+                if *scored && !game.majority(town).is_empty() {
+                    return Err(Verdict::new(
+                        RuleId::CastleFollowerReturns,
+                        format!("the castle at {at} has scored: its follower went home, so nobody stands in it"),
+                    ));
+                }
+                Self::convert(game, town, at, 0, *scored).map(|_| ())
+            }
+            _ => Err(Verdict::new(
+                RuleId::ExpansionInPlay,
+                "of the expansion-8 pieces, the starting board holds bridges and castles",
+            )),
+        }
+    }
+
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));
     }
@@ -663,6 +708,9 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        if exp8::actions(mv).any(|x| matches!(x, Action::StandingCastle { .. })) {
+            return Err(Verdict::new(RuleId::ExpansionInPlay, "a standing castle is written on the starting board"));
+        }
         if exp8::actions(mv).any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. })) {
             return Err(Verdict::new(
                 RuleId::Exp8Edition,
