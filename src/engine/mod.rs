@@ -4,12 +4,14 @@
 //! veto; `legality.rs`), then run the turn's phases: lay the tile and join its features to
 //! its neighbours', let expansions build (a bridge), deploy the follower, score what the turn
 //! completed (`scoring.rs`; each expansion adds its items) and send the scored followers
-//! home. [`Game::finish`] runs the final scoring. Points enter a score only through a
+//! home. [`Game::finish`] runs the final scoring. [`Game::legal_moves`] lists every move
+//! `play` accepts for a tile in hand (`moves.rs`). Points enter a score only through a
 //! [`ScoreEvent`], whose items each cite a rule.
 
 pub mod board;
 pub mod features;
 mod legality;
+mod moves;
 mod scoring;
 
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, State};
