@@ -1,11 +1,11 @@
 //! Seeded random legal games, for property tests and benchmarks.
 //!
-//! The generator draws from a shuffled bag, places each tile on a random legal square (a tile
-//! that fits nowhere is discarded, as the rules say) and sometimes deploys a follower on a
-//! random feature it may take. The same seed gives the same game on every machine: the
+//! The generator draws from a shuffled bag and plays, for each tile, one of its legal moves
+//! (`Game::legal_moves`: square, rotation and follower) picked uniformly; a tile that fits
+//! nowhere is discarded, as the rules say. The same seed gives the same game on every machine: the
 //! generator is a self-contained SplitMix64, not a dependency whose stream could change.
 
-use crate::engine::{FollowerOn, Game, Move};
+use crate::engine::{Game, Move};
 use crate::expansion::Options;
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
@@ -71,25 +71,14 @@ pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Ra
     let mut current = 0usize;
     for kind in bag {
         let player = PlayerId((current % players) as u8);
-        let spots = game.legal_placements(kind);
-        if spots.is_empty() {
+        let turn = steps.len() as u16 + 1;
+        let moves = game.legal_moves(player, kind, turn);
+        if moves.is_empty() {
             steps.push(Step::Discard(kind));
             continue;
         }
-        let (pos, rotation) = spots[rng.below(spots.len())];
-        let mut mv = Move::new(kind, pos, rotation);
-        if rng.below(2) == 0 {
-            let n = tiles.get(kind).segments.len();
-            let first = rng.below(n);
-            for k in 0..n {
-                let cand = Move { follower: Some(FollowerOn::Segment((first + k) % n)), ..mv.clone() };
-                if game.check(player, &cand, steps.len() as u16 + 1).is_ok() {
-                    mv = cand;
-                    break;
-                }
-            }
-        }
-        game.play(player, &mv, steps.len() as u16 + 1).expect("the generator plays only legal moves");
+        let mv = moves[rng.below(moves.len())].clone();
+        game.play(player, &mv, turn).expect("the generator plays only legal moves");
         steps.push(Step::Place(player, mv));
         current += 1;
     }

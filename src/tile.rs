@@ -585,6 +585,16 @@ pub enum Spot {
 }
 
 impl Spot {
+    /// The place as a scenario writes it (`N`, `NE`, `NL`, `centre`).
+    pub fn words(&self) -> String {
+        match self {
+            Spot::Edge(e) => e.letter().to_string(),
+            Spot::Corner(c) => format!("{c:?}"),
+            Spot::Half(h) => h.name().to_string(),
+            Spot::Centre => "centre".to_string(),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Spot> {
         if s.eq_ignore_ascii_case("centre") || s.eq_ignore_ascii_case("center") {
             return Some(Spot::Centre);

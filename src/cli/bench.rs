@@ -1,13 +1,15 @@
 //! `referee bench`: timings of the engine on seeded random games (figures in BENCHMARKS.md).
 //!
-//! Games are generated first (the generator's search for legal squares is not what is
+//! Games are generated first (the generator's search for legal moves is not what is
 //! measured), then replayed: placement, feature joining, follower deployment, scoring
-//! during play and the final scoring with farms.
+//! during play and the final scoring with farms. Then the cost of asking for every legal
+//! move of a turn's tile (`Game::legal_moves`), at each turn of the first games.
 
 use super::{Error, Status};
 use crate::data::Library;
 use crate::expansion::Options;
-use crate::random::{generate, replay};
+use crate::random::{generate, replay, RandomGame, Step};
+use crate::score::PlayerId;
 use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
@@ -26,6 +28,8 @@ pub struct BenchArgs {
 /// Bounds that keep a run finite in time and memory (the games are generated first).
 const MAX_GAMES: u64 = 10_000;
 const MAX_REPEAT: u64 = 1_000;
+/// How many of the generated games the legal moves are asked over, at every turn.
+const LEGAL_MOVES_GAMES: usize = 50;
 /// The most tiles a bag may hold: the base game's holds 72; a game is generated tile by tile.
 const MAX_BAG: u64 = 1_000;
 
@@ -76,6 +80,35 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         micros(mean),
         micros(best)
     );
+    // The legal moves of each turn's tile, asked at every turn of the first games.
+    let (mut asked, mut listed, mut spent) = (0usize, 0usize, 0f64);
+    for g in games.iter().take(LEGAL_MOVES_GAMES) {
+        let mut game =
+            replay(&tiles, opts.clone(), &RandomGame { players: g.players.clone(), steps: Vec::new() }, false);
+        for (i, step) in g.steps.iter().enumerate() {
+            let turn = i as u16 + 1;
+            let (player, kind) = match step {
+                Step::Place(p, mv) => (*p, mv.tile),
+                Step::Discard(k) => (PlayerId(0), *k),
+            };
+            let t = Instant::now();
+            let moves = game.legal_moves(player, kind, turn);
+            spent += t.elapsed().as_nanos() as f64;
+            asked += 1;
+            listed += moves.len();
+            if let Step::Place(p, mv) = step {
+                let _ = game.play(*p, mv, turn);
+            }
+        }
+    }
+    checksum += listed as i64;
+    out.push_str(&format!(
+        "legal moves of a turn's tile ({} turns of {} games, {:.1} moves each on average):\n  mean {} per turn\n",
+        asked,
+        games.len().min(LEGAL_MOVES_GAMES),
+        listed as f64 / asked.max(1) as f64,
+        micros(spent / asked.max(1) as f64)
+    ));
     out.push_str("cost of one placement as the board grows (enlarged bag, same seed):\n");
     // About 72, 1,000 and 10,000 tiles whatever the bag: 1, 14 and 139 copies of the base bag.
     for tiles_wanted in [72u64, 1_008, 10_008] {

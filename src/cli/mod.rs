@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod explain;
+pub mod moves;
 
 use crate::data::{self, DataSource, Library};
 use crate::diag::InputError;
@@ -52,6 +53,11 @@ pub enum Command {
         after_help = "Example:\n  referee render scenarios/base/shared-field.yaml\n  referee render scenarios/bcb1/castle-example-twenty-points.yaml --turn 1 --ascii\n  referee render scenarios/base/shared-field.yaml --svg board.svg"
     )]
     Render(RenderArgs),
+    /// List the legal moves of one turn's tile, and say which rule refuses the turn's own move.
+    #[command(
+        after_help = "Example:\n  referee moves scenarios/base/edges-mismatch.yaml --turn 3\n  referee moves scenarios/base/shared-field.yaml --turn 1 --ruleset hig --format json\n\nReplays the turns before N, then lists, square by square, each rotation that fits and the follower placements (and expansion actions) it allows, for the player and tile of turn N. When turn N's own move is refused, names the rule and judges each move one change away.\nA report, not a test: exit status 0 whether or not the move is legal, 2 on bad input (a turn beyond the scenario, or one the game never reaches)."
+    )]
+    Moves(moves::MovesArgs),
     /// Explain a rule, an inventory ruling or a switch: wording, source, editions, scenarios.
     #[command(
         after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing"
@@ -239,6 +245,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Rules(a) => rules(&lib, a),
         Command::Compare(a) => compare(&lib, a),
         Command::Render(a) => render(&lib, a),
+        Command::Moves(a) => moves::run(&lib, a),
         Command::Explain(a) => explain::explain(&lib, a),
         Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),

@@ -62,10 +62,15 @@ impl Board {
         }
     }
 
-    /// Free squares that touch a tile along an edge, in a fixed order (y down, then x).
+    /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
         let mut v: Vec<Pos> = self.frontier.iter().copied().collect();
-        v.sort_by_key(|p| (-p.y, p.x));
+        v.sort_by_key(|p| frontier_order(*p));
         v
     }
+}
+
+/// The order squares are searched and listed in: north first (y down), then west to east.
+pub fn frontier_order(p: Pos) -> (i32, i32) {
+    (-p.y, p.x)
 }

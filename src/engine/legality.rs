@@ -236,10 +236,31 @@ impl Game<'_> {
         }
     }
 
-    /// Every square and rotation where the tile fits.
+    /// The squares a tile may be placed on (its first square, for a double-size tile), in
+    /// frontier order: the free squares next to the board and, for a double-size tile, also
+    /// those whose second square, in some rotation, is next to the board (the tile then
+    /// touches the board with its second square only).
+    pub(super) fn candidate_squares(&self, kind: TileKind) -> Vec<Pos> {
+        let frontier = self.board.frontier();
+        let Some(twin) = self.def(kind).twin.as_ref() else { return frontier };
+        let mut v = frontier.clone();
+        for q in &frontier {
+            for r in Rotation::ALL {
+                let p = q.step(r.edge(twin.side).opposite());
+                if self.board.get(p).is_none() {
+                    v.push(p);
+                }
+            }
+        }
+        v.sort_by_key(|p| super::board::frontier_order(*p));
+        v.dedup();
+        v
+    }
+
+    /// Every square and rotation where the tile fits, in frontier order, then rotation.
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
-        for pos in self.board.frontier() {
+        for pos in self.candidate_squares(kind) {
             for r in Rotation::ALL {
                 if self.fits(kind, pos, r) {
                     out.push((pos, r));

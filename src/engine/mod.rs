@@ -4,12 +4,14 @@
 //! veto; `legality.rs`), then run the turn's phases: lay the tile and join its features to
 //! its neighbours', let expansions build (a bridge), deploy the follower, score what the turn
 //! completed (`scoring.rs`; each expansion adds its items) and send the scored followers
-//! home. [`Game::finish`] runs the final scoring. Points enter a score only through a
+//! home. [`Game::finish`] runs the final scoring. [`Game::legal_moves`] lists every move
+//! `play` accepts for a tile in hand (`moves.rs`). Points enter a score only through a
 //! [`ScoreEvent`], whose items each cite a rule.
 
 pub mod board;
 pub mod features;
 mod legality;
+mod moves;
 mod scoring;
 
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};
@@ -552,6 +554,11 @@ impl<'t> Game<'t> {
         self.lay_whole(kind, pos, r);
         self.touched.clear();
         Ok(())
+    }
+
+    /// An action in a player's words, as the expansion that reads it says them.
+    pub fn describe_action(&self, action: &Extra) -> String {
+        self.expansions.iter().find_map(|x| x.describe(self, action)).unwrap_or_else(|| format!("{action:?}"))
     }
 
     /// The edges the starting board's pieces change, for laying its tiles.

@@ -36,6 +36,12 @@ impl Expansion for Db {
         action.get::<Crossing>().is_some()
     }
 
+    fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
+        let c = action.get::<Crossing>()?;
+        let city = c.city.map(|s| format!(" ({})", s.words())).unwrap_or_default();
+        Some(format!("follower at {} over the drawbridge at {}{city}", c.from, c.to))
+    }
+
     fn needs_completions(&self) -> bool {
         // The move depends on who held the road, after its followers went home.
         true

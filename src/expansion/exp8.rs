@@ -66,6 +66,27 @@ pub struct Auction {
     pub lots: Vec<Lot>,
 }
 
+/// An action of the slot in a player's words.
+pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
+    let spot = |s: &Option<Spot>| s.map(|s| format!(" ({})", s.words())).unwrap_or_default();
+    match a {
+        Action::Bridge { at, axis } => format!("bridge {} at {at}", axis.as_str()),
+        Action::Castle { at, spot: s } => format!("castle from the town at {at}{}", spot(s)),
+        Action::CastleTakes { castle, structure } => {
+            format!("the castle at {castle} takes the structure at {structure}")
+        }
+        Action::Bazaar(b) => {
+            let ids: Vec<&str> = b.revealed.iter().map(|k| game.def(*k).id.as_str()).collect();
+            format!("bazaar of {}", ids.join(" "))
+        }
+        Action::Barn { corner } => format!("barn at the {corner:?} corner"),
+        Action::RecallLady { at } => format!("lady recalled from the castle at {at}"),
+        Action::StandingCastle { spot: s, scored } => {
+            format!("castle standing on the town{}{}", spot(s), if *scored { ", scored" } else { "" })
+        }
+    }
+}
+
 /// The slot's actions of a move.
 pub fn actions(mv: &crate::engine::Move) -> impl Iterator<Item = &Action> {
     mv.extras.iter().filter_map(|e| e.get::<Action>())

@@ -180,6 +180,12 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// An action of this expansion in a player's words (`bridge NS at 1,0`), for lists of
+    /// the legal moves.
+    fn describe(&self, _game: &Game, _action: &Extra) -> Option<String> {
+        None
+    }
+
     /// Whether this expansion reads the action (it is of one of its action types).
     fn takes(&self, _action: &Extra) -> bool {
         false
@@ -189,6 +195,20 @@ pub trait Expansion: Sync {
     fn check_placement(&self, _game: &Game, _player: PlayerId, _mv: &Move) -> Result<(), Verdict> {
         Ok(())
     }
+
+    /// The sets of this expansion's actions a player might take with a placement, for
+    /// `Game::legal_moves`. `mv` is the bare placement (tile, square, rotation; no follower,
+    /// no extras), offered for every rotation of every square next to the board, whether or
+    /// not the tile fits there alone (a bridge can make it fit). `out` holds the sets the
+    /// expansions before this one (in [`REGISTRY`] order) offered; the empty set, no action
+    /// at all, is always tried and is not in it. Push each set of this expansion's own
+    /// actions that may be legal with the placement (a bridge on the new tile, one on each
+    /// neighbour), and, where its rules allow both in one turn, copies of sets already in
+    /// `out` with an action of its own added. Offering too much costs only time: every set
+    /// is judged by `Game::check`, with each follower placement, and only the legal moves
+    /// are listed. Offering too little hides a legal move. Bounded choices only (a bid is
+    /// one of the amounts the rules allow, not every integer).
+    fn action_options(&self, _game: &Game, _player: PlayerId, _mv: &Move, _out: &mut Vec<Vec<Extra>>) {}
 
     /// Runs one of this expansion's phases; a verdict makes the move illegal.
     fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {

@@ -318,6 +318,10 @@ impl Expansion for Ne8 {
         action.get::<Action>().is_some()
     }
 
+    fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
+        action.get::<Action>().map(|a| exp8::describe(game, a))
+    }
+
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
         match piece.get::<Action>() {
             Some(Action::Bridge { axis, .. }) => {

@@ -174,7 +174,9 @@ fn a_custom_profile_file_is_checked() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in ["check", "test", "rules", "bench", "compare", "explain", "rulings", "render", "completions", "man"] {
+    for sub in
+        ["check", "test", "rules", "bench", "compare", "explain", "rulings", "render", "moves", "completions", "man"]
+    {
         let o = referee(&[sub, "--help"]);
         assert_eq!(o.status.code(), Some(0));
         assert!(stdout(&o).contains("Example:"), "{sub} --help has no example");
@@ -293,4 +295,46 @@ fn completions_and_man_page_come_from_the_clap_definitions() {
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     assert!(out.contains(".TH referee 1") && out.contains("explain"), "{out}");
+}
+
+#[test]
+fn moves_lists_the_legal_moves_and_judges_the_written_one() {
+    let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("moves_edges_mismatch_turn_3", stdout(&o));
+    let o = referee(&["moves", "scenarios/base/follower-occupied.yaml", "--turn", "2", "--ruleset", "hig"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("moves_follower_occupied_turn_2", stdout(&o));
+
+    let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "3", "-f", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["turn"].as_u64(), v["player"].as_str(), v["tile"].as_str()), (Some(3), Some("Red"), Some("M")));
+    let listed: usize = v["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|sq| sq["rotations"].as_array().unwrap())
+        .map(|r| r["followers"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(Some(listed as u64), v["count"].as_u64(), "every listed move is in a group");
+    assert_eq!(v["as_written"]["legal"], false);
+    assert_eq!(v["as_written"]["rule"], "base.placement.edges-match");
+    assert!(v["as_written"]["nearby"].as_array().unwrap().iter().any(|n| n["legal"] == true), "{v}");
+
+    // A turn beyond the scenario, and one the game never reaches, are bad input.
+    let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("there is no turn 4: the scenario has 3 turn(s)"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("referee::moves::no-such-turn"), "{}", stderr(&o));
+    let p = temp(
+        "unreached.yaml",
+        b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n  - {tile: E, at: [1, -1]}\n  - {tile: E, at: [0, 1]}\n",
+    );
+    let o = referee(&["moves", p.to_str().unwrap(), "--turn", "3", "-r", "hig"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("turn 2:") && err.contains("never reaches turn 3"), "{err}");
+    let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "0"]);
+    assert_eq!(o.status.code(), Some(2));
 }

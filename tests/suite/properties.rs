@@ -209,3 +209,144 @@ fn check_and_play_agree_and_a_refused_move_changes_nothing() {
     }
     assert!(accepted > 1000 && refused > 1000, "both kinds were tried: {accepted} accepted, {refused} refused");
 }
+
+/// The free squares next to a tile, found from the placements alone, north first, then west
+/// to east: the order `legal_moves` lists squares in.
+fn naive_frontier(game: &Game) -> Vec<Pos> {
+    let taken: HashSet<Pos> = game.placed().iter().map(|p| p.pos).collect();
+    let mut v: Vec<Pos> =
+        taken.iter().flat_map(|p| Edge::ALL.map(|e| p.step(e))).filter(|q| !taken.contains(q)).collect();
+    v.sort_by_key(|p| (-p.y, p.x));
+    v.dedup();
+    v
+}
+
+/// Where a move comes in `legal_moves`' order: square, rotation, follower.
+fn move_order(mv: &Move) -> (i32, i32, u16, usize) {
+    let follower = match mv.follower {
+        None => 0,
+        Some(FollowerOn::Segment(l)) => l + 1,
+        Some(FollowerOn::Added(_)) => usize::MAX,
+    };
+    (-mv.pos.y, mv.pos.x, mv.rotation.degrees(), follower)
+}
+
+/// `legal_moves` is the one list of legal moves: at every turn of many random games, each
+/// move it lists plays, and every candidate it does not list is refused by `play` and leaves
+/// the game as it was. Candidates: every rotation on every square of the frontier and on a
+/// few occupied squares, with no follower or one on any segment of the tile. The list comes
+/// in frontier order, then rotation, then follower, each move once; a discarded tile has
+/// none.
+#[test]
+fn legal_moves_lists_exactly_the_moves_play_accepts() {
+    let tiles = tiles();
+    let (mut listed, mut refused) = (0usize, 0usize);
+    for seed in 0..10u64 {
+        let g = generate(&tiles, 1000 + seed, 2 + (seed % 4) as usize, 1);
+        let mut rng = referee::random::Rng::new(seed ^ 0xfeed);
+        let mut game = start_of(&tiles, &g);
+        let mut placed_turns = 0usize;
+        for (i, s) in g.steps.iter().enumerate() {
+            let turn = i as u16 + 1;
+            let (player, kind) = match s {
+                Step::Place(p, mv) => (*p, mv.tile),
+                Step::Discard(k) => (referee::score::PlayerId((placed_turns % g.players.len()) as u8), *k),
+            };
+            let moves = game.legal_moves(player, kind, turn);
+            let at = format!("seed {seed} turn {turn}");
+            for w in moves.windows(2) {
+                assert!(move_order(&w[0]) < move_order(&w[1]), "{at}: out of order or repeated: {w:?}");
+            }
+            let frontier = naive_frontier(&game);
+            for mv in &moves {
+                assert!(frontier.contains(&mv.pos), "{at}: {mv:?} is not on the frontier");
+                assert!(mv.extras.is_empty() && mv.follower_square.is_none(), "{at}: a base game move: {mv:?}");
+                let mut tried = game.clone();
+                tried.play(player, mv, turn).unwrap_or_else(|v| panic!("{at}: listed {mv:?} is refused: {v}"));
+                listed += 1;
+            }
+            let mut squares = frontier;
+            for _ in 0..3 {
+                squares.push(game.placed()[rng.below(game.placed().len())].pos);
+            }
+            let n = tiles.get(kind).segments.len();
+            let unlisted: Vec<Move> = squares
+                .iter()
+                .flat_map(|pos| Rotation::ALL.map(|r| Move::new(kind, *pos, r)))
+                .flat_map(|bare| {
+                    std::iter::once(None)
+                        .chain((0..n).map(|l| Some(FollowerOn::Segment(l))))
+                        .map(move |follower| Move { follower, ..bare.clone() })
+                })
+                .filter(|cand| !moves.contains(cand))
+                .collect();
+            // A refused move changes nothing, so one copy serves them all, compared with the
+            // game once at the end (comparing is the costly part); if it changed, the move
+            // that changed it is looked for.
+            let mut tried = game.clone();
+            for cand in &unlisted {
+                assert!(tried.play(player, cand, turn).is_err(), "{at}: {cand:?} plays but is not listed");
+                refused += 1;
+            }
+            if tried != game {
+                let culprit = unlisted.iter().find(|cand| {
+                    let mut one = game.clone();
+                    let _ = one.play(player, cand, turn);
+                    one != game
+                });
+                panic!("{at}: a refused move changed the game: {culprit:?}");
+            }
+            match s {
+                Step::Place(p, mv) => {
+                    assert!(moves.contains(mv), "{at}: the generator played a move not listed: {mv:?}");
+                    game.play(*p, mv, turn).unwrap_or_else(|v| panic!("{at}: {v}"));
+                    placed_turns += 1;
+                }
+                Step::Discard(k) => {
+                    assert!(moves.is_empty(), "{at}: a tile with legal moves was discarded");
+                    game.discard(*k).unwrap_or_else(|v| panic!("{at}: the discard is refused: {v}"));
+                }
+            }
+        }
+    }
+    assert!(listed > 20_000 && refused > 200_000, "{listed} listed moves played, {refused} others refused");
+}
+
+/// Every move a scenario plays, under each ruleset it names, is listed by `legal_moves` when
+/// the rules accept it and not listed when they refuse it: the expansions' tiles included
+/// (double-size tiles, tiles held in hand). Moves that build or decide something are left
+/// out: the expansions do not offer their actions yet (`Expansion::action_options`).
+#[test]
+fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
+    let (mut listed, mut refused) = (0usize, 0usize);
+    for path in referee::cli::collect_scenarios(&[crate::util::root().join("scenarios")]) {
+        let sc = referee::scenario::load_path(&path, lib()).unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
+        for r in &sc.rulesets {
+            let profile = lib().profile(r).expect("the loader checks ruleset names");
+            for (i, t) in sc.turns.iter().enumerate() {
+                let turn = i as u16 + 1;
+                let (game, out) = referee::replay::play_out(&sc, profile, Some(i)).expect("the board is legal");
+                if out.illegal.is_some() {
+                    break;
+                }
+                let referee::scenario::Action::Place(mv) = &t.action else { continue };
+                if !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_))) {
+                    continue;
+                }
+                let plain = Move { follower_square: mv.follower_square.filter(|q| *q != mv.pos), ..mv.clone() };
+                let moves = game.legal_moves(t.player, mv.tile, turn);
+                match game.check(t.player, mv, turn) {
+                    Ok(()) => {
+                        assert!(moves.contains(&plain), "{} [{r}] turn {turn}: legal {mv:?} is not listed", sc.id);
+                        listed += 1;
+                    }
+                    Err(v) => {
+                        assert!(!moves.contains(&plain), "{} [{r}] turn {turn}: {mv:?} is listed, but {v}", sc.id);
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(listed > 200 && refused > 20, "{listed} legal scenario moves listed, {refused} refused ones not");
+}

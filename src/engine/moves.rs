@@ -1,0 +1,93 @@
+//! The legal moves for a tile in hand, asked once: [`Game::legal_moves`].
+//!
+//! No rule lives here. Candidates are enumerated (squares, rotations, the actions the
+//! expansions offer through `Expansion::action_options`, follower placements) and each is
+//! judged by [`Game::check`], which gives exactly [`Game::play`]'s verdict; a move is listed
+//! if and only if it is accepted.
+
+use super::{FollowerOn, Game, Move};
+use crate::expansion::Extra;
+use crate::geom::{Pos, Rotation};
+use crate::score::PlayerId;
+use crate::tile::{FeatureKind, TileKind};
+
+impl Game<'_> {
+    /// Every legal move of `player` with `tile` in turn `turn`, each listed once, in a fixed
+    /// order: by square (the first square of a double-size tile) in frontier order (north
+    /// first, then west to east), then rotation (0°, 90°, 180°, 270°), then the expansion
+    /// actions (none first, then each set the enabled expansions' `action_options` offer, in
+    /// their order), then the follower: none, each printed segment of the tile, each of the
+    /// second square of a double-size tile (`Move::follower_square`), and, with actions,
+    /// each kind of feature they may have built (`FollowerOn::Added`).
+    ///
+    /// Empty when the tile fits nowhere: it is then discarded ([`Game::discard`]). A move
+    /// not listed is refused by [`Game::play`], except one an expansion's `action_options`
+    /// fails to offer and one spelling a listed move differently (`follower_square` naming
+    /// the tile's own square).
+    pub fn legal_moves(&self, player: PlayerId, tile: TileKind, turn: u16) -> Vec<Move> {
+        let def = self.def(tile);
+        let mut out = Vec::new();
+        let mut offered: Vec<Vec<Extra>> = Vec::new();
+        let mut pending = Vec::new();
+        for pos in self.candidate_squares(tile) {
+            for r in Rotation::ALL {
+                let bare = Move::new(tile, pos, r);
+                offered.clear();
+                for x in &self.expansions {
+                    x.action_options(self, player, &bare, &mut offered);
+                }
+                // Each set once; none is the bare move, tried below.
+                let mut seen = 0;
+                while seen < offered.len() {
+                    if offered[seen].is_empty() || offered[..seen].contains(&offered[seen]) {
+                        offered.remove(seen);
+                    } else {
+                        seen += 1;
+                    }
+                }
+                // Without actions, a tile that does not fit is refused by the check's first
+                // step, whatever the follower: the common case is skipped here cheaply. (Only
+                // when no expansion changes an edge for the bare move, which is what
+                // `check_before_play` judges the fit with.)
+                pending.clear();
+                for x in &self.expansions {
+                    x.pending_edges(self, player, &bare, &mut pending);
+                }
+                let bare_may_fit = !pending.is_empty() || self.fits(tile, pos, r);
+                let twin = self.twin_of(tile, pos, r);
+                let sets = bare_may_fit.then(Vec::new).into_iter().chain(offered.drain(..));
+                for extras in sets {
+                    let with_actions = !extras.is_empty();
+                    let mv = Move { extras, ..bare.clone() };
+                    for (follower, square) in follower_options(def.segments.len(), twin, self, with_actions) {
+                        let cand = Move { follower, follower_square: square, ..mv.clone() };
+                        if self.check(player, &cand, turn).is_ok() {
+                            out.push(cand);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The follower placements to try on a tile with `segments` printed segments: none, each
+/// segment, each segment of the second square of a double-size tile, and, when the move
+/// builds something, each kind of feature it may have added.
+fn follower_options(
+    segments: usize,
+    twin: Option<(TileKind, Pos)>,
+    game: &Game,
+    with_actions: bool,
+) -> Vec<(Option<FollowerOn>, Option<Pos>)> {
+    let mut v = vec![(None, None)];
+    v.extend((0..segments).map(|l| (Some(FollowerOn::Segment(l)), None)));
+    if let Some((k, q)) = twin {
+        v.extend((0..game.def(k).segments.len()).map(|l| (Some(FollowerOn::Segment(l)), Some(q))));
+    }
+    if with_actions {
+        v.extend(FeatureKind::ALL.iter().map(|k| (Some(FollowerOn::Added(*k)), None)));
+    }
+    v
+}
