@@ -141,7 +141,7 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
 /// The most a file's aliases may expand to, in parser events: a fixed multiple of its size,
 /// so that anchors repeated into one another cannot grow a small file without bound.
 fn replay_budget(len: usize) -> usize {
-    len.saturating_mul(16).saturating_add(10_000)
+    len.saturating_mul(4).saturating_add(10_000)
 }
 
 /// The YAML reader's settings: duplicate keys refused, merge keys (`<<: *base`) honoured,

@@ -10,9 +10,11 @@ use std::fmt;
 pub use super::value::Value;
 
 /// A map read key by key: the named keys into their fields (a missing one takes its default,
-/// or is refused), every other key kept whole in `extra` for the expansions' vocabularies.
+/// or is refused), every other key kept for the expansions' vocabularies: whole if one of
+/// them claims it (`$claimed`), otherwise skipped unread (it is refused later, with its
+/// location, and building a value nobody reads would only cost time).
 macro_rules! open_map {
-    ($name:ident, $expecting:literal, { $($key:literal => $field:ident : $ty:ty = $default:expr),* $(,)? }) => {
+    ($name:ident, $expecting:literal, $claimed:expr, { $($key:literal => $field:ident : $ty:ty = $default:expr),* $(,)? }) => {
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 struct V;
@@ -27,9 +29,13 @@ macro_rules! open_map {
                         while let Some(key) = map.next_key::<String>()? {
                             match key.as_str() {
                                 $($key => $field = Some(map.next_value()?),)*
-                                _ => {
+                                _ if ($claimed)(key.as_str()) => {
                                     let v: Value = map.next_value()?;
                                     extra.push((key, v));
+                                }
+                                _ => {
+                                    map.next_value::<de::IgnoredAny>()?;
+                                    extra.push((key, Value::Null));
                                 }
                             }
                         }
@@ -64,7 +70,7 @@ pub struct RawScenario {
     pub extra: Vec<(String, Value)>,
 }
 
-open_map!(RawScenario, "a scenario: a map with `title:` and `players:`", {
+open_map!(RawScenario, "a scenario: a map with `title:` and `players:`", super::vocab::claims_top, {
     "title" => title: String = return Err(de::Error::missing_field("title")),
     "source" => source: Option<String> = None,
     "players" => players: Vec<String> = return Err(de::Error::missing_field("players")),
@@ -90,7 +96,7 @@ pub struct RawBoardTile {
     pub extra: Vec<(String, Value)>,
 }
 
-open_map!(RawBoardTile, "a tile of the board: `{tile: D, at: [0, 0]}`", {
+open_map!(RawBoardTile, "a tile of the board: `{tile: D, at: [0, 0]}`", super::vocab::claims_board, {
     "tile" => tile: String = return Err(de::Error::missing_field("tile")),
     "at" => at: Vec<i64> = return Err(de::Error::missing_field("at")),
     "rotation" => rotation: i64 = 0,
@@ -121,7 +127,7 @@ pub struct RawTurn {
     pub extra: Vec<(String, Value)>,
 }
 
-open_map!(RawTurn, "a turn: `{tile: V, at: [1, 0]}`", {
+open_map!(RawTurn, "a turn: `{tile: V, at: [1, 0]}`", super::vocab::claims_turn, {
     "player" => player: Option<String> = None,
     "tile" => tile: String = return Err(de::Error::missing_field("tile")),
     "at" => at: Option<Vec<i64>> = None,

@@ -15,6 +15,23 @@ use crate::tile::{FeatureKind, TileKind, TileSet};
 /// Every expansion's vocabulary.
 pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db];
 
+/// Whether some vocabulary reads this key of a place (its value is then kept).
+fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {
+    VOCABULARIES.iter().any(|x| of(*x).iter().any(|(k, _)| *k == key))
+}
+
+pub(super) fn claims_top(key: &str) -> bool {
+    claims(key, |x| x.top_keys())
+}
+
+pub(super) fn claims_turn(key: &str) -> bool {
+    claims(key, |x| x.turn_keys())
+}
+
+pub(super) fn claims_board(key: &str) -> bool {
+    claims(key, |x| x.board_keys())
+}
+
 /// A key and what it writes, in words for a diagnostic ("... come with the expansion x").
 pub(super) type Key = (&'static str, &'static str);
 
