@@ -275,7 +275,9 @@ impl Runner<'_> {
             None => {}
         }
         let file = SourceFile::new("fuzz-rules.yaml", text);
-        match self.guard(Target::CatalogueLoad, || data::catalogue::load(&file)) {
+        match self.guard(Target::CatalogueLoad, || {
+            data::catalogue::load(&file, &referee::expansion::all_rules().collect::<Vec<_>>())
+        }) {
             Some(Ok(_)) => self.signal("catalogue-load:ok"),
             Some(Err(e)) => self.diagnose(Target::CatalogueLoad, &e, colour),
             None => {}

@@ -29,6 +29,7 @@
 pub mod cli;
 pub mod data;
 pub mod diag;
+pub mod embedded;
 pub mod engine;
 pub mod expansion;
 pub mod geom;

@@ -2,9 +2,9 @@
 
 use crate::diag::{InputError, Problem};
 use crate::engine::Game;
+use crate::expansion::base::rule;
 use crate::expansion::Options;
 use crate::geom::{Pos, Rotation};
-use crate::rules::RuleId;
 use crate::ruleset::Profile;
 use crate::scenario::{Action, Expect, Scenario};
 use crate::score::{PlayerId, ScoreEvent, Verdict};
@@ -98,7 +98,7 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
                 &sc.file,
                 vec![Problem::new(
                     "scenario::no-start-tile",
-                    format!("no start tile among this scenario's tiles [{}]", RuleId::StartTile),
+                    format!("no start tile among this scenario's tiles [{}]", rule::START_TILE),
                 )
                 .at(Some((0, 0)))
                 .help("add a `board:` with the tiles already on the table")],
@@ -115,7 +115,7 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
         for q in squares {
             if let Some(&j) = at.get(&q) {
                 let v = Verdict::new(
-                    RuleId::SquareFree,
+                    rule::SQUARE_FREE,
                     format!("square {q} already holds tile {}", sc.tiles.get(sc.board[j].kind).id),
                 );
                 return Err(broken(v, &b.path));
@@ -148,7 +148,7 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
     if let Some(j) = laid.iter().position(|l| !l) {
         let b = &sc.board[j];
         let v = Verdict::new(
-            RuleId::Adjacent,
+            rule::ADJACENT,
             format!(
                 "the tile at {} is not connected to the rest of the board (through {}, the first tile listed)",
                 b.pos, sc.board[0].pos

@@ -7,7 +7,6 @@ use crate::data::Library;
 use crate::expansion;
 use crate::replay::Judgement;
 use crate::report::Format;
-use crate::rules::RuleId;
 use crate::ruleset::SwitchDef;
 use crate::scenario;
 use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
@@ -65,7 +64,7 @@ fn survey(lib: &Library, dir: &PathBuf) -> Vec<Covering> {
 
 /// Every id the catalogue knows: rule ids and the inventory ids they answer to.
 fn known_ids(lib: &Library) -> Vec<String> {
-    let mut v: Vec<String> = RuleId::ALL.iter().map(|r| r.as_str().to_string()).collect();
+    let mut v: Vec<String> = crate::expansion::all_rules().map(|r| r.as_str().to_string()).collect();
     v.extend(lib.catalogue.entries.iter().flat_map(|e| e.rulings.iter().cloned()));
     v.extend(expansion::all_switches().map(|s| s.name.to_string()));
     v.sort();
@@ -89,7 +88,7 @@ type Escape = fn(&str) -> String;
 
 pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
     let id = a.id.trim();
-    let rule = RuleId::parse(id);
+    let rule = crate::expansion::rule(id);
     let entries: Vec<&RuleEntry> =
         lib.catalogue.entries.iter().filter(|e| Some(e.id) == rule || e.rulings.iter().any(|r| r == id)).collect();
     let switch = expansion::find_switch(id);

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// A folder whose files replace the built-in data of the same path (tiles/base.yaml, rulesets/hig.yaml, rulesets/rules.yaml, ...).
+    /// A folder whose files replace the built-in data of the same path (tiles/base.yaml, rulesets/hig.yaml, rulesets/rules/base.yaml, ...).
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }

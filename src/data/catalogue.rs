@@ -1,5 +1,5 @@
-//! The rule catalogue, `rulesets/rules.yaml`: each rule id in the project's own words, with
-//! its source and the ids of the rulings inventory it answers to.
+//! The rule catalogue, one file per expansion under `rulesets/rules/`: each rule id in the
+//! project's own words, with its source and the ids of the rulings inventory it answers to.
 
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::rules::RuleId;
@@ -95,26 +95,33 @@ impl Catalogue {
     }
 }
 
-pub fn load(file: &SourceFile) -> Result<Catalogue, InputError> {
+/// One expansion's catalogue file, whose entries word exactly the ids of its `rule` module.
+pub fn load(file: &SourceFile, ids: &[RuleId]) -> Result<Vec<RuleEntry>, InputError> {
     let parsed: Vec<EntryFile> = crate::data::parse_yaml(file)?;
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     for (i, e) in parsed.into_iter().enumerate() {
-        match RuleId::parse(&e.id) {
+        match ids.iter().copied().find(|r| r.as_str() == e.id) {
             Some(id) if entries.iter().any(|o| o.id == id) => problems.push(
                 Problem::new("catalogue::duplicate", format!("rule `{}` is listed twice", e.id))
                     .at(file.spans().value(&format!("[{i}].id"))),
             ),
             Some(id) => entries.push(RuleEntry { id, text: e.text, source: e.source, rulings: e.rulings }),
             None => problems.push(
-                Problem::new("catalogue::unknown-rule", format!("`{}` is not a rule id the engine knows", e.id))
-                    .at(file.spans().value(&format!("[{i}].id")))
-                    .help("rule ids are listed in src/rules.rs"),
+                Problem::new(
+                    "catalogue::unknown-rule",
+                    format!("`{}` is not a rule id of this file's expansion", e.id),
+                )
+                .at(file.spans().value(&format!("[{i}].id")))
+                .help(match crate::expansion::rule(&e.id) {
+                    Some(_) => "each rule is worded in its own expansion's file under rulesets/rules/".to_string(),
+                    None => "an expansion's rule ids are listed in its `rule` module".to_string(),
+                }),
             ),
         }
     }
     if problems.is_empty() {
-        Ok(Catalogue { entries })
+        Ok(entries)
     } else {
         Err(InputError::new(file, problems))
     }

@@ -11,33 +11,16 @@ pub mod tiles;
 use crate::diag::SourceFile;
 use std::path::{Path, PathBuf};
 
-/// A built-in file: its path relative to the repository root, and its text.
-pub struct Embedded {
-    pub path: &'static str,
-    pub text: &'static str,
-}
+pub use crate::embedded::Embedded;
 
-/// The tile catalogue of each expansion that has tiles of its own.
-pub const TILES: &[(crate::expansion::ExpansionId, Embedded)] = &[
-    (
-        crate::expansion::ExpansionId::Base,
-        Embedded { path: "tiles/base.yaml", text: include_str!("../../tiles/base.yaml") },
-    ),
-    (
-        crate::expansion::ExpansionId::Bcb1,
-        Embedded { path: "tiles/bcb1.yaml", text: include_str!("../../tiles/bcb1.yaml") },
-    ),
-];
-pub const RULE_CATALOGUE: Embedded =
-    Embedded { path: "rulesets/rules.yaml", text: include_str!("../../rulesets/rules.yaml") };
 pub const PROFILES: &[Embedded] = &[
-    Embedded { path: "rulesets/hig.yaml", text: include_str!("../../rulesets/hig.yaml") },
-    Embedded { path: "rulesets/rgg.yaml", text: include_str!("../../rulesets/rgg.yaml") },
-    Embedded { path: "rulesets/zmg.yaml", text: include_str!("../../rulesets/zmg.yaml") },
-    Embedded { path: "rulesets/ne.yaml", text: include_str!("../../rulesets/ne.yaml") },
-    Embedded { path: "rulesets/early.yaml", text: include_str!("../../rulesets/early.yaml") },
-    Embedded { path: "rulesets/hig-bb3.yaml", text: include_str!("../../rulesets/hig-bb3.yaml") },
-    Embedded { path: "rulesets/rgg-bb3.yaml", text: include_str!("../../rulesets/rgg-bb3.yaml") },
+    crate::embed!("rulesets/hig.yaml"),
+    crate::embed!("rulesets/rgg.yaml"),
+    crate::embed!("rulesets/zmg.yaml"),
+    crate::embed!("rulesets/ne.yaml"),
+    crate::embed!("rulesets/early.yaml"),
+    crate::embed!("rulesets/hig-bb3.yaml"),
+    crate::embed!("rulesets/rgg-bb3.yaml"),
 ];
 
 /// The profiles a scenario runs under when it names none.
@@ -247,7 +230,7 @@ impl Library {
     pub fn load(source: &DataSource) -> Result<Library, crate::diag::InputError> {
         let mut all_tiles = Vec::new();
         let mut kinds = 0;
-        for (x, e) in TILES {
+        for (x, e) in crate::expansion::REGISTRY.iter().filter_map(|x| Some((x.id(), x.tiles()?))) {
             let file = source.open(e)?;
             let (_, defs) = tiles::load(&file)?;
             kinds += defs.len();
@@ -259,13 +242,29 @@ impl Library {
                 .at(Some((0, 0)));
                 return Err(crate::diag::InputError::new(&file, vec![p]));
             }
-            all_tiles.push((*x, defs));
+            all_tiles.push((x, defs));
         }
         let mut profiles = Vec::new();
         for e in PROFILES {
             profiles.push(profiles::load(&source.open(e)?)?);
         }
-        let catalogue = catalogue::load(&source.open(&RULE_CATALOGUE)?)?;
+        if let Some(dir) = &source.dir {
+            let old = dir.join("rulesets/rules.yaml");
+            if old.exists() {
+                return Err(crate::diag::InputError::unreadable(
+                    &old.display().to_string(),
+                    format!(
+                        "cannot use --data {}: rulesets/rules.yaml is no longer read; the rule catalogue is one \
+                         file per expansion under rulesets/rules/ (base.yaml, bcb1.yaml, ...)",
+                        dir.display()
+                    ),
+                ));
+            }
+        }
+        let mut catalogue = catalogue::Catalogue::default();
+        for book in crate::expansion::rule_books() {
+            catalogue.entries.extend(catalogue::load(&source.open(&book.catalogue)?, book.ids)?);
+        }
         Ok(Library { tiles: all_tiles, profiles, catalogue })
     }
 

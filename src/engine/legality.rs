@@ -2,8 +2,8 @@
 
 use super::features::SegId;
 use super::{terrain_word, FollowerOn, Game, Move};
+use crate::expansion::base::rule;
 use crate::geom::{Edge, Pos, Rotation};
-use crate::rules::RuleId;
 use crate::score::{PlayerId, Verdict};
 use crate::tile::{FeatureKind, Terrain, TileKind};
 
@@ -73,15 +73,15 @@ impl Game<'_> {
         match self.misfit(kind, pos, r, pending) {
             None => Ok(()),
             Some(Misfit::Occupied(p)) => Err(Verdict::new(
-                RuleId::SquareFree,
+                rule::SQUARE_FREE,
                 format!("square {p} already holds tile {}", self.tile_at(p).map_or("?", |t| &self.def(t.kind).id)),
             )),
-            Some(Misfit::Alone) => Err(Verdict::new(RuleId::Adjacent, format!("square {pos} touches no placed tile"))),
+            Some(Misfit::Alone) => Err(Verdict::new(rule::ADJACENT, format!("square {pos} touches no placed tile"))),
             Some(Misfit::Edge(p, e, k)) => {
                 let n = self.tile_at(p.step(e)).expect("a mismatched edge has a neighbour");
                 let _ = def;
                 Err(Verdict::new(
-                    RuleId::EdgesMatch,
+                    rule::EDGES_MATCH,
                     format!(
                         "the {} edge of {} at {p} is {}, but the tile it touches at {} has {} there",
                         e.word(),
@@ -106,7 +106,7 @@ impl Game<'_> {
         // An edge mismatch may be the fault of a building (a bridge end against a field): let
         // the expansions name their own rule first. A square taken or alone is the core's.
         let fit = self.check_fit_with(mv.tile, mv.pos, mv.rotation, &pending);
-        if matches!(&fit, Err(v) if v.rule != RuleId::EdgesMatch) {
+        if matches!(&fit, Err(v) if v.rule != rule::EDGES_MATCH) {
             return fit;
         }
         for x in &self.expansions {
@@ -116,13 +116,13 @@ impl Game<'_> {
         let twin_square = self.twin_of(mv.tile, mv.pos, mv.rotation).map(|(_, q)| q);
         if let Some(sq) = mv.follower_square.filter(|sq| *sq != mv.pos && Some(*sq) != twin_square) {
             return Err(Verdict::new(
-                RuleId::FollowerOnNewTile,
+                rule::FOLLOWER_ON_NEW_TILE,
                 format!("a follower may go only on the tile just placed at {}, not on the tile at {sq}", mv.pos),
             ));
         }
         if mv.follower.is_some() && self.players[player.index()].supply == 0 {
             return Err(Verdict::new(
-                RuleId::FollowerSupply,
+                rule::FOLLOWER_SUPPLY,
                 format!("{} has no follower left in supply", self.player_name(player)),
             ));
         }
@@ -134,7 +134,7 @@ impl Game<'_> {
 
     pub(super) fn occupied_verdict(&self, what: &str, kind: FeatureKind, mv: &Move) -> Verdict {
         Verdict::new(
-            RuleId::FollowerUnoccupied,
+            rule::FOLLOWER_UNOCCUPIED,
             format!(
                 "the {what} of {} at {} joins a {kind} that already holds a follower",
                 self.def(mv.tile).id,
@@ -211,7 +211,7 @@ impl Game<'_> {
         let unit = units.iter().position(|(_, sq)| *sq == square).unwrap_or(0);
         if local >= self.tiles.get(units[unit].0).segments.len() {
             return Err(Verdict::new(
-                RuleId::FollowerOnNewTile,
+                rule::FOLLOWER_ON_NEW_TILE,
                 format!("the tile at {square} has no feature number {local} for the follower"),
             ));
         }
@@ -229,7 +229,7 @@ impl Game<'_> {
     pub(super) fn check_actions_in_play(&self, extras: &[crate::expansion::Extra]) -> Result<(), Verdict> {
         match extras.iter().find(|a| !self.expansions.iter().any(|x| x.takes(a))) {
             Some(a) => Err(Verdict::new(
-                RuleId::ExpansionInPlay,
+                rule::EXPANSION_IN_PLAY,
                 format!("no expansion in play builds or decides this: {a:?}"),
             )),
             None => Ok(()),
@@ -276,7 +276,7 @@ impl Game<'_> {
         match self.legal_placements(kind).first() {
             None => Ok(()),
             Some((p, r)) => Err(Verdict::new(
-                RuleId::DiscardUnplaceable,
+                rule::DISCARD_UNPLACEABLE,
                 format!("tile {} fits at {p} turned {}°, so it must be placed", self.def(kind).id, r.degrees()),
             )),
         }

@@ -14,9 +14,9 @@ mod legality;
 mod moves;
 mod scoring;
 
+use crate::expansion::base::rule;
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};
 use crate::geom::{Edge, Pos, Rotation};
-use crate::rules::RuleId;
 use crate::score::{PlayerId, ScoreEvent, Verdict};
 use crate::tile::{FeatureKind, Terrain, TileDef, TileKind, TileSet};
 use board::Board;
@@ -588,7 +588,7 @@ impl<'t> Game<'t> {
     pub fn setup_follower(&mut self, player: PlayerId, at: Pos, local: usize) -> Result<(), Verdict> {
         if self.players[player.index()].supply == 0 {
             return Err(Verdict::new(
-                RuleId::FollowerSupply,
+                rule::FOLLOWER_SUPPLY,
                 format!("{} has no follower left in supply", self.player_name(player)),
             ));
         }
@@ -670,7 +670,7 @@ impl<'t> Game<'t> {
                     Some(a) => a.segment,
                     None => {
                         return Err(Verdict::new(
-                            RuleId::FollowerOnNewTile,
+                            rule::FOLLOWER_ON_NEW_TILE,
                             format!("nothing was built on the tile at {} for the follower to stand on", mv.pos),
                         ))
                     }

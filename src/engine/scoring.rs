@@ -2,6 +2,7 @@
 
 use super::features::SegId;
 use super::{Completion, FeatureInfo, Game};
+use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing};
@@ -102,7 +103,7 @@ impl Game<'_> {
     /// (a castle), else 3 points under `base.final.field`.
     pub fn farm_value(&self, city: SegId) -> (RuleId, &'static str, i32) {
         self.expansions.iter().find_map(|x| x.farm_value(self, city)).unwrap_or((
-            RuleId::FinalField,
+            rule::FINAL_FIELD,
             "completed city",
             3,
         ))
@@ -112,8 +113,8 @@ impl Game<'_> {
     pub fn appraise(&self, info: &FeatureInfo, timing: Timing) -> (Vec<ScoreItem>, Vec<RuleId>) {
         let mut items = Vec::new();
         let mut because = match timing {
-            Timing::Turn(_) => vec![RuleId::Majority, RuleId::FollowerReturns],
-            Timing::End => vec![RuleId::Majority],
+            Timing::Turn(_) => vec![rule::MAJORITY, rule::FOLLOWER_RETURNS],
+            Timing::End => vec![rule::MAJORITY],
         };
         for x in &self.expansions {
             x.score_items(self, info, timing, &mut items);

@@ -14,7 +14,7 @@ pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
         ("four-points", "like any completed city: 2 per tile and 2 per pennant (4 without pennant)"),
         ("two-points", "the earliest rules: 1 per tile and 1 per pennant (2 without pennant)"),
     ],
-    rules: &[RuleId::CityCompleted, RuleId::CityTwoTileEarly],
+    rules: &[rule::CITY_COMPLETED, rule::CITY_TWO_TILE_EARLY],
     governs: &[],
 };
 
@@ -53,6 +53,15 @@ impl Expansion for Base {
         ExpansionId::Base
     }
 
+    fn rule_book(&self) -> &'static crate::rules::RuleBook {
+        &rule::BOOK
+    }
+
+    fn tiles(&self) -> Option<&'static crate::embedded::Embedded> {
+        const TILES: crate::embedded::Embedded = crate::embed!("tiles/base.yaml");
+        Some(&TILES)
+    }
+
     fn switches(&self) -> &'static [&'static SwitchDef] {
         static ALL: [&SwitchDef; 1] = [&TWO_TILE_CITY];
         &ALL
@@ -66,15 +75,15 @@ impl Expansion for Base {
         let during_play = matches!(timing, Timing::Turn(_));
         match f.kind {
             FeatureKind::Road => {
-                let rule = if during_play { RuleId::RoadCompleted } else { RuleId::FinalRoad };
+                let rule = if during_play { rule::ROAD_COMPLETED } else { rule::FINAL_ROAD };
                 out.push(item(rule, "tile", f.tiles, 1));
             }
             FeatureKind::City => {
                 let early = f.tiles == 2 && game.options().of::<Options>().two_tile_city == TwoTileCity::TwoPoints;
                 let (rule, each) = match (during_play, early) {
-                    (true, false) => (RuleId::CityCompleted, 2),
-                    (true, true) => (RuleId::CityTwoTileEarly, 1),
-                    (false, _) => (RuleId::FinalCity, 1),
+                    (true, false) => (rule::CITY_COMPLETED, 2),
+                    (true, true) => (rule::CITY_TWO_TILE_EARLY, 1),
+                    (false, _) => (rule::FINAL_CITY, 1),
                 };
                 out.push(item(rule, "tile", f.tiles, each));
                 if f.pennants > 0 {
@@ -82,7 +91,7 @@ impl Expansion for Base {
                 }
             }
             FeatureKind::Cloister => {
-                let rule = if during_play { RuleId::CloisterCompleted } else { RuleId::FinalCloister };
+                let rule = if during_play { rule::CLOISTER_COMPLETED } else { rule::FINAL_CLOISTER };
                 out.push(item(rule, "cloister", 1, 1));
                 out.push(item(rule, "neighbour", f.tiles - 1, 1));
             }
@@ -98,11 +107,59 @@ impl Expansion for Base {
                     }
                 }
                 if groups.is_empty() {
-                    groups.push((RuleId::FinalField, "completed city", 3, 0));
+                    groups.push((rule::FINAL_FIELD, "completed city", 3, 0));
                 }
                 out.extend(groups.into_iter().map(|(rule, label, each, n)| item(rule, label, n, each)));
             }
             FeatureKind::Castle | FeatureKind::Bazaar => {}
         }
+    }
+}
+
+pub mod rule {
+    //! The base game's rules. Their wording and sources are in the catalogue file named below.
+
+    crate::rules::rule_ids! {
+        catalogue: "rulesets/rules/base.yaml";
+        /// The game starts from the start tile, face up in the middle of the table.
+        START_TILE = "base.setup.start-tile",
+        /// Only the expansions in play add pieces and decisions to a turn.
+        EXPANSION_IN_PLAY = "base.setup.expansions-in-play",
+        /// Players take turns in the order given.
+        TURN_ORDER = "base.turn.order",
+        /// A tile goes on a free square.
+        SQUARE_FREE = "base.placement.square-free",
+        /// A tile goes next to a tile already placed.
+        ADJACENT = "base.placement.adjacent",
+        /// Every edge of a new tile matches the edge it touches.
+        EDGES_MATCH = "base.placement.edges-match",
+        /// A tile that fits nowhere is discarded and another drawn; one that fits must be placed.
+        DISCARD_UNPLACEABLE = "base.placement.discard-unplaceable",
+        /// A follower goes only on the tile just placed.
+        FOLLOWER_ON_NEW_TILE = "base.follower.on-placed-tile",
+        /// A follower goes only on a feature that holds no follower.
+        FOLLOWER_UNOCCUPIED = "base.follower.unoccupied-feature",
+        /// Each player has 7 followers; none can be placed with an empty supply.
+        FOLLOWER_SUPPLY = "base.follower.supply",
+        /// Followers return to their owner's supply once their feature is scored.
+        FOLLOWER_RETURNS = "base.follower.returned",
+        /// The player with most followers on a feature scores it; tied players all score in full.
+        MAJORITY = "base.scoring.majority",
+        /// A completed road scores 1 point per tile.
+        ROAD_COMPLETED = "base.road.completed",
+        /// A completed city scores 2 points per tile and 2 per pennant.
+        CITY_COMPLETED = "base.city.completed",
+        /// Early rules: a completed city of two tiles scores 1 per tile (and 1 per pennant).
+        CITY_TWO_TILE_EARLY = "base.city.two-tile-early",
+        /// A cloister surrounded by eight tiles scores 9 points.
+        CLOISTER_COMPLETED = "base.cloister.completed",
+        /// At the end an incomplete road scores 1 point per tile.
+        FINAL_ROAD = "base.final.road",
+        /// At the end an incomplete city scores 1 point per tile and 1 per pennant.
+        FINAL_CITY = "base.final.city",
+        /// At the end an incomplete cloister scores 1 point plus 1 per neighbouring tile.
+        FINAL_CLOISTER = "base.final.cloister",
+        /// At the end each field scores 3 points per completed city it borders, to its farmers' majority.
+        FINAL_FIELD = "base.final.field",
     }
 }

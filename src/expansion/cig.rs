@@ -8,7 +8,6 @@
 use super::{Expansion, ExpansionId, Options as AllOptions};
 use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
 use crate::geom::{Pos, Rotation};
-use crate::rules::RuleId;
 use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, TileKind};
 
@@ -43,7 +42,7 @@ fn no_touching(game: &Game, tile: TileKind, pos: Pos, r: Rotation) -> Result<(),
                 let first = game.placed()[t.group as usize].kind;
                 if is_castle(game, first) {
                     return Err(Verdict::new(
-                        RuleId::CigNoTouching,
+                        rule::NO_TOUCHING,
                         format!(
                             "a castle tile may not touch another castle tile, not even at a corner (the one at {q})"
                         ),
@@ -58,6 +57,10 @@ fn no_touching(game: &Game, tile: TileKind, pos: Pos, r: Rotation) -> Result<(),
 impl Expansion for Cig {
     fn id(&self) -> ExpansionId {
         ExpansionId::Cig
+    }
+
+    fn rule_book(&self) -> &'static crate::rules::RuleBook {
+        &rule::BOOK
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
@@ -78,7 +81,7 @@ impl Expansion for Cig {
         }
         if !game.hands[player.index()].contains(&mv.tile) {
             return Err(Verdict::new(
-                RuleId::CigInsteadOfDrawing,
+                rule::INSTEAD_OF_DRAWING,
                 format!(
                     "{} does not hold the castle {}: a player places one of their own castles instead of drawing",
                     game.player_name(player),
@@ -100,14 +103,14 @@ impl Expansion for Cig {
     fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
         match (f.kind, timing) {
             (FeatureKind::Castle, Timing::Turn(_)) => {
-                out.push(ScoreItem { rule: RuleId::CigCompleteTwelve, label: "completed castle", count: 1, each: 12 });
+                out.push(ScoreItem { rule: rule::COMPLETE_TWELVE, label: "completed castle", count: 1, each: 12 });
             }
             (FeatureKind::Castle, Timing::End) => {
-                out.push(ScoreItem { rule: RuleId::CigFinal, label: "surrounding tile", count: f.tiles - 1, each: 1 });
-                out.push(ScoreItem { rule: RuleId::CigFinal, label: "castle", count: 1, each: 2 });
+                out.push(ScoreItem { rule: rule::FINAL, label: "surrounding tile", count: f.tiles - 1, each: 1 });
+                out.push(ScoreItem { rule: rule::FINAL, label: "castle", count: 1, each: 2 });
             }
             (FeatureKind::Road | FeatureKind::City, Timing::Turn(_)) => {
-                // RuleId::CigBonus: 3 for every castle the road or city ends (or starts) on,
+                // rule::BONUS: 3 for every castle the road or city ends (or starts) on,
                 // each castle once, occupied or not.
                 // A road counts a castle where it ends on the castle tile; a road only passing
                 // over one of its squares does not.
@@ -126,15 +129,30 @@ impl Expansion for Cig {
                 castles.sort_unstable();
                 castles.dedup();
                 if !castles.is_empty() {
-                    out.push(ScoreItem {
-                        rule: RuleId::CigBonus,
-                        label: "castle",
-                        count: castles.len() as u32,
-                        each: 3,
-                    });
+                    out.push(ScoreItem { rule: rule::BONUS, label: "castle", count: castles.len() as u32, each: 3 });
                 }
             }
             _ => {}
         }
+    }
+}
+
+pub mod rule {
+    //! The rules of Castles in Germany. Their wording and sources are in the catalogue file named below.
+
+    crate::rules::rule_ids! {
+        catalogue: "rulesets/rules/cig.yaml";
+        /// Each player holds one castle tile, two with two or three players, face up.
+        SETUP = "cig.setup.one-castle-each",
+        /// Instead of drawing, a player may place one of their castle tiles.
+        INSTEAD_OF_DRAWING = "cig.placement.instead-of-drawing",
+        /// A castle tile may not touch another castle tile, not even at a corner.
+        NO_TOUCHING = "cig.placement.no-touching-castles",
+        /// A castle surrounded by tiles is complete: 12 points to its lord or lady.
+        COMPLETE_TWELVE = "cig.scoring.complete-twelve",
+        /// At the end an unfinished castle scores 1 per surrounding tile and 2 for itself.
+        FINAL = "cig.scoring.final-incomplete",
+        /// A completed road or city with an end on a castle tile gives its majority 3 more per castle.
+        BONUS = "cig.scoring.bonus-per-castle",
     }
 }

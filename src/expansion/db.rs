@@ -9,7 +9,6 @@ use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{Game, Phase, TurnContext};
 use crate::geom::Pos;
-use crate::rules::RuleId;
 use crate::score::{FeatureRef, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 
@@ -32,6 +31,10 @@ impl Expansion for Db {
         ExpansionId::Db
     }
 
+    fn rule_book(&self) -> &'static crate::rules::RuleBook {
+        &rule::BOOK
+    }
+
     fn takes(&self, action: &Extra) -> bool {
         action.get::<Crossing>().is_some()
     }
@@ -48,13 +51,13 @@ impl Expansion for Db {
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
-        // RuleId::DbRoadScoredFirst: the road is scored, then the drawbridge is looked at.
+        // rule::ROAD_SCORED_FIRST: the road is scored, then the drawbridge is looked at.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Db, MOVES));
     }
 
     fn order_completed(&self, game: &Game, completed: &mut Vec<SegId>) {
-        // RuleId::DbRoadScoredFirst: "you first score the road as usual", then the drawbridge.
+        // rule::ROAD_SCORED_FIRST: "you first score the road as usual", then the drawbridge.
         completed.sort_by_key(|s| game.feature_kind(*s) != FeatureKind::Road);
     }
 
@@ -90,10 +93,10 @@ impl Db {
             let mut tie_said = false;
             for (city, at) in cities {
                 let (rule, label) = if game.open_edges(city) == 0 {
-                    (RuleId::DbCompletedCityUp, "drawbridge up: the city is complete")
+                    (rule::COMPLETED_CITY_UP, "drawbridge up: the city is complete")
                 } else if tied && !tie_said {
                     tie_said = true;
-                    (RuleId::DbTieNoMove, "no single player holds the road: nobody crosses")
+                    (rule::TIE_NO_MOVE, "no single player holds the road: nobody crosses")
                 } else {
                     continue;
                 };
@@ -108,7 +111,7 @@ impl Db {
                         tiles: 0,
                     },
                     items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
-                    because: vec![RuleId::DbRoadScoredFirst],
+                    because: vec![rule::ROAD_SCORED_FIRST],
                 });
             }
         }
@@ -138,20 +141,17 @@ impl Db {
         });
         let Some((ci, fi, (player, _))) = found else {
             return Err(Verdict::new(
-                RuleId::DbIncompleteCityMove,
+                rule::INCOMPLETE_CITY_MOVE,
                 format!("no follower stood at {from} on a road completed this turn"),
             ));
         };
         let completion = game.completions()[ci].clone();
         if completion.majority.len() != 1 {
-            return Err(Verdict::new(
-                RuleId::DbTieNoMove,
-                "no single player had the majority on the road: nobody moves",
-            ));
+            return Err(Verdict::new(rule::TIE_NO_MOVE, "no single player had the majority on the road: nobody moves"));
         }
         if completion.majority[0] != player {
             return Err(Verdict::new(
-                RuleId::DbIncompleteCityMove,
+                rule::INCOMPLETE_CITY_MOVE,
                 format!("only the player with the majority on the road may move, not {}", game.player_name(player)),
             ));
         }
@@ -177,13 +177,13 @@ impl Db {
         });
         let Some(city) = target else {
             return Err(Verdict::new(
-                RuleId::DbIncompleteCityMove,
+                rule::INCOMPLETE_CITY_MOVE,
                 format!("the road has no drawbridge on the tile at {to}"),
             ));
         };
         if game.open_edges(city) == 0 {
             return Err(Verdict::new(
-                RuleId::DbCompletedCityUp,
+                rule::COMPLETED_CITY_UP,
                 format!("the city behind the drawbridge at {to} is complete: the drawbridge is up"),
             ));
         }
@@ -200,13 +200,29 @@ impl Db {
                 tiles: 0,
             },
             items: vec![ScoreItem {
-                rule: RuleId::DbIncompleteCityMove,
+                rule: rule::INCOMPLETE_CITY_MOVE,
                 label: "follower over the drawbridge",
                 count: 1,
                 each: 0,
             }],
-            because: vec![RuleId::DbRoadScoredFirst],
+            because: vec![rule::ROAD_SCORED_FIRST],
         });
         Ok(())
+    }
+}
+
+pub mod rule {
+    //! The rules of The Drawbridges. Their wording and sources are in the catalogue file named below.
+
+    crate::rules::rule_ids! {
+        catalogue: "rulesets/rules/db.yaml";
+        /// A completed road leading to a drawbridge is scored first, then the drawbridge is looked at.
+        ROAD_SCORED_FIRST = "db.scoring.road-scored-first",
+        /// A drawbridge whose city is complete is up: nothing more happens.
+        COMPLETED_CITY_UP = "db.scoring.completed-city-up",
+        /// Into an incomplete city the road's sole majority holder may move followers from the road.
+        INCOMPLETE_CITY_MOVE = "db.scoring.incomplete-city-move",
+        /// Without a sole majority on the road nobody moves.
+        TIE_NO_MOVE = "db.scoring.tie-no-move",
     }
 }

@@ -5,7 +5,6 @@
 //! them. Each of the two refuses, with its rule, what its rulebook does not have.
 
 use crate::geom::{Axis, Corner, Pos};
-use crate::rules::RuleId;
 use crate::ruleset::SwitchDef;
 use crate::score::PlayerId;
 use crate::tile::{Spot, TileKind};
@@ -18,7 +17,7 @@ pub static EXPANSION_8: SwitchDef = SwitchDef {
         ("first-edition", "Bridges, Castles and Bazaars: personal bridges and castles, castles scoring their fief, bazaars"),
         ("new-edition", "a shared supply of bridges worth 3, castles with ladies and barns; no bazaars"),
     ],
-    rules: &[RuleId::Exp8Edition],
+    rules: &[rule::EDITION],
     governs: &["bcb1.", "ne."],
 };
 
@@ -90,4 +89,14 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
 /// The slot's actions of a move.
 pub fn actions(mv: &crate::engine::Move) -> impl Iterator<Item = &Action> {
     mv.extras.iter().filter_map(|e| e.get::<Action>())
+}
+
+pub mod rule {
+    //! The rule of the expansion-8 slot: which set it plays. Their wording and sources are in the catalogue file named below.
+
+    crate::rules::rule_ids! {
+        catalogue: "rulesets/rules/expansion-8.yaml";
+        /// Slot 8 plays the 1st edition's Bridges, Castles and Bazaars or the new edition's set, as the ruleset says.
+        EDITION = "expansion-8.rules",
+    }
 }

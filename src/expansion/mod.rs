@@ -135,6 +135,14 @@ pub enum PieceAt {
 pub trait Expansion: Sync {
     fn id(&self) -> ExpansionId;
 
+    /// The rules this expansion cites (its `rule` module) and the catalogue file wording them.
+    fn rule_book(&self) -> &'static crate::rules::RuleBook;
+
+    /// Its tile catalogue, if it has tiles of its own.
+    fn tiles(&self) -> Option<&'static crate::embedded::Embedded> {
+        None
+    }
+
     /// The edition switches this expansion reads.
     fn switches(&self) -> &'static [&'static SwitchDef] {
         &[]
@@ -255,6 +263,21 @@ pub trait Expansion: Sync {
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
 pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db];
+
+/// Every expansion's rule book, and last the expansion-8 slot's own.
+pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {
+    REGISTRY.iter().map(|x| x.rule_book()).chain(std::iter::once(&exp8::rule::BOOK))
+}
+
+/// Every rule id the engine knows.
+pub fn all_rules() -> impl Iterator<Item = RuleId> {
+    rule_books().flat_map(|b| b.ids.iter().copied())
+}
+
+/// The rule with this id.
+pub fn rule(id: &str) -> Option<RuleId> {
+    all_rules().find(|r| r.as_str() == id)
+}
 
 /// The expansions a game plays for the expansions a scenario names, under these options:
 /// the expansion-8 slot is Bridges, Castles and Bazaars or the new edition's set.

@@ -24,7 +24,7 @@ pub static TOUCHING: SwitchDef = SwitchDef {
         ("forbidden-end-to-end", "two bridges whose ends meet across a shared edge (reading A)"),
         ("forbidden-on-any-edge-adjacent-tiles", "any two bridges on tiles that share an edge (reading B)"),
     ],
-    rules: &[RuleId::NeBridgeNoTouching],
+    rules: &[rule::BRIDGE_NO_TOUCHING],
     governs: &[],
 };
 
@@ -139,15 +139,15 @@ impl Ne8 {
 
     fn check_bridge(game: &Game, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
         if at != mv.pos {
-            return Err(verdict(RuleId::NeBridgeEligible, "a bridge goes only on the tile just placed"));
+            return Err(verdict(rule::BRIDGE_ELIGIBLE, "a bridge goes only on the tile just placed"));
         }
         if game.state_of::<State>().bridges_left == 0 {
-            return Err(verdict(RuleId::NeBridgeOnlyWhileSupply, "the supply holds no bridge"));
+            return Err(verdict(rule::BRIDGE_ONLY_WHILE_SUPPLY, "the supply holds no bridge"));
         }
         let def = game.def(mv.tile);
         if axis.edges().iter().any(|e| def.edge(mv.rotation, *e) != Terrain::Field) {
             return Err(verdict(
-                RuleId::NeBridgeEligible,
+                rule::BRIDGE_ELIGIBLE,
                 format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
             ));
         }
@@ -156,7 +156,7 @@ impl Ne8 {
         });
         if !meets_road {
             return Err(verdict(
-                RuleId::NeBridgeFieldAgainstRoad,
+                rule::BRIDGE_FIELD_AGAINST_ROAD,
                 "a bridge is built only where the tile's field edge is laid against an open road end",
             ));
         }
@@ -166,13 +166,13 @@ impl Ne8 {
             let end_to_end = axis.edges().contains(&e) && other.edges().contains(&e.opposite());
             if end_to_end {
                 return Err(verdict(
-                    RuleId::NeBridgeNoTouching,
+                    rule::BRIDGE_NO_TOUCHING,
                     format!("this bridge's end would meet the bridge at {q}"),
                 ));
             }
             if game.options().of::<Options>().touching_any_adjacent {
                 return Err(verdict(
-                    RuleId::NeBridgeNoTouchingAny,
+                    rule::BRIDGE_NO_TOUCHING_ANY,
                     format!("this bridge would lie beside the bridge at {q}, on a tile sharing an edge"),
                 ));
             }
@@ -201,15 +201,15 @@ impl Ne8 {
         spot: Option<crate::tile::Spot>,
     ) -> Result<(), Verdict> {
         if game.state_of::<State>().castles_left == 0 {
-            return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no castle tile"));
+            return Err(verdict(rule::BUILD_AT_PLACEMENT, "the supply holds no castle tile"));
         }
         let town = game
             .city_completed_now(at, spot, turn.mv.pos)
-            .map_err(|why| verdict(RuleId::NeCastleBuild, format!("no castle: {why}")))?;
+            .map_err(|why| verdict(rule::CASTLE_BUILD, format!("no castle: {why}")))?;
         let segments = game.members(town).len();
         if segments != 2 {
             return Err(verdict(
-                RuleId::NeCastleBuild,
+                rule::CASTLE_BUILD,
                 format!("a castle goes only on a city of exactly two segments, not {segments}"),
             ));
         }
@@ -225,9 +225,9 @@ impl Ne8 {
             .collect();
         game.state_of_mut::<State>().new_ladies.extend(ladies);
         game.state_of_mut::<State>().castles.push(Castle { town, squares: squares.clone(), built: turn.turn });
-        let mut because = vec![RuleId::NeCastleCityNotScored];
+        let mut because = vec![rule::CASTLE_CITY_NOT_SCORED];
         if !knights.is_empty() {
-            because.push(RuleId::NeCastleKnightBecomesLady);
+            because.push(rule::CASTLE_KNIGHT_BECOMES_LADY);
         }
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
@@ -239,7 +239,7 @@ impl Ne8 {
                 name: "castle built".to_string(),
                 tiles: squares.len() as u32,
             },
-            items: vec![ScoreItem { rule: RuleId::NeCastleBuild, label: "castle built", count: 1, each: 0 }],
+            items: vec![ScoreItem { rule: rule::CASTLE_BUILD, label: "castle built", count: 1, each: 0 }],
             because,
         });
         Ok(())
@@ -247,26 +247,26 @@ impl Ne8 {
 
     fn build_barn(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verdict> {
         if game.state_of::<State>().barns_left == 0 {
-            return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no barn tile"));
+            return Err(verdict(rule::BUILD_AT_PLACEMENT, "the supply holds no barn tile"));
         }
         let mut field: Option<SegId> = None;
         for (sq, c) in Self::corner_tiles(turn.mv.pos, corner) {
             let Some(p) = game.tile_at(sq).copied() else {
                 return Err(verdict(
-                    RuleId::NeBarnFourTiles,
+                    rule::BARN_FOUR_TILES,
                     format!("a barn needs four tiles meeting at the corner; {sq} is empty"),
                 ));
             };
             let [a, b] = c.halves();
             let (Some(sa), Some(sb)) = (game.half_segment(&p, a), game.half_segment(&p, b)) else {
                 return Err(verdict(
-                    RuleId::NeBarnFieldCorners,
+                    rule::BARN_FIELD_CORNERS,
                     format!("the corner of the tile at {sq} is not field only"),
                 ));
             };
             if game.feature_of(sa) != game.feature_of(sb) {
                 return Err(verdict(
-                    RuleId::NeBarnFieldCorners,
+                    rule::BARN_FIELD_CORNERS,
                     format!("the corner of the tile at {sq} is not field only"),
                 ));
             }
@@ -274,7 +274,7 @@ impl Ne8 {
                 None => field = Some(game.feature_of(sa)),
                 Some(f) if f == game.feature_of(sa) => {}
                 Some(_) => {
-                    return Err(verdict(RuleId::NeBarnFieldCorners, "the four corners do not lie in one field"));
+                    return Err(verdict(rule::BARN_FIELD_CORNERS, "the four corners do not lie in one field"));
                 }
             }
         }
@@ -289,7 +289,7 @@ impl Ne8 {
         });
         let Some(farmer) = free.copied() else {
             return Err(verdict(
-                RuleId::NeBarnOwnFreeFarmer,
+                rule::BARN_OWN_FREE_FARMER,
                 format!("{} has no farmer in that field that is not already on a barn", game.player_name(turn.player)),
             ));
         };
@@ -309,6 +309,10 @@ impl Expansion for Ne8 {
         ExpansionId::Ne8
     }
 
+    fn rule_book(&self) -> &'static crate::rules::RuleBook {
+        &rule::BOOK
+    }
+
     fn switches(&self) -> &'static [&'static SwitchDef] {
         static ALL: [&SwitchDef; 1] = [&TOUCHING];
         &ALL
@@ -325,13 +329,13 @@ impl Expansion for Ne8 {
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
         match piece.get::<Action>() {
             Some(Action::Bridge { axis, .. }) => {
-                let p = *game.tile_at(at).ok_or_else(|| verdict(RuleId::NeBridgeEligible, "no tile there"))?;
+                let p = *game.tile_at(at).ok_or_else(|| verdict(rule::BRIDGE_ELIGIBLE, "no tile there"))?;
                 if game.state_of::<State>().bridges_left == 0 {
-                    return Err(verdict(RuleId::NeBridgeOnlyWhileSupply, "the supply holds no bridge"));
+                    return Err(verdict(rule::BRIDGE_ONLY_WHILE_SUPPLY, "the supply holds no bridge"));
                 }
                 if axis.edges().iter().any(|e| game.def(p.kind).edge(p.rotation, *e) != Terrain::Field) {
                     return Err(verdict(
-                        RuleId::NeBridgeEligible,
+                        rule::BRIDGE_ELIGIBLE,
                         format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
                     ));
                 }
@@ -343,13 +347,13 @@ impl Expansion for Ne8 {
             }
             Some(Action::StandingCastle { spot, scored: false }) => {
                 if game.state_of::<State>().castles_left == 0 {
-                    return Err(verdict(RuleId::NeBuildAtPlacement, "the supply holds no castle tile"));
+                    return Err(verdict(rule::BUILD_AT_PLACEMENT, "the supply holds no castle tile"));
                 }
-                let town = game.completed_city(at, *spot).map_err(|why| verdict(RuleId::NeCastleBuild, why))?;
+                let town = game.completed_city(at, *spot).map_err(|why| verdict(rule::CASTLE_BUILD, why))?;
                 let segments = game.members(town).len();
                 if segments != 2 {
                     return Err(verdict(
-                        RuleId::NeCastleBuild,
+                        rule::CASTLE_BUILD,
                         format!("a castle goes only on a city of exactly two segments, not {segments}"),
                     ));
                 }
@@ -360,11 +364,11 @@ impl Expansion for Ne8 {
                 Ok(())
             }
             Some(Action::StandingCastle { scored: true, .. }) => Err(verdict(
-                RuleId::Exp8Edition,
+                crate::expansion::exp8::rule::EDITION,
                 "new-edition castles do not score a structure: `scored` belongs to the 1st edition's castles",
             )),
             _ => Err(verdict(
-                RuleId::ExpansionInPlay,
+                crate::expansion::base::rule::EXPANSION_IN_PLAY,
                 "of the expansion-8 pieces, the starting board holds bridges and castles",
             )),
         }
@@ -415,22 +419,25 @@ impl Expansion for Ne8 {
         for x in exp8::actions(mv) {
             match x {
                 Action::Bazaar(_) => {
-                    return Err(verdict(RuleId::NeNoBazaars, "the new edition's expansion 8 has no bazaars"));
+                    return Err(verdict(rule::NO_BAZAARS, "the new edition's expansion 8 has no bazaars"));
                 }
                 Action::CastleTakes { .. } => {
                     return Err(verdict(
-                        RuleId::Exp8Edition,
+                        crate::expansion::exp8::rule::EDITION,
                         "a castle owner's choice of structure belongs to the 1st edition's castles; new-edition castles score through their ladies",
                     ));
                 }
                 Action::StandingCastle { .. } => {
-                    return Err(verdict(RuleId::ExpansionInPlay, "a standing castle is written on the starting board"));
+                    return Err(verdict(
+                        crate::expansion::base::rule::EXPANSION_IN_PLAY,
+                        "a standing castle is written on the starting board",
+                    ));
                 }
                 Action::Bridge { .. } | Action::Castle { .. } | Action::Barn { .. } => buildings += 1,
                 Action::RecallLady { .. } => {
                     if mv.follower.is_some() {
                         return Err(verdict(
-                            RuleId::NeLadyRecall,
+                            rule::LADY_RECALL,
                             "a lady is recalled only on a turn without a follower placement",
                         ));
                     }
@@ -439,7 +446,7 @@ impl Expansion for Ne8 {
             }
         }
         if buildings > 1 {
-            return Err(verdict(RuleId::NeBuildOnePerTurn, "a player builds at most one building a turn"));
+            return Err(verdict(rule::BUILD_ONE_PER_TURN, "a player builds at most one building a turn"));
         }
         match Self::bridge(mv) {
             Some((at, axis)) => Self::check_bridge(game, mv, at, axis)?,
@@ -451,7 +458,7 @@ impl Expansion for Ne8 {
                     });
                     if !fits_anyway {
                         return Err(verdict(
-                            RuleId::NeBridgeMandatory,
+                            rule::BRIDGE_MANDATORY,
                             format!(
                                 "the tile's field edge ({}) lies against a road: a bridge must go on it",
                                 axis.as_str()
@@ -498,7 +505,7 @@ impl Expansion for Ne8 {
                     let Action::RecallLady { at } = x else { continue };
                     let town = game.state_of::<State>().castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);
                     let Some(town) = town else {
-                        return Err(verdict(RuleId::NeLadyRecall, format!("there is no castle at {at}")));
+                        return Err(verdict(rule::LADY_RECALL, format!("there is no castle at {at}")));
                     };
                     let mine: Vec<(usize, bool)> = game
                         .followers()
@@ -512,12 +519,12 @@ impl Expansion for Ne8 {
                             Some((i, _)) => *i,
                             None if mine.is_empty() => {
                                 return Err(verdict(
-                                    RuleId::NeLadyRecall,
+                                    rule::LADY_RECALL,
                                     format!("{} has no lady on the castle at {at}", game.player_name(turn.player)),
                                 ))
                             }
                             None => return Err(verdict(
-                                RuleId::NeLadyNotSameTurn,
+                                rule::LADY_NOT_SAME_TURN,
                                 "a lady made this turn, by building the castle under her, cannot be recalled this turn",
                             )),
                         };
@@ -536,10 +543,10 @@ impl Expansion for Ne8 {
                             tiles: 2,
                         },
                         items: vec![
-                            ScoreItem { rule: RuleId::NeLadyRecallScoring, label: "knight", count: knights, each: 1 },
-                            ScoreItem { rule: RuleId::NeLadyRecallScoring, label: "lady", count: ladies, each: 1 },
+                            ScoreItem { rule: rule::LADY_RECALL_SCORING, label: "knight", count: knights, each: 1 },
+                            ScoreItem { rule: rule::LADY_RECALL_SCORING, label: "lady", count: ladies, each: 1 },
                         ],
-                        because: vec![RuleId::NeLadyRecall],
+                        because: vec![rule::LADY_RECALL],
                     });
                 }
             }
@@ -562,13 +569,8 @@ impl Expansion for Ne8 {
                             name: format!("barn at the {:?} corner", b.corner),
                             tiles: 4,
                         },
-                        items: vec![ScoreItem {
-                            rule: RuleId::NeBarnScoring,
-                            label: "farmer",
-                            count: farmers,
-                            each: 1,
-                        }],
-                        because: vec![RuleId::NeBarnFarmerOnto],
+                        items: vec![ScoreItem { rule: rule::BARN_SCORING, label: "farmer", count: farmers, each: 1 }],
+                        because: vec![rule::BARN_FARMER_ONTO],
                     });
                 }
             }
@@ -591,23 +593,21 @@ impl Expansion for Ne8 {
         }
         match timing {
             Timing::Turn(_) => {
-                out.push(ScoreItem { rule: RuleId::NeBridgeBonus, label: "bridge", count: bridges, each: 3 })
+                out.push(ScoreItem { rule: rule::BRIDGE_BONUS, label: "bridge", count: bridges, each: 3 })
             }
-            Timing::End => {
-                out.push(ScoreItem { rule: RuleId::NeBridgeFinal, label: "bridge", count: bridges, each: 1 })
-            }
+            Timing::End => out.push(ScoreItem { rule: rule::BRIDGE_FINAL, label: "bridge", count: bridges, each: 1 }),
         }
     }
 
     fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
         if f.kind == FeatureKind::Field {
-            // RuleId::NeCastleCityNotScored: a castle city stays a completed city for farmers.
+            // rule::CASTLE_CITY_NOT_SCORED: a castle city stays a completed city for farmers.
             if game
                 .cities_bordering(f.root)
                 .iter()
                 .any(|c| game.state_of::<State>().castles.iter().any(|k| k.town == *c))
             {
-                because.push(RuleId::NeCastleCityNotScored);
+                because.push(rule::CASTLE_CITY_NOT_SCORED);
             }
             return;
         }
@@ -620,7 +620,63 @@ impl Expansion for Ne8 {
             members.iter().any(|m| m != b && game.placement_of(*m).pos == at)
         });
         if under_own {
-            because.push(RuleId::NeBridgeUnderOwn);
+            because.push(rule::BRIDGE_UNDER_OWN);
         }
+    }
+}
+
+pub mod rule {
+    //! The rules of the new edition's bridges, castles and barns. Their wording and sources are in the catalogue file named below.
+
+    crate::rules::rule_ids! {
+        catalogue: "rulesets/rules/ne8.yaml";
+        /// The new edition's set has no bazaars.
+        NO_BAZAARS = "ne.general.no-bazaars",
+        /// One shared supply: 12 bridges, 6 castles, 6 barns.
+        SHARED_SUPPLY = "ne.setup.shared-supply",
+        /// Buildings go up as part of placing the tile, while the supply has them.
+        BUILD_AT_PLACEMENT = "ne.build.at-tile-placement",
+        /// At most one building (bridge, castle or barn) a turn.
+        BUILD_ONE_PER_TURN = "ne.build.one-per-turn",
+        /// The bridge rule holds only while bridges remain in the supply.
+        BRIDGE_ONLY_WHILE_SUPPLY = "ne.bridge.only-while-supply",
+        /// A bridge crosses a tile whose two opposite edges are field only, the tile just placed.
+        BRIDGE_ELIGIBLE = "ne.bridge.eligible-tiles",
+        /// Such a tile may lie with a field edge against an open road end.
+        BRIDGE_FIELD_AGAINST_ROAD = "ne.bridge.field-edge-against-road",
+        /// Laid so, it must take a bridge from the supply, carrying the road straight across.
+        BRIDGE_MANDATORY = "ne.bridge.mandatory-when-used",
+        /// Two bridges may never touch (reading A: end to end).
+        BRIDGE_NO_TOUCHING = "ne.bridge.no-touching-reading-a",
+        /// Two bridges may never touch (reading B: on any edge-adjacent tiles).
+        BRIDGE_NO_TOUCHING_ANY = "ne.bridge.no-touching-reading-b",
+        /// A completed road scores 3 more per bridge on it.
+        BRIDGE_BONUS = "ne.bridge.complete-road-bonus",
+        /// A road passing under its own bridge: 1 for the road and 3 for the bridge on that tile.
+        BRIDGE_UNDER_OWN = "ne.bridge.road-under-own-bridge",
+        /// An incomplete road at the end scores 1 more per bridge.
+        BRIDGE_FINAL = "ne.bridge.final-scoring-one-per-bridge",
+        /// A castle tile may go on a city of exactly two segments this tile completes.
+        CASTLE_BUILD = "ne.castle.build-condition",
+        /// A normal follower in that city becomes a lady on the castle.
+        CASTLE_KNIGHT_BECOMES_LADY = "ne.castle.knight-becomes-lady",
+        /// A city with a castle scores nothing.
+        CASTLE_CITY_NOT_SCORED = "ne.castle.city-not-scored",
+        /// Instead of deploying a follower a player may recall a lady and go straight to scoring.
+        LADY_RECALL = "ne.lady.recall",
+        /// Recalling a lady scores 1 per knight and per lady on the board, herself included.
+        LADY_RECALL_SCORING = "ne.lady.recall-scoring",
+        /// A lady made this turn cannot be recalled this turn.
+        LADY_NOT_SAME_TURN = "ne.lady.not-same-turn-converted",
+        /// A barn needs the tile just placed to be one of four meeting at one corner point.
+        BARN_FOUR_TILES = "ne.barn.four-tile-corner",
+        /// The four meeting corners are field only, of one field.
+        BARN_FIELD_CORNERS = "ne.barn.field-only-corners",
+        /// That field holds a farmer of the builder not already on a barn.
+        BARN_OWN_FREE_FARMER = "ne.barn.own-free-farmer",
+        /// The builder lays one of their farmers of that field onto the barn.
+        BARN_FARMER_ONTO = "ne.barn.farmer-onto-barn",
+        /// Building a barn scores 1 per farmer on the board, once.
+        BARN_SCORING = "ne.barn.build-scoring",
     }
 }

@@ -5,8 +5,8 @@ use super::value::Value;
 use super::vocab::{Key, TopInfo, TopOut, Vocabulary};
 use super::Validator;
 use crate::diag::Problem;
+use crate::expansion::cig::rule;
 use crate::expansion::ExpansionId;
-use crate::rules::RuleId;
 use crate::score::PlayerId;
 use crate::tile::FeatureKind;
 use std::collections::BTreeMap;
@@ -34,7 +34,7 @@ impl Vocabulary for Cig {
                 let allowed = crate::expansion::cig::castles_allowed(t.players.len());
                 if ids.len() > allowed {
                     let problem = Problem::broken_rule(
-                        RuleId::CigSetup,
+                        rule::SETUP,
                         format!("with {} players each holds {allowed} castle(s), not {}", t.players.len(), ids.len()),
                     );
                     v.push(problem, &path);

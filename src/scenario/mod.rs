@@ -14,6 +14,7 @@ mod vocab;
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::engine::{FollowerOn, Move};
+use crate::expansion::base::rule;
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
@@ -353,7 +354,7 @@ impl Validator<'_> {
                     Some(p) => {
                         self.problems.push(
                             Problem::broken_rule(
-                                RuleId::TurnOrder,
+                                rule::TURN_ORDER,
                                 format!("it is {}'s turn, not {name}'s", players[expected.index()]),
                             )
                             .at(self.file.spans().find(&format!("{path}.player"))),
@@ -765,7 +766,7 @@ impl Validator<'_> {
                 });
                 let mut rules = Vec::new();
                 for (j, r) in ev.rules.iter().enumerate() {
-                    match RuleId::parse(r) {
+                    match crate::expansion::rule(r) {
                         Some(id) => rules.push(id),
                         None => self.unknown_rule(&format!("{epath}.rules[{j}]"), r),
                     }
@@ -781,7 +782,7 @@ impl Validator<'_> {
             }
             out
         });
-        let illegal = e.illegal.as_ref().and_then(|i| match RuleId::parse(&i.rule) {
+        let illegal = e.illegal.as_ref().and_then(|i| match crate::expansion::rule(&i.rule) {
             Some(rule) => {
                 self.turn_number(&format!("{path}.illegal.turn"), i.turn).map(|turn| IllegalExpect { turn, rule })
             }
@@ -810,7 +811,7 @@ impl Validator<'_> {
     }
 
     fn unknown_rule(&mut self, path: &str, id: &str) {
-        let slugs: Vec<&str> = RuleId::ALL.iter().map(|r| r.as_str()).collect();
+        let slugs: Vec<&str> = crate::expansion::all_rules().map(|r| r.as_str()).collect();
         let near = crate::rules::nearest(id, &slugs, 3);
         self.problem(
             "scenario::unknown-rule",

@@ -2,18 +2,24 @@ use crate::util::lib;
 use referee::data::{self, DataSource, Library};
 use referee::expansion;
 use referee::geom::{Edge, Rotation};
-use referee::rules::RuleId;
 use referee::tile::FeatureKind;
 
 #[test]
 fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
-    // The loader rejects entries whose id is not a RuleId; here, the other direction.
+    // The loader refuses entries whose id is not one of their file's expansion; here, the
+    // other direction.
     let cat = &lib().catalogue;
-    for r in RuleId::ALL {
-        let e = cat.get(*r).unwrap_or_else(|| panic!("{r} has no entry in rulesets/rules.yaml"));
-        assert!(!e.text.is_empty() && !e.source.document.is_empty(), "{r}: wording and source required");
+    for book in expansion::rule_books() {
+        for r in book.ids {
+            let e = cat.get(*r).unwrap_or_else(|| panic!("{r} has no entry in {}", book.catalogue.path));
+            assert!(!e.text.is_empty() && !e.source.document.is_empty(), "{r}: wording and source required");
+        }
     }
-    assert_eq!(cat.entries.len(), RuleId::ALL.len());
+    assert_eq!(cat.entries.len(), expansion::all_rules().count());
+    let mut ids: Vec<_> = expansion::all_rules().collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), expansion::all_rules().count(), "a rule id is declared twice");
 }
 
 #[test]
@@ -42,6 +48,26 @@ fn embedded_data_can_be_overridden_from_a_folder() {
     let lib = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap();
     assert_eq!(lib.profile("hig").unwrap().title, "patched");
     assert_eq!(lib.profile("rgg").unwrap().value(&expansion::base::TWO_TILE_CITY), "four-points");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn each_rule_is_worded_in_its_own_expansions_catalogue_file() {
+    let dir = std::env::temp_dir().join(format!("referee-data-rules-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("rulesets/rules")).unwrap();
+    // A Drawbridges rule moved into the base game's file is refused there, with its place.
+    let base = std::fs::read_to_string(crate::util::root().join("rulesets/rules/base.yaml")).unwrap();
+    let stray = "- id: db.scoring.tie-no-move\n  text: moved\n  source: {document: d, kind: rule}\n";
+    std::fs::write(dir.join("rulesets/rules/base.yaml"), format!("{base}{stray}")).unwrap();
+    let e = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap_err();
+    let text = referee::diag::render(&e, false);
+    assert!(text.contains("catalogue::unknown-rule") && text.contains("own expansion's file"), "{text}");
+    assert!(text.contains(&format!("base.yaml:{}:7", base.lines().count() + 1)), "{text}");
+    // The old single catalogue is not silently passed over.
+    std::fs::remove_file(dir.join("rulesets/rules/base.yaml")).unwrap();
+    std::fs::write(dir.join("rulesets/rules.yaml"), "[]\n").unwrap();
+    let e = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap_err();
+    assert!(referee::diag::render(&e, false).contains("no longer read"));
     std::fs::remove_dir_all(dir).ok();
 }
 

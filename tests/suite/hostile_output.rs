@@ -249,12 +249,12 @@ fn control_characters_in_a_profile_and_the_catalogue() {
         check_format(&args, &out);
     }
     let data = temp_dir("data");
-    std::fs::create_dir_all(data.join("rulesets")).unwrap();
-    let rules = std::fs::read_to_string(root().join("rulesets/rules.yaml")).unwrap();
+    std::fs::create_dir_all(data.join("rulesets/rules")).unwrap();
+    let rules = std::fs::read_to_string(root().join("rulesets/rules/base.yaml")).unwrap();
     let plain = "  text: Players take their turns one after another in seating order.\n  source: {document: \"Carcassonne base game rules (Hans im Glück)\"";
     assert!(rules.contains(plain));
     let hostile = "  text: \"Players take turns \\e[2J\\e]0;pwned\\a | `code` **bold** <b>x</b>\\nsecond line \\u202Eevil\"\n  source: {document: \"Evil \\e[5mdoc | x\"";
-    std::fs::write(data.join("rulesets/rules.yaml"), rules.replacen(plain, hostile, 1)).unwrap();
+    std::fs::write(data.join("rulesets/rules/base.yaml"), rules.replacen(plain, hostile, 1)).unwrap();
     let data = data.to_str().unwrap();
     for args in [
         vec!["--data", data, "explain", "base.turn.order"],

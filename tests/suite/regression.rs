@@ -2,6 +2,7 @@
 //! Each failed before its fix.
 
 use crate::util::{lib, scenario};
+use referee::expansion::base::rule;
 use referee::replay::{judge, replay, Judgement};
 
 /// Replays an inline scenario under one ruleset and insists that it meets its expectations.
@@ -66,7 +67,7 @@ fn check_sees_the_field_the_new_tile_joins_through_a_neighbour() {
     let turn = &sc.turns[0];
     let referee::scenario::Action::Place(mv) = &turn.action else { panic!("a placement") };
     let verdict = game.check(turn.player, mv, 1).expect_err("the field holds Blue's farmer");
-    assert_eq!(verdict.rule, referee::rules::RuleId::FollowerUnoccupied);
+    assert_eq!(verdict.rule, rule::FOLLOWER_UNOCCUPIED);
     assert_eq!(game.clone().play(turn.player, mv, 1), Err(verdict));
 }
 
@@ -109,11 +110,11 @@ fn a_castle_with_one_choice_does_not_cite_the_choice() {
         out.events.iter().filter(|e| e.points() == 3 && e.feature.name.starts_with("castle")).collect();
     assert_eq!(castles.len(), 2, "{:#?}", out.events);
     for e in castles {
-        assert!(!e.rules().contains(&referee::rules::RuleId::CastleChoose), "{e:#?}");
+        assert!(!e.rules().contains(&referee::expansion::bcb1::rule::CASTLE_CHOOSE), "{e:#?}");
     }
     // Where there was a choice, it is cited.
     let out = outcome("bcb1/castle-choose-highest", "hig");
-    assert!(out.events.iter().any(|e| e.rules().contains(&referee::rules::RuleId::CastleChoose)));
+    assert!(out.events.iter().any(|e| e.rules().contains(&referee::expansion::bcb1::rule::CASTLE_CHOOSE)));
 }
 
 /// See: issue #9, point 9. One tile completes a road leading to a drawbridge and the city
@@ -138,5 +139,5 @@ fn an_action_of_an_expansion_not_in_play_is_refused() {
     let mut mv = Move::new(u, referee::geom::Pos::new(1, 0), Default::default());
     mv.extras.push(Extra::new(exp8::Action::Bridge { at: mv.pos, axis: referee::geom::Axis::NS }));
     let v = game.check(referee::score::PlayerId(0), &mv, 1).expect_err("no bridges in the base game");
-    assert_eq!(v.rule, referee::rules::RuleId::ExpansionInPlay);
+    assert_eq!(v.rule, rule::EXPANSION_IN_PLAY);
 }

@@ -5,6 +5,7 @@
 //! tiles bought are then placed in later turns, in order, each checked against the queue kept
 //! in `State::purchases`.
 
+use super::rule;
 use crate::engine::Game;
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
@@ -16,7 +17,7 @@ pub use crate::expansion::exp8::{Auction, Lot};
 macro_rules! switch {
     ($name:ident, $id:literal, $q:literal, [$(($v:literal, $m:literal)),+ $(,)?], $rule:ident) => {
         pub static $name: SwitchDef =
-            SwitchDef { name: $id, question: $q, values: &[$(($v, $m)),+], rules: &[RuleId::$rule], governs: &[] };
+            SwitchDef { name: $id, question: $q, values: &[$(($v, $m)),+], rules: &[rule::$rule], governs: &[] };
     };
 }
 
@@ -31,7 +32,7 @@ switch!(
         ),
         ("right-after-tile-placement", "as soon as the tile is laid (a possible reading of the HiG and Z-Man wording)")
     ],
-    BazaarTiming
+    BAZAAR_TIMING
 );
 switch!(
     DISCARDED,
@@ -41,12 +42,12 @@ switch!(
         ("no-bazaar", "no: the bazaar follows the placement of the tile (official, 10/2014)"),
         ("bazaar-anyway", "yes: the RGG parenthesis read literally")
     ],
-    BazaarDiscarded
+    BAZAAR_DISCARDED
 );
 switch!(NEGATIVE, "bazaar.negative-scores", "May a bid take a player's score below zero?",
     [("allowed", "yes: bid more than you have and lay your marker on its side"),
      ("only-at-game-start", "only at the very beginning of the game, read here as: before the first points of the game are scored (HiG Big Box 3, reading A)"),
-     ("forbidden-bid-over-score", "no player may bid more points than they have (Z-Man)")], BazaarNegative);
+     ("forbidden-bid-over-score", "no player may bid more points than they have (Z-Man)")], BAZAAR_NEGATIVE);
 switch!(
     ALL_ZERO,
     "bazaar.all-zero-fallback",
@@ -55,7 +56,7 @@ switch!(
         ("normal-auction", "the auction is held as usual"),
         ("bid-free-variation", "the variation without bids is played (Z-Man)")
     ],
-    BazaarZmgAllZero
+    BAZAAR_ZMG_ALL_ZERO
 );
 switch!(
     NEXT_SELECTOR,
@@ -68,7 +69,7 @@ switch!(
             "the seller, who still has no tile, selects again at once (RGG Big Box 3, reading B)"
         )
     ],
-    BazaarNextSelector
+    BAZAAR_NEXT_SELECTOR
 );
 switch!(
     TOO_FEW,
@@ -78,7 +79,7 @@ switch!(
         ("unspecified", "the rules do not say: the referee cannot rule on it"),
         ("skip-bazaar-play-tile-normally", "no bazaar: the tile is played as a normal tile (RGG Big Box 3)")
     ],
-    BazaarTooFew
+    BAZAAR_TOO_FEW
 );
 switch!(
     AUCTION,
@@ -88,7 +89,7 @@ switch!(
         ("auction", "the tiles are auctioned"),
         ("no-auction-variation", "each player in turn takes one of the revealed tiles for free")
     ],
-    BazaarVariation
+    BAZAAR_VARIATION
 );
 
 /// The bazaar switches, typed.
@@ -163,28 +164,28 @@ pub fn hold(
         if o.skip_when_too_few {
             if !auction.revealed.is_empty() || !auction.lots.is_empty() {
                 return Err(Verdict::new(
-                    RuleId::BazaarTooFew,
+                    rule::BAZAAR_TOO_FEW,
                     format!("with {left} tiles left for {n} players no bazaar is held: the tile is played as normal"),
                 ));
             }
             return Ok(());
         }
         return Err(Verdict::new(
-            RuleId::BazaarTooFew,
+            rule::BAZAAR_TOO_FEW,
             format!("{left} tiles left for {n} players: this edition's rules do not say what happens"),
         ));
     }
     if auction.revealed.len() != n {
         return Err(Verdict::new(
-            RuleId::BazaarReveal,
+            rule::BAZAAR_REVEAL,
             format!("a bazaar reveals one tile per player: {n}, not {}", auction.revealed.len()),
         ));
     }
-    // RuleId::BazaarZmgAllZero: "if a bazaar tile is drawn and all players have 0 points",
+    // rule::BAZAAR_ZMG_ALL_ZERO: "if a bazaar tile is drawn and all players have 0 points",
     // so the scores as they stood when the tile was drawn, before its own scoring.
     let all_zero = game.scores_at_start_of(turn).iter().all(|s| *s == 0);
     let variation = o.no_auction || (o.zero_variation && all_zero);
-    let variation_rule = if o.no_auction { RuleId::BazaarVariation } else { RuleId::BazaarZmgAllZero };
+    let variation_rule = if o.no_auction { rule::BAZAAR_VARIATION } else { rule::BAZAAR_ZMG_ALL_ZERO };
     let mut left: Vec<TileKind> = auction.revealed.clone();
     let mut owner: Vec<Option<TileKind>> = vec![None; n];
     let next_without =
@@ -198,16 +199,16 @@ pub fn hold(
         let holders_left = owner.iter().filter(|x| x.is_none()).count();
         if left.len() == 1 || holders_left == 1 {
             return Err(Verdict::new(
-                RuleId::BazaarLastFree,
+                rule::BAZAAR_LAST_FREE,
                 "the last tile is not auctioned: the player left without a tile takes it for free",
             ));
         }
         let expected = next_without(selector_from, &owner).expect("a player without a tile remains");
         if lot.selector.index() != expected {
             let rule = if owner[lot.selector.index()].is_some() {
-                RuleId::BazaarHoldersOut
+                rule::BAZAAR_HOLDERS_OUT
             } else {
-                RuleId::BazaarNextSelector
+                rule::BAZAAR_NEXT_SELECTOR
             };
             return Err(Verdict::new(
                 rule,
@@ -216,7 +217,7 @@ pub fn hold(
         }
         let Some(ti) = left.iter().position(|t| *t == lot.tile) else {
             return Err(Verdict::new(
-                RuleId::BazaarReveal,
+                rule::BAZAAR_REVEAL,
                 format!("tile {} is not among the tiles still on offer", game.def(lot.tile).id),
             ));
         };
@@ -230,10 +231,10 @@ pub fn hold(
         } else {
             let (winner, amount) = check_bids(game, lot, &owner, o, scored_before)?;
             if winner == selector {
-                events.extend(transfer(selector, None, amount, turn, at, RuleId::BazaarSoleBidder));
+                events.extend(transfer(selector, None, amount, turn, at, rule::BAZAAR_SOLE_BIDDER));
                 selector
             } else if lot.sell {
-                events.extend(transfer(winner, Some(selector), amount, turn, at, RuleId::BazaarSell));
+                events.extend(transfer(winner, Some(selector), amount, turn, at, rule::BAZAAR_SELL));
                 winner
             } else {
                 // The selector pays the highest bid: where scores may not go below 0, only
@@ -249,7 +250,7 @@ pub fn hold(
                         ),
                     ));
                 }
-                events.extend(transfer(selector, Some(winner), amount, turn, at, RuleId::BazaarBuy));
+                events.extend(transfer(selector, Some(winner), amount, turn, at, rule::BAZAAR_BUY));
                 selector
             }
         };
@@ -265,7 +266,7 @@ pub fn hold(
         [last] => {
             let p = next_without(selector_from, &owner).expect("one player is left without a tile");
             owner[p] = Some(*last);
-            let rule = if variation { variation_rule } else { RuleId::BazaarLastFree };
+            let rule = if variation { variation_rule } else { rule::BAZAAR_LAST_FREE };
             events.push(ScoreEvent {
                 timing: Timing::Turn(turn),
                 players: vec![PlayerId(p as u8)],
@@ -277,7 +278,7 @@ pub fn hold(
         [] => {}
         _ => {
             return Err(Verdict::new(
-                RuleId::BazaarReveal,
+                rule::BAZAAR_REVEAL,
                 format!("{} tiles are left unsold: every revealed tile is auctioned", left.len()),
             ))
         }
@@ -285,7 +286,7 @@ pub fn hold(
     for e in events {
         game.award(e);
     }
-    // RuleId::BazaarPlaceOrder: every buyer places in turn, starting after the active player.
+    // rule::BAZAAR_PLACE_ORDER: every buyer places in turn, starting after the active player.
     let queue: Vec<(PlayerId, TileKind)> =
         (1..=n).map(|k| (active.index() + k) % n).filter_map(|i| owner[i].map(|t| (PlayerId(i as u8), t))).collect();
     game.state_of_mut::<super::State>().purchases = queue.into();
@@ -304,13 +305,13 @@ fn check_bids(
     let selector = lot.selector;
     let Some(&(first, Some(open))) = lot.bids.first() else {
         return Err(Verdict::new(
-            RuleId::BazaarOpensBid,
+            rule::BAZAAR_OPENS_BID,
             format!("{} selects the tile and opens with a bid (0 is allowed)", name(game, selector)),
         ));
     };
     if first != selector || open < 0 {
         return Err(Verdict::new(
-            RuleId::BazaarOpensBid,
+            rule::BAZAAR_OPENS_BID,
             format!("{} selects the tile and opens with a bid of 0 or more", name(game, selector)),
         ));
     }
@@ -320,9 +321,9 @@ fn check_bids(
     if rest.len() != bidders.len() || rest.iter().zip(&bidders).any(|((p, _), q)| p != q) {
         let order: Vec<String> = bidders.iter().map(|p| name(game, *p)).collect();
         let rule = if rest.iter().any(|(p, _)| owner[p.index()].is_some()) {
-            RuleId::BazaarHoldersOut
+            rule::BAZAAR_HOLDERS_OUT
         } else {
-            RuleId::BazaarOneBid
+            rule::BAZAAR_ONE_BID
         };
         return Err(Verdict::new(
             rule,
@@ -338,7 +339,7 @@ fn check_bids(
         if let Some(b) = bid {
             if *b <= best.1 {
                 return Err(Verdict::new(
-                    RuleId::BazaarOneBid,
+                    rule::BAZAAR_ONE_BID,
                     format!("{} must raise the bid of {} or pass", name(game, *p), best.1),
                 ));
             }
@@ -355,11 +356,11 @@ fn check_limit(game: &Game, p: PlayerId, bid: i32, o: Options, scored_before: bo
     let score = game.players()[p.index()].score;
     match o.negative {
         Negative::NoOverbid if bid > score => Err(Verdict::new(
-            RuleId::BazaarNoOverbid,
+            rule::BAZAAR_NO_OVERBID,
             format!("{} may not bid {bid}, more than their {}", name(game, p), points(score)),
         )),
         Negative::OnlyAtStart if scored_before && bid > score => Err(Verdict::new(
-            RuleId::BazaarNegative,
+            rule::BAZAAR_NEGATIVE,
             format!(
                 "past the very beginning of the game {} may not bid {bid} and fall below 0 ({})",
                 name(game, p),

@@ -10,6 +10,7 @@
 //! completed structures for the castles beside them.
 
 pub mod bazaar;
+pub mod rule;
 
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
@@ -31,7 +32,7 @@ pub static TOWN_SHAPE: SwitchDef = SwitchDef {
         ("two-semicircular-segments", "a town of exactly two semicircular city caps (never the witch-hat cap)"),
         ("two-end-segments-any-shape", "any town of two city end segments, whatever their shape"),
     ],
-    rules: &[RuleId::CastleTown],
+    rules: &[rule::CASTLE_TOWN],
     governs: &[],
 };
 
@@ -45,7 +46,7 @@ pub static FARM_CASTLES: SwitchDef = SwitchDef {
             "only castles that scored count (the Big Box 3 scoring guide of RGG, thought a misprint)",
         ),
     ],
-    rules: &[RuleId::CastleFarm, RuleId::CastleFarmScoredOnly],
+    rules: &[rule::CASTLE_FARM, rule::CASTLE_FARM_SCORED_ONLY],
     governs: &[],
 };
 
@@ -56,7 +57,7 @@ pub static TERMS: SwitchDef = SwitchDef {
         ("knight-and-vicinity", "the follower stays a knight; the six tiles are the castle's vicinity"),
         ("lord-and-fief", "the follower is the castle's lord; the six tiles are its fief"),
     ],
-    rules: &[RuleId::CastleFief],
+    rules: &[rule::CASTLE_FIEF],
     governs: &[],
 };
 
@@ -182,19 +183,19 @@ impl Bcb1 {
     fn check_bridge(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
         if game.state_of::<State>().bridges.get(player.index()).copied().unwrap_or(0) == 0 {
             return Err(Verdict::new(
-                RuleId::PieceSupply,
+                rule::PIECE_SUPPLY,
                 format!("{} has no bridge left to build", game.player_name(player)),
             ));
         }
         let adjacent = Edge::ALL.iter().any(|e| mv.pos.step(*e) == at);
         if at != mv.pos && !adjacent {
             return Err(Verdict::new(
-                RuleId::BridgeLocation,
+                rule::BRIDGE_LOCATION,
                 format!("a bridge goes on the tile just placed at {} or on a tile beside it, not at {at}", mv.pos),
             ));
         }
         if at != mv.pos && game.tile_at(at).is_none() {
-            return Err(Verdict::new(RuleId::BridgeLocation, format!("there is no tile at {at} to build a bridge on")));
+            return Err(Verdict::new(rule::BRIDGE_LOCATION, format!("there is no tile at {at} to build a bridge on")));
         }
         if let Some(p) = game.tile_at(at).filter(|_| at != mv.pos) {
             if game
@@ -203,7 +204,7 @@ impl Bcb1 {
                 .any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == p.pos)
             {
                 return Err(Verdict::new(
-                    RuleId::BridgeNoCrossing,
+                    rule::BRIDGE_NO_CROSSING,
                     format!("the tile at {at} already carries a bridge"),
                 ));
             }
@@ -218,7 +219,7 @@ impl Bcb1 {
             let t = Self::edge_at(game, mv, at, e).unwrap_or(Terrain::Field);
             if t != Terrain::Field {
                 return Err(Verdict::new(
-                    RuleId::BridgeEndsOnField,
+                    rule::BRIDGE_ENDS_ON_FIELD,
                     format!(
                         "the bridge's {} end would lie on a {} edge of the tile at {at}",
                         e.word(),
@@ -232,7 +233,7 @@ impl Bcb1 {
             if let Some(t) = Self::edge_at(game, mv, q, e.opposite()) {
                 if t != Terrain::Road {
                     return Err(Verdict::new(
-                        RuleId::BridgeEndsConnect,
+                        rule::BRIDGE_ENDS_CONNECT,
                         format!(
                             "the bridge's {} end meets a {} edge of the tile at {q}: it must continue a road or face an empty square",
                             e.word(),
@@ -251,14 +252,14 @@ impl Bcb1 {
     fn build_castle(game: &mut Game, turn: &TurnContext, at: Pos, spot: Option<Spot>) -> Result<(), Verdict> {
         let town = game
             .city_completed_now(at, spot, turn.mv.pos)
-            .map_err(|why| Verdict::new(RuleId::CastleTown, format!("no town to make a castle: {why}")))?;
+            .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town to make a castle: {why}")))?;
         let castle = Self::convert(game, town, at, turn.turn, false)?;
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: castle.owners,
             feature: castle_ref(castle.tiles, "castle built"),
-            items: vec![ScoreItem { rule: RuleId::CastleNoPoints, label: "castle built", count: 1, each: 0 }],
-            because: vec![RuleId::CastleTown, RuleId::CastleOccupier, RuleId::CastleConvert],
+            items: vec![ScoreItem { rule: rule::CASTLE_NO_POINTS, label: "castle built", count: 1, each: 0 }],
+            because: vec![rule::CASTLE_TOWN, rule::CASTLE_OCCUPIER, rule::CASTLE_CONVERT],
         });
         Ok(())
     }
@@ -285,7 +286,7 @@ impl Bcb1 {
                 TownShape::AnyEnds => "exactly two city end segments",
             };
             return Err(Verdict::new(
-                RuleId::CastleTown,
+                rule::CASTLE_TOWN,
                 format!(
                     "the city at {at} is not a town of {why} ({} segments on {} tiles)",
                     members.len(),
@@ -296,14 +297,14 @@ impl Bcb1 {
         let owners = game.majority(town);
         if owners.is_empty() && !scored {
             return Err(Verdict::new(
-                RuleId::CastleOccupier,
+                rule::CASTLE_OCCUPIER,
                 format!("the town at {at} holds no follower: only its occupier may make it a castle"),
             ));
         }
         for o in &owners {
             if game.state_of::<State>().castles.get(o.index()).copied().unwrap_or(0) == 0 {
                 return Err(Verdict::new(
-                    RuleId::PieceSupply,
+                    rule::PIECE_SUPPLY,
                     format!("{} has no castle token left", game.player_name(*o)),
                 ));
             }
@@ -333,7 +334,7 @@ impl Bcb1 {
         let castles = game.state_of::<State>().built.clone();
         let pending: Vec<usize> =
             (0..castles.len()).filter(|&i| !castles[i].scored && castles[i].built < turn).collect();
-        // RuleId::CastleNotSameRound: a castle built this turn takes nothing from what this
+        // rule::CASTLE_NOT_SAME_ROUND: a castle built this turn takes nothing from what this
         // turn completed in its fief; the report says so, since that is what players ask.
         for c in castles.iter().filter(|c| c.built == turn && !c.scored) {
             for (squares, _, kind, _) in &structures {
@@ -343,12 +344,12 @@ impl Bcb1 {
                         players: c.owners.clone(),
                         feature: castle_ref(c.tiles, "castle built this turn"),
                         items: vec![ScoreItem {
-                            rule: RuleId::CastleNotSameRound,
+                            rule: rule::CASTLE_NOT_SAME_ROUND,
                             label: structure_label(*kind, false),
                             count: 1,
                             each: 0,
                         }],
-                        because: vec![RuleId::CastleFief],
+                        because: vec![rule::CASTLE_FIEF],
                     });
                 }
             }
@@ -362,7 +363,7 @@ impl Bcb1 {
                 Some(&i) if best[i].is_some() => {}
                 _ => {
                     return Err(Verdict::new(
-                        RuleId::CastleChoose,
+                        rule::CASTLE_CHOOSE,
                         format!("the castle at {at} cannot take the structure at {structure}: nothing completed this turn lies there in its fief"),
                     ))
                 }
@@ -371,17 +372,17 @@ impl Bcb1 {
         for &i in &pending {
             let Some(Choice { points, kind, occupied, choices }) = best[i] else { continue };
             let c = &castles[i];
-            let mut because = vec![RuleId::CastleFief, RuleId::CastleFollowerReturns];
+            let mut because = vec![rule::CASTLE_FIEF, rule::CASTLE_FOLLOWER_RETURNS];
             let owner_chose = chosen_by_owner.iter().any(|(at, _)| c.tiles.contains(at));
             if choices > 1 || owner_chose {
-                because.push(RuleId::CastleChoose);
+                because.push(rule::CASTLE_CHOOSE);
             }
             if !occupied {
-                because.push(RuleId::CastleUnoccupied);
+                because.push(rule::CASTLE_UNOCCUPIED);
             }
             match kind {
-                FeatureKind::Castle => because.push(RuleId::CastleChain),
-                FeatureKind::Cloister => because.push(RuleId::CastleCloisterInFief),
+                FeatureKind::Castle => because.push(rule::CASTLE_CHAIN),
+                FeatureKind::Cloister => because.push(rule::CASTLE_CLOISTER_IN_FIEF),
                 _ => {}
             }
             let label = structure_label(kind, true);
@@ -390,7 +391,7 @@ impl Bcb1 {
                 timing: Timing::Turn(turn),
                 players: c.owners.clone(),
                 feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})")),
-                items: vec![ScoreItem { rule: RuleId::CastleScores, label, count: 1, each: points }],
+                items: vec![ScoreItem { rule: rule::CASTLE_SCORES, label, count: 1, each: points }],
                 because,
             });
             game.state_of_mut::<State>().built[i].scored = true;
@@ -416,13 +417,13 @@ impl Bcb1 {
         if let Some(&(p, t)) = game.state_of::<State>().purchases.front() {
             if (p, t) != (player, tile) {
                 return Err(Verdict::new(
-                    RuleId::BazaarPlaceOrder,
+                    rule::BAZAAR_PLACE_ORDER,
                     format!("{} places the tile {} bought at the bazaar now", game.player_name(p), game.def(t).id),
                 ));
             }
             if has_bazaar {
                 return Err(Verdict::new(
-                    RuleId::BazaarPurchasedNoTrigger,
+                    rule::BAZAAR_PURCHASED_NO_TRIGGER,
                     "a bazaar tile bought at a bazaar starts no new bazaar",
                 ));
             }
@@ -431,14 +432,14 @@ impl Bcb1 {
         let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar);
         match (is_bazaar, has_bazaar) {
             (true, false) if !discarded || game.options().of::<Options>().bazaar.discarded_anyway => Err(Verdict::new(
-                RuleId::BazaarTrigger,
+                rule::BAZAAR_TRIGGER,
                 format!(
                     "tile {} shows a bazaar: a bazaar must be held (write it out under `bazaar:`)",
                     game.def(tile).id
                 ),
             )),
             (false, true) => Err(Verdict::new(
-                RuleId::BazaarTrigger,
+                rule::BAZAAR_TRIGGER,
                 format!("tile {} shows no bazaar, so it starts none", game.def(tile).id),
             )),
             _ => Ok(()),
@@ -510,7 +511,7 @@ impl Choices<'_> {
                 options.push((b.points, FeatureKind::Castle, true));
             }
         }
-        // RuleId::CastleChoose: the owner picks; we take the structure worth most.
+        // rule::CASTLE_CHOOSE: the owner picks; we take the structure worth most.
         // Among equals, the first: a structure of this turn before a scoring castle.
         let (_, (points, kind, occupied)) =
             options.iter().copied().enumerate().max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))?;
@@ -533,6 +534,15 @@ fn terrain_name(t: Terrain) -> &'static str {
 impl Expansion for Bcb1 {
     fn id(&self) -> ExpansionId {
         ExpansionId::Bcb1
+    }
+
+    fn rule_book(&self) -> &'static crate::rules::RuleBook {
+        &rule::BOOK
+    }
+
+    fn tiles(&self) -> Option<&'static crate::embedded::Embedded> {
+        const TILES: crate::embedded::Embedded = crate::embed!("tiles/bcb1.yaml");
+        Some(&TILES)
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
@@ -562,7 +572,7 @@ impl Expansion for Bcb1 {
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
         match piece.get::<Action>() {
             Some(Action::Bridge { axis, .. }) => {
-                let p = *game.tile_at(at).ok_or_else(|| Verdict::new(RuleId::BridgeLocation, "no tile there"))?;
+                let p = *game.tile_at(at).ok_or_else(|| Verdict::new(rule::BRIDGE_LOCATION, "no tile there"))?;
                 let mv = Move::new(p.kind, at, p.rotation);
                 Self::check_bridge_ends(game, &mv, at, *axis)?;
                 if game
@@ -571,7 +581,7 @@ impl Expansion for Bcb1 {
                     .any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == at)
                 {
                     return Err(Verdict::new(
-                        RuleId::BridgeNoCrossing,
+                        rule::BRIDGE_NO_CROSSING,
                         format!("the tile at {at} already carries a bridge"),
                     ));
                 }
@@ -581,17 +591,17 @@ impl Expansion for Bcb1 {
             Some(Action::StandingCastle { spot, scored }) => {
                 let town = game
                     .completed_city(at, *spot)
-                    .map_err(|why| Verdict::new(RuleId::CastleTown, format!("no town for a castle: {why}")))?;
+                    .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town for a castle: {why}")))?;
                 if *scored && !game.majority(town).is_empty() {
                     return Err(Verdict::new(
-                        RuleId::CastleFollowerReturns,
+                        rule::CASTLE_FOLLOWER_RETURNS,
                         format!("the castle at {at} has scored: its follower went home, so nobody stands in it"),
                     ));
                 }
                 Self::convert(game, town, at, 0, *scored).map(|_| ())
             }
             _ => Err(Verdict::new(
-                RuleId::ExpansionInPlay,
+                crate::expansion::base::rule::EXPANSION_IN_PLAY,
                 "of the expansion-8 pieces, the starting board holds bridges and castles",
             )),
         }
@@ -623,7 +633,7 @@ impl Expansion for Bcb1 {
     }
 
     fn phases(&self, options: &AllOptions, seq: &mut Vec<Phase>) {
-        // RuleId::BridgeFollower: the bridge comes before the follower, who may stand on it.
+        // rule::BRIDGE_FOLLOWER: the bridge comes before the follower, who may stand on it.
         let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE));
         // A town becomes a castle instead of being scored, so before the scoring; castles
@@ -631,7 +641,7 @@ impl Expansion for Bcb1 {
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, CASTLE_BUILD_PHASE));
         seq.insert(at + 2, Phase::Expansion(ExpansionId::Bcb1, CASTLE_SCORE_PHASE));
-        // RuleId::BazaarTiming: after the whole turn, or as soon as the tile is laid.
+        // rule::BAZAAR_TIMING: after the whole turn, or as soon as the tile is laid.
         if options.of::<Options>().bazaar.right_after_placement {
             // Right after the tile, and the bridge that may have been needed to place it.
             let bridge = Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE);
@@ -654,9 +664,9 @@ impl Expansion for Bcb1 {
     fn farm_value(&self, game: &Game, city: SegId) -> Option<(RuleId, &'static str, i32)> {
         let castle = game.state_of::<State>().built.iter().find(|c| c.town == city)?;
         if game.options().of::<Options>().farm_scored_castles_only && !castle.scored {
-            return Some((RuleId::CastleFarmScoredOnly, "unscored castle", 0));
+            return Some((rule::CASTLE_FARM_SCORED_ONLY, "unscored castle", 0));
         }
-        Some((RuleId::CastleFarm, "castle", 4))
+        Some((rule::CASTLE_FARM, "castle", 4))
     }
 
     fn on_discard(
@@ -677,7 +687,7 @@ impl Expansion for Bcb1 {
         let anyway = game.options().of::<Options>().bazaar.discarded_anyway;
         match auction_of(extras) {
             Some(_) if !anyway => Err(Verdict::new(
-                RuleId::BazaarDiscarded,
+                rule::BAZAAR_DISCARDED,
                 "a bazaar follows the placement of its tile: a discarded bazaar tile starts none",
             )),
             Some(a) => {
@@ -694,7 +704,7 @@ impl Expansion for Bcb1 {
                 timing: Timing::End,
                 players: c.owners.clone(),
                 feature: castle_ref(c.tiles, "castle"),
-                items: vec![ScoreItem { rule: RuleId::CastleGameEnd, label: "unfinished castle", count: 1, each: 0 }],
+                items: vec![ScoreItem { rule: rule::CASTLE_GAME_END, label: "unfinished castle", count: 1, each: 0 }],
                 because: vec![],
             });
             while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
@@ -713,25 +723,28 @@ impl Expansion for Bcb1 {
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         if exp8::actions(mv).any(|x| matches!(x, Action::StandingCastle { .. })) {
-            return Err(Verdict::new(RuleId::ExpansionInPlay, "a standing castle is written on the starting board"));
+            return Err(Verdict::new(
+                crate::expansion::base::rule::EXPANSION_IN_PLAY,
+                "a standing castle is written on the starting board",
+            ));
         }
         if exp8::actions(mv).any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. })) {
             return Err(Verdict::new(
-                RuleId::Exp8Edition,
+                crate::expansion::exp8::rule::EDITION,
                 "barns and ladies belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
             ));
         }
         Self::check_bazaar(game, player, mv.tile, &mv.extras, false)?;
         let bridges: Vec<(Pos, Axis)> = bridge_of(mv).collect();
         if bridges.len() > 1 {
-            return Err(Verdict::new(RuleId::BridgeOnePerTurn, "a player may build only one bridge in a turn"));
+            return Err(Verdict::new(rule::BRIDGE_ONE_PER_TURN, "a player may build only one bridge in a turn"));
         }
         if let Some(&(at, axis)) = bridges.first() {
             Self::check_bridge(game, player, mv, at, axis)?;
         }
         if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) && !bridges.iter().any(|(at, _)| *at == mv.pos) {
             return Err(Verdict::new(
-                RuleId::BridgeFollower,
+                rule::BRIDGE_FOLLOWER,
                 format!("a follower may stand on a bridge only when it is built on the tile just placed at {}", mv.pos),
             ));
         }
@@ -777,13 +790,13 @@ impl Expansion for Bcb1 {
         if bridges.is_empty() {
             return;
         }
-        because.push(RuleId::BridgeCountsAsRoad);
+        because.push(rule::BRIDGE_COUNTS_AS_ROAD);
         let shares_a_tile = bridges.iter().any(|b| {
             let at = game.placement_of(**b).pos;
             members.iter().any(|m| m != *b && game.placement_of(*m).pos == at)
         });
         if shares_a_tile {
-            because.push(RuleId::BridgeSameTile);
+            because.push(rule::BRIDGE_SAME_TILE);
         }
     }
 }
