@@ -1,24 +1,6 @@
-use crate::util::root;
+use crate::util::{referee, root, stderr, stdout};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn referee(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_referee"))
-        .args(args)
-        .current_dir(root())
-        .env_clear()
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Command;
 
 fn temp(name: &str, content: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("referee-cli-{}", std::process::id()));

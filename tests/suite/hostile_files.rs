@@ -3,14 +3,9 @@
 //! before its fix; the binary runs under a time limit so that a hang fails instead of
 //! blocking the suite. Links, FIFOs and the like are made at test time in a temporary folder.
 
-use crate::util::root;
-use std::io::Read;
+use crate::util::{finish, referee_in, root, spawn_to, stderr, stdout, LIMIT};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
-
-/// How long the binary may take before it counts as hung.
-const LIMIT: Duration = Duration::from_secs(10);
+use std::process::{Command, Stdio};
 
 /// A temporary folder of this test's own, removed when dropped.
 struct TempDir(PathBuf);
@@ -43,66 +38,6 @@ impl Drop for TempDir {
     }
 }
 
-/// The binary, from `dir`, with its standard output and error sent where given.
-fn spawn_to(args: &[&str], dir: &Path, stdout: Stdio, stderr: Stdio) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_referee"))
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("the binary runs")
-}
-
-/// The binary, from `dir`, its output captured.
-fn spawn(args: &[&str], dir: &Path) -> Child {
-    spawn_to(args, dir, Stdio::piped(), Stdio::piped())
-}
-
-/// Waits for the child at most `limit`; kills it and fails the test if it takes longer. The
-/// pipes are drained meanwhile, so that a full pipe cannot pass for a hang.
-fn finish(mut child: Child, limit: Duration, what: &str) -> Output {
-    fn drain(r: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(mut r) = r {
-                let _ = r.read_to_end(&mut buf);
-            }
-            buf
-        })
-    }
-    let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("`referee {what}` still running after {limit:?}: killed");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output { status, stdout: out.join().unwrap(), stderr: err.join().unwrap() }
-}
-
-/// Runs the binary from `dir` under the time limit, its output captured.
-fn referee_in(dir: &Path, args: &[&str]) -> Output {
-    finish(spawn(args, dir), LIMIT, &args.join(" "))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
 /// Issue "hostile input", point 1: each inline tile was looked up by a linear search, so
 /// 65,000 of them took 50 s to load. Now a load is linear (the file is generated here: 4 MB).
 #[test]
@@ -119,7 +54,7 @@ fn many_inline_tiles_load_in_linear_time() {
     );
     let path = tmp.write("many-inline-tiles.yaml", yaml.as_bytes());
     // Generous: a debug build on a busy machine needs a few seconds; the quadratic load, minutes.
-    let o = finish(spawn(&["check", path.to_str().unwrap(), "-r", "hig"], tmp.path()), LIMIT * 3, "check");
+    let o = crate::util::referee_in_within(tmp.path(), &["check", path.to_str().unwrap(), "-r", "hig"], LIMIT * 3);
     let err = stderr(&o);
     // T7, now all city, fits north of the start tile's city, where an all-field T7 would not.
     assert_eq!(o.status.code(), Some(0), "{err}");

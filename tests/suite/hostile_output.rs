@@ -3,20 +3,10 @@
 //! `render` build a picture of gigabytes. Inputs are under tests/regression/ (named after
 //! what they show) or generated here when they must hold raw control bytes or be large.
 
-use crate::util::{lib, root};
+use crate::util::{lib, referee, root};
 use referee::text::is_control;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn referee(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_referee"))
-        .args(args)
-        .current_dir(root())
-        .env_clear()
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 /// A folder of this test binary's own, for generated inputs.
 fn temp_dir(name: &str) -> PathBuf {

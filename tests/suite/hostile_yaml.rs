@@ -2,42 +2,10 @@
 //! gets a located diagnostic and exit 2, or loads and means what it says, within seconds
 //! and without a panic. See: issue #10, points 1 to 3, 9, 10, 13 and 14.
 
-use crate::util::root;
+use crate::util::{referee, referee_within, root};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 /// Runs `referee` with a hard limit of 10 s (a hang fails the test instead of blocking it).
-fn referee(args: &[&str]) -> Output {
-    referee_within(args, 10)
-}
-
-/// Runs `referee`, failing the test past `seconds`. The bound of issue #10 (10 s) is for the
-/// release build; the largest inputs get more time here, in an unoptimised test build on a
-/// machine shared with other builds.
-fn referee_within(args: &[&str], seconds: u64) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_referee"))
-        .args(args)
-        .current_dir(root())
-        .env_clear()
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("waits").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        if start.elapsed() > Duration::from_secs(seconds) {
-            let _ = child.kill();
-            panic!("referee {args:?} ran for more than {seconds} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 fn regression(name: &str) -> PathBuf {
     root().join("tests/regression").join(name)
 }
