@@ -25,45 +25,46 @@ use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
 use crate::tile::Terrain;
 use std::fmt;
 
-/// The expansions the engine knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ExpansionId {
-    Base,
+/// Declares [`ExpansionId`]: each expansion in one line, with its id (as reports print it)
+/// and the names a scenario may write for it under `expansions:`.
+macro_rules! expansion_ids {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal, written: [$($name:literal),*]; )*) => {
+        /// The expansions the engine knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ExpansionId {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl ExpansionId {
+            pub const ALL: &'static [ExpansionId] = &[$(ExpansionId::$variant,)*];
+
+            /// What a scenario may write under `expansions:`.
+            pub const NAMES: &'static [(&'static str, ExpansionId)] = &[$($(($name, ExpansionId::$variant),)*)*];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(ExpansionId::$variant => $id,)*
+                }
+            }
+        }
+    };
+}
+
+expansion_ids! {
+    Base = "base", written: ["base"];
     /// The expansion-8 slot as scenarios name it; under the 1st-edition rules, Bridges,
     /// Castles and Bazaars.
-    Bcb1,
+    Bcb1 = "bcb1", written: ["bcb1", "expansion-8"];
     /// The new edition's expansion 8 (bridges, castles with ladies, barns): what the slot
     /// plays when the ruleset's `expansion-8.rules` says so. Not named by scenarios.
-    Ne8,
+    Ne8 = "ne8", written: [];
     /// Castles in Germany.
-    Cig,
+    Cig = "cig", written: ["cig"];
     /// The Drawbridges.
-    Db,
+    Db = "db", written: ["db"];
 }
 
 impl ExpansionId {
-    pub const ALL: &'static [ExpansionId] =
-        &[ExpansionId::Base, ExpansionId::Bcb1, ExpansionId::Ne8, ExpansionId::Cig, ExpansionId::Db];
-
-    /// What a scenario may write under `expansions:`.
-    pub const NAMES: &'static [(&'static str, ExpansionId)] = &[
-        ("base", ExpansionId::Base),
-        ("bcb1", ExpansionId::Bcb1),
-        ("expansion-8", ExpansionId::Bcb1),
-        ("cig", ExpansionId::Cig),
-        ("db", ExpansionId::Db),
-    ];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ExpansionId::Base => "base",
-            ExpansionId::Bcb1 => "bcb1",
-            ExpansionId::Ne8 => "ne8",
-            ExpansionId::Cig => "cig",
-            ExpansionId::Db => "db",
-        }
-    }
-
     pub fn parse(s: &str) -> Option<ExpansionId> {
         ExpansionId::NAMES.iter().find(|(n, _)| *n == s).map(|(_, x)| *x)
     }
