@@ -33,6 +33,7 @@ pub mod embedded;
 pub mod engine;
 pub mod expansion;
 pub mod geom;
+pub mod jcz;
 pub mod random;
 pub mod render;
 pub mod replay;

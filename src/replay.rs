@@ -249,7 +249,7 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
         for e in events {
             let found = out.events.iter().enumerate().find(|(i, a)| {
                 !used[*i]
-                    && a.timing == e.timing
+                    && e.timing.is_none_or(|t| a.timing == t)
                     && a.points() == e.points
                     && e.players.as_ref().is_none_or(|ps| {
                         let mut x = ps.clone();
@@ -265,8 +265,8 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
                 None => m.push(Mismatch {
                     what: "scoring event".into(),
                     expected: format!(
-                        "turn {}: {}{} {} points{}",
-                        e.timing,
+                        "{}: {}{} {} points{}",
+                        e.timing.map_or("some turn".to_string(), |t| format!("turn {t}")),
                         e.players.as_ref().map(|p| format!("{} ", names(sc, p))).unwrap_or_default(),
                         e.feature.map(|k| k.as_str()).unwrap_or("feature"),
                         e.points,
@@ -280,13 +280,23 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
                         let same_turn: Vec<String> = out
                             .events
                             .iter()
-                            .filter(|a| a.timing == e.timing)
-                            .map(|a| format!("{} {} {}", names(sc, &a.players), a.feature.kind, a.points()))
+                            .filter(|a| e.timing.is_none_or(|t| a.timing == t))
+                            .map(|a| match e.timing {
+                                Some(_) => format!("{} {} {}", names(sc, &a.players), a.feature.kind, a.points()),
+                                None => format!(
+                                    "turn {}: {} {} {}",
+                                    a.timing,
+                                    names(sc, &a.players),
+                                    a.feature.kind,
+                                    a.points()
+                                ),
+                            })
                             .collect();
-                        if same_turn.is_empty() {
-                            format!("nothing scored on turn {}", e.timing)
-                        } else {
-                            format!("on turn {}: {}", e.timing, same_turn.join("; "))
+                        match (same_turn.is_empty(), e.timing) {
+                            (true, Some(t)) => format!("nothing scored on turn {t}"),
+                            (true, None) => "nothing scored in the game".to_string(),
+                            (false, Some(t)) => format!("on turn {t}: {}", same_turn.join("; ")),
+                            (false, None) => same_turn.join("; "),
                         }
                     },
                 }),

@@ -58,6 +58,11 @@ pub enum Command {
         after_help = "Example:\n  referee moves scenarios/base/edges-mismatch.yaml --turn 3\n  referee moves scenarios/base/shared-field.yaml --turn 1 --ruleset hig --format json\n\nReplays the turns before N, then lists, square by square, each rotation that fits and the follower placements (and expansion actions) it allows, for the player and tile of turn N. When turn N's own move is refused, names the rule and judges each move one change away.\nA report, not a test: exit status 0 whether or not the move is legal, 2 on bad input (a turn beyond the scenario, or one the game never reaches)."
     )]
     Moves(moves::MovesArgs),
+    /// Write a JCloisterZone saved game (.jcz) as a scenario: players, start, every move, the rules played.
+    #[command(
+        after_help = "Example:\n  referee import game.jcz\n  referee import game.jcz -o scenarios/disputes/my-castle.yaml\n\n`check`, `test`, `compare` and `render` also read .jcz files directly, through this import.\nExit status: 0 when written, 2 when the game holds what the referee does not model (each such item located in the file)."
+    )]
+    Import(ImportArgs),
     /// Explain a rule, an inventory ruling or a switch: wording, source, editions, scenarios.
     #[command(
         after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing"
@@ -88,7 +93,7 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The scenario file (YAML).
+    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
     pub scenario: PathBuf,
     /// A built-in ruleset (hig, rgg, zmg, ne, early) or a profile file; default: the scenario's own list.
     #[arg(long, short)]
@@ -102,7 +107,7 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The scenario file (YAML).
+    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
     pub scenario: PathBuf,
     /// Draw the board after this many turns (default: all of them, final scoring included).
     #[arg(long)]
@@ -120,7 +125,7 @@ pub struct RenderArgs {
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The scenario file (YAML).
+    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
     pub scenario: PathBuf,
     /// Rulesets to compare, comma-separated (built-in names or profile files); default: the scenario's own.
     #[arg(long, value_delimiter = ',', conflicts_with = "all")]
@@ -133,8 +138,17 @@ pub struct CompareArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The JCloisterZone saved game (.jcz).
+    pub game: PathBuf,
+    /// Write the scenario to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
 pub struct TestArgs {
-    /// Scenario files or folders (searched for *.yaml); default: scenarios/
+    /// Scenario files (or JCloisterZone .jcz games) or folders searched for them; default: scenarios/
     pub paths: Vec<PathBuf>,
 }
 
@@ -246,6 +260,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Compare(a) => compare(&lib, a),
         Command::Render(a) => render(&lib, a),
         Command::Moves(a) => moves::run(&lib, a),
+        Command::Import(a) => import(&lib, a),
         Command::Explain(a) => explain::explain(&lib, a),
         Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
@@ -282,6 +297,27 @@ fn profiles_for(lib: &Library, sc: &Scenario, choice: &Option<String>) -> Result
 }
 
 /// Replays a scenario under one profile and judges it.
+/// A scenario file, or a JCloisterZone saved game (`.jcz`) read as the scenario it is.
+pub fn load_scenario(path: &Path, lib: &Library) -> Result<Scenario, InputError> {
+    if crate::jcz::is_saved_game(path) {
+        crate::jcz::load_path(path, lib)
+    } else {
+        scenario::load_path(path, lib)
+    }
+}
+
+/// The expectations of a scenario that cannot be judged, as lines for a report.
+fn not_judged_lines(sc: &Scenario) -> String {
+    let mut s = String::new();
+    if !sc.not_judged.is_empty() {
+        s.push_str(&format!("Not judged ({}), so not counted as passed:\n", sc.not_judged.len()));
+        for n in &sc.not_judged {
+            s.push_str(&format!("  {}\n", esc(n)));
+        }
+    }
+    s
+}
+
 pub fn run_one(sc: &Scenario, p: &Profile) -> Result<(Outcome, Judgement), InputError> {
     let out = replay::replay(sc, p)?;
     let j = replay::judge(sc, &out);
@@ -289,7 +325,7 @@ pub fn run_one(sc: &Scenario, p: &Profile) -> Result<(Outcome, Judgement), Input
 }
 
 fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
-    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let sc = load_scenario(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
     let profiles = profiles_for(lib, &sc, &a.ruleset)?;
     let mut runs = Vec::new();
     for p in &profiles {
@@ -300,16 +336,23 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
         Format::Text => {
             let parts: Vec<String> = runs.iter().map(|(o, j)| report::text(&sc, o, j, &lib.catalogue, style)).collect();
             emit(&parts.join("\n"))?;
+            emit(&not_judged_lines(&sc))?;
         }
         Format::Markdown => {
             let parts: Vec<String> = runs.iter().map(|(o, j)| report::markdown(&sc, o, j, &lib.catalogue)).collect();
             emit(&parts.join("\n"))?;
+            if !sc.not_judged.is_empty() {
+                let list: Vec<String> =
+                    sc.not_judged.iter().map(|n| format!("* {}\n", crate::text::markdown_inline(n))).collect();
+                emit(&format!("\n**Not judged** (not counted as passed):\n\n{}", list.concat()))?;
+            }
         }
         Format::Json => {
             let v = serde_json::json!({
                 "scenario": sc.id,
                 "title": sc.title,
                 "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
+                "not_judged": sc.not_judged,
             });
             emit(&report::json_text(&v))?;
         }
@@ -335,8 +378,21 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
     Ok(if runs.iter().all(|(_, j)| matches!(j, Judgement::Pass)) { Status::Ok } else { Status::Failed })
 }
 
+fn import(lib: &Library, a: ImportArgs) -> Result<Status, Error> {
+    let file = crate::data::read_file(&a.game).map_err(|e| Box::new(e) as Error)?;
+    let imported = crate::jcz::import(&file, lib).map_err(|e| Box::new(e) as Error)?;
+    match &a.output {
+        Some(path) => std::fs::write(path, &imported.yaml).map_err(|e| {
+            Box::new(miette::MietteDiagnostic::new(format!("cannot write {}: {e}", esc(&path.display().to_string()))))
+                as Error
+        })?,
+        None => emit(&imported.yaml)?,
+    }
+    Ok(Status::Ok)
+}
+
 fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
-    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let sc = load_scenario(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
     let profiles: Vec<Profile> = if a.all {
         lib.profiles.clone()
     } else if a.rulesets.is_empty() {
@@ -372,7 +428,7 @@ fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
 }
 
 fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
-    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let sc = load_scenario(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
     let profile = match &a.ruleset {
         Some(r) => resolve_ruleset(lib, r)?,
         None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),
@@ -439,7 +495,7 @@ impl Walk {
         let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
         entries.sort();
         for e in entries {
-            if !e.is_dir() && !e.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+            if !e.is_dir() && !e.extension().is_some_and(|x| x == "yaml" || x == "yml" || x == "jcz") {
                 continue;
             }
             if std::fs::symlink_metadata(&e).is_ok_and(|m| m.file_type().is_symlink()) {
@@ -456,19 +512,50 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
     let files = collect_scenarios(&paths);
     let style = style();
     let (mut passed, mut failed, mut invalid) = (0usize, 0usize, 0usize);
+    // JCloisterZone's engine tests, counted apart: passed, failed, unsupported.
+    let (mut jcz_passed, mut jcz_failed, mut jcz_unsupported, mut not_judged) = (0usize, 0usize, 0usize, 0usize);
+    let mut saw_jcz = false;
     let mut lines = String::new();
     for f in &files {
-        let sc = match scenario::load_path(f, lib) {
+        let jcz = crate::jcz::is_saved_game(f);
+        saw_jcz |= jcz;
+        let sc = match load_scenario(f, lib) {
             Ok(sc) => sc,
+            Err(e) if jcz && e.problems().iter().all(|p| p.code.starts_with("referee::jcz::unsupported")) => {
+                // A game of expansions the referee does not model: not judged, and said why.
+                jcz_unsupported += 1;
+                let why: Vec<String> = e.problems().iter().map(|p| p.message.clone()).collect();
+                let mut why: Vec<String> = why.into_iter().fold(Vec::new(), |mut v, w| {
+                    if !v.contains(&w) {
+                        v.push(w);
+                    }
+                    v
+                });
+                let more = why.len().saturating_sub(3);
+                why.truncate(3);
+                lines.push_str(&format!(
+                    "{} {}\n    {}{}\n",
+                    style_word(style, "UNSUPPORTED"),
+                    esc(&crate::scenario::id_of(f)),
+                    esc(&why.join("; ")),
+                    if more > 0 { format!(" (and {more} more)") } else { String::new() }
+                ));
+                continue;
+            }
             Err(e) => {
                 emit(&lines)?;
                 lines.clear();
                 emit(&format!("{} {}\n", style_word(style, "ERROR"), esc(&f.display().to_string())))?;
                 report_error(&e);
                 invalid += 1;
+                if jcz {
+                    jcz_failed += 1;
+                }
                 continue;
             }
         };
+        not_judged += sc.not_judged.len();
+        let mut all_passed = true;
         for r in &sc.rulesets {
             let Some(p) = lib.profile(r) else { continue };
             match run_one(&sc, p) {
@@ -478,6 +565,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
                 Ok((_, Judgement::Fail(m))) => {
                     failed += 1;
+                    all_passed = false;
                     lines.push_str(&format!("{} {} [{}]\n", style_word(style, "FAIL"), esc(&sc.id), esc(r)));
                     for x in m {
                         lines.push_str(&format!("    {}\n", esc(&x.to_string())));
@@ -485,6 +573,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
                 Ok((_, Judgement::Invalid(e))) | Err(e) => {
                     invalid += 1;
+                    all_passed = false;
                     emit(&lines)?;
                     lines.clear();
                     emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(r)))?;
@@ -492,11 +581,26 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
             }
         }
+        if !sc.not_judged.is_empty() {
+            lines.push_str(&format!("    not judged: {} sentence(s)\n", sc.not_judged.len()));
+        }
+        if jcz {
+            if all_passed {
+                jcz_passed += 1;
+            } else {
+                jcz_failed += 1;
+            }
+        }
     }
     if files.is_empty() {
         lines.push_str("no scenario files found\n");
     }
     lines.push_str(&format!("{passed} passed, {} failed\n", failed + invalid));
+    if saw_jcz {
+        lines.push_str(&format!(
+            "jcz engine tests: {jcz_passed} passed, {jcz_failed} failed, {jcz_unsupported} unsupported ({not_judged} sentences not judged)\n"
+        ));
+    }
     emit(&lines)?;
     if invalid > 0 {
         return Err(Box::new(

@@ -21,6 +21,7 @@ pub const PROFILES: &[Embedded] = &[
     crate::embed!("rulesets/early.yaml"),
     crate::embed!("rulesets/hig-bb3.yaml"),
     crate::embed!("rulesets/rgg-bb3.yaml"),
+    crate::embed!("rulesets/jcz.yaml"),
 ];
 
 /// The profiles a scenario runs under when it names none.

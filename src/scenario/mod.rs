@@ -59,6 +59,10 @@ pub struct Scenario {
     pub final_scoring: bool,
     pub expect: Expect,
     pub expect_by_ruleset: BTreeMap<String, Expect>,
+    /// Expectations the file states that the referee cannot judge (an imported engine
+    /// test's sentences about another program's user interface), each with why: reported,
+    /// never counted as passed.
+    pub not_judged: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -97,7 +101,8 @@ pub struct Expect {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventExpect {
-    pub timing: Timing,
+    /// When it is scored; `None` (`turn: any`) for "at some moment of the game".
+    pub timing: Option<Timing>,
     pub players: Option<Vec<PlayerId>>,
     pub feature: Option<FeatureKind>,
     pub tiles: Option<u32>,
@@ -462,6 +467,7 @@ impl Validator<'_> {
             final_scoring: raw.final_scoring,
             expect,
             expect_by_ruleset,
+            not_judged: Vec::new(),
         }
     }
 
@@ -736,16 +742,17 @@ impl Validator<'_> {
                 let epath = format!("{path}.events[{i}]");
                 let timing = match &ev.turn {
                     RawTiming::Turn(n) => match self.turn_number(&format!("{epath}.turn"), *n) {
-                        Some(t) => Timing::Turn(t),
+                        Some(t) => Some(Timing::Turn(t)),
                         None => continue,
                     },
-                    RawTiming::Word(w) if w == "end" => Timing::End,
+                    RawTiming::Word(w) if w == "end" => Some(Timing::End),
+                    RawTiming::Word(w) if w == "any" => None,
                     RawTiming::Word(w) => {
                         self.problem(
                             "scenario::bad-turn",
                             &format!("{epath}.turn"),
                             format!("`{w}` is not a turn"),
-                            Some("a turn number (1 = the first of `turns:`) or `end`".to_string()),
+                            Some("a turn number (1 = the first of `turns:`), `end`, or `any`".to_string()),
                         );
                         continue;
                     }

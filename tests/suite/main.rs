@@ -13,6 +13,8 @@ mod hostile_files;
 mod hostile_output;
 /// Hostile YAML: located diagnostics for whatever the reader meets, bounded work.
 mod hostile_yaml;
+/// JCloisterZone saved games: import, engine-test sentences, the tile-id table.
+mod jcz;
 /// Seeded random legal games: invariants that hold in every game.
 mod properties;
 /// One test per defect found (named after what it shows; `See: issue #N`).

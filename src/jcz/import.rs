@@ -1,0 +1,824 @@
+//! A JCZ saved game turned into a scenario, written in the scenario format (players' words:
+//! `road W`, `city S`, `bridge: NS`), so that `referee import` prints exactly what `check`
+//! then runs. What the referee does not model (a tile set, an element, a message) is a
+//! problem located in the `.jcz` file, never dropped.
+
+use super::assertions::{self, Sentence};
+use super::format::{Message, SavedGame};
+use super::tiles;
+use crate::data::Library;
+use crate::diag::{InputError, Problem, SourceFile};
+use crate::expansion::ExpansionId;
+use crate::geom::{Axis, Edge, Half, Pos, Rotation};
+use crate::tile::{FeatureKind, Terrain, TileDef, TileKind, TileSet};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// A scenario made from a saved game.
+#[derive(Debug)]
+pub struct Imported {
+    /// The scenario, in the scenario format.
+    pub yaml: String,
+    /// The engine test's sentences the referee cannot judge, each with why.
+    pub not_judged: Vec<String>,
+}
+
+/// An element of JCZ's setup the referee plays: its name, and the switch (and value) that
+/// turns the mechanism off when the element is absent.
+struct Element {
+    name: &'static str,
+    expansion: &'static str,
+    off: Option<(&'static str, &'static str)>,
+}
+
+const ELEMENTS: &[Element] = &[
+    Element { name: "small-follower", expansion: "base", off: None },
+    Element { name: "farmers", expansion: "base", off: Some(("base.farmers", "off")) },
+    Element { name: "bridge", expansion: "bcb1", off: Some(("bcb1.bridges", "off")) },
+    Element { name: "castle", expansion: "bcb1", off: Some(("bcb1.castles", "off")) },
+    Element { name: "bazaar", expansion: "bcb1", off: Some(("bcb1.bazaars", "off")) },
+];
+
+/// JCZ's rule switches (with the client's defaults) and the switch values they set.
+struct RuleMap {
+    name: &'static str,
+    default: &'static str,
+    /// `(JCZ value, switch, value)`.
+    values: &'static [(&'static str, &'static str, &'static str)],
+    /// The element the rule belongs to: when it is off, the rule is moot.
+    element: Option<&'static str>,
+}
+
+const RULES: &[RuleMap] = &[
+    RuleMap {
+        name: "tiny-city-scoring",
+        default: "4",
+        values: &[("4", "base.two-tile-city-score", "four-points"), ("2", "base.two-tile-city-score", "two-points")],
+        element: None,
+    },
+    RuleMap {
+        name: "bazaar-no-auction",
+        default: "false",
+        values: &[("false", "bazaar.auction", "auction"), ("true", "bazaar.auction", "no-auction-variation")],
+        element: Some("bazaar"),
+    },
+];
+
+/// Reads a saved game and writes the scenario it is.
+pub fn import(file: &SourceFile, lib: &Library) -> Result<Imported, InputError> {
+    let game: SavedGame = crate::data::parse_yaml(file)?;
+    let mut cx = Cx { file, problems: Vec::new() };
+    let out = cx.game(&game, lib);
+    if cx.problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(InputError::new(file, cx.problems))
+    }
+}
+
+struct Cx<'a> {
+    file: &'a SourceFile,
+    problems: Vec<Problem>,
+}
+
+/// A tile on the board as the importer follows it: enough to tell whether a tile fits and
+/// which bridge JCZ would have added.
+#[derive(Clone, Copy)]
+struct Placed {
+    kind: TileKind,
+    rotation: Rotation,
+    /// Edges a bridge turned into road.
+    bridged: u8,
+}
+
+/// One turn being assembled from its messages.
+#[derive(Default)]
+struct Turn {
+    lines: Vec<String>,
+    tile: Option<(TileKind, Pos, Rotation)>,
+    follower: Option<String>,
+    bridge: Option<String>,
+    castles: Vec<String>,
+    committed: bool,
+    message: usize,
+}
+
+impl Cx<'_> {
+    fn problem(&mut self, code: &str, path: &str, message: String, help: Option<String>) {
+        let span = self.file.spans().value(path).or_else(|| self.file.spans().key(path));
+        let mut p = Problem::new(code, message).at(span.or(Some((0, 0)))).label("here");
+        if let Some(h) = help {
+            p = p.help(h);
+        }
+        self.problems.push(p);
+    }
+
+    fn game(&mut self, g: &SavedGame, lib: &Library) -> Imported {
+        for legacy in ["initialSeed", "annotations"] {
+            if g.other.contains_key(legacy) {
+                self.problem(
+                    "jcz::legacy-format",
+                    legacy,
+                    format!("`{legacy}` belongs to JCloisterZone's old save format, which the referee does not read"),
+                    Some("save the game again with JCloisterZone 5 or later".to_string()),
+                );
+            }
+        }
+        // The tile sets and elements name the expansions.
+        let mut expansions: Vec<&'static str> = vec!["base"];
+        for id in g.setup.sets.keys() {
+            match tiles::SETS.iter().find(|(s, _)| s == id) {
+                Some((_, x)) => push_unique(&mut expansions, x),
+                None => self.problem(
+                    "jcz::unsupported-set",
+                    &format!("setup.sets.{id}"),
+                    format!("the tile set `{id}` is of an expansion or edition the referee does not model"),
+                    Some(format!(
+                        "the sets it reads: {}",
+                        tiles::SETS.iter().map(|(s, _)| *s).collect::<Vec<_>>().join(", ")
+                    )),
+                ),
+            }
+        }
+        let mut switches: Vec<(&'static str, &'static str)> = Vec::new();
+        for (name, value) in &g.setup.elements {
+            match ELEMENTS.iter().find(|e| e.name == name) {
+                Some(e) => {
+                    push_unique(&mut expansions, e.expansion);
+                    if e.name == "small-follower" && value.as_i64() != Some(7) {
+                        self.problem(
+                            "jcz::unsupported-element",
+                            &format!("setup.elements.{name}"),
+                            format!("{value} followers each: the referee plays the rules' 7"),
+                            None,
+                        );
+                    }
+                }
+                None => self.problem(
+                    "jcz::unsupported-element",
+                    &format!("setup.elements.{name}"),
+                    format!("the element `{name}` is of an expansion the referee does not model"),
+                    None,
+                ),
+            }
+        }
+        if !g.setup.elements.contains_key("small-follower") {
+            self.problem(
+                "jcz::unsupported-element",
+                "setup.elements",
+                "the players have no followers (`small-follower` is absent): the referee plays the rules' 7"
+                    .to_string(),
+                None,
+            );
+        }
+        for e in ELEMENTS {
+            if let Some(off) = e.off {
+                if expansions.contains(&e.expansion) && !g.setup.elements.contains_key(e.name) {
+                    switches.push(off);
+                }
+            }
+        }
+        // The client's defaults, for the rules the file omits.
+        for r in RULES {
+            if !g.setup.rules.contains_key(r.name) && r.element.is_none_or(|e| g.setup.elements.contains_key(e)) {
+                if let Some((_, s, v)) = r.values.iter().find(|(v, _, _)| *v == r.default) {
+                    switches.push((s, v));
+                }
+            }
+        }
+        for (name, value) in &g.setup.rules {
+            let text = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            match RULES.iter().find(|r| r.name == name) {
+                Some(r) => match r.values.iter().find(|(v, _, _)| *v == text) {
+                    Some((_, s, v)) => {
+                        if r.element.is_none_or(|e| g.setup.elements.contains_key(e)) {
+                            switches.push((s, v));
+                        }
+                    }
+                    None => self.problem(
+                        "jcz::unsupported-rule",
+                        &format!("setup.rules.{name}"),
+                        format!("`{name}: {text}` is not a value the referee knows"),
+                        None,
+                    ),
+                },
+                None if text == "false" => {}
+                None => self.problem(
+                    "jcz::unsupported-rule",
+                    &format!("setup.rules.{name}"),
+                    format!("the rule `{name}` is of an expansion the referee does not model"),
+                    None,
+                ),
+            }
+        }
+        for name in g.setup.addons.keys() {
+            self.problem(
+                "jcz::unsupported-addon",
+                &format!("setup.addons.{name}"),
+                format!("the fan add-on `{name}` is not modelled"),
+                None,
+            );
+        }
+        let ids: Vec<ExpansionId> = expansions.iter().filter_map(|x| ExpansionId::parse(x)).collect();
+        let set = lib.tile_set(&ids);
+
+        let mut y = String::new();
+        let title = g.test.as_ref().map(|t| t.description.trim()).filter(|d| !d.is_empty());
+        let _ = writeln!(y, "# Imported from a JCloisterZone saved game by `referee import`.");
+        let _ = writeln!(y, "title: {}", quote(title.unwrap_or("A JCloisterZone game")));
+        let _ = writeln!(
+            y,
+            "source: {}",
+            quote(&format!(
+                "JCloisterZone saved game {}{}",
+                self.file.name,
+                g.app_version.as_ref().map(|v| format!(" (written by JCloisterZone {v})")).unwrap_or_default()
+            ))
+        );
+        let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
+        let _ = writeln!(y, "players: [{}]", names.iter().map(|n| quote(n)).collect::<Vec<_>>().join(", "));
+        let named: Vec<&str> = expansions.iter().copied().filter(|x| *x != "base").collect();
+        if !named.is_empty() {
+            let _ = writeln!(y, "expansions: [{}]", named.join(", "));
+        }
+        let _ = writeln!(y, "rulesets: [jcz]");
+        if !switches.is_empty() {
+            let _ = writeln!(y, "switches:");
+            for (s, v) in &switches {
+                let _ = writeln!(y, "  {s}: {v}");
+            }
+        }
+
+        let mut board: HashMap<Pos, Placed> = HashMap::new();
+        let _ = writeln!(y, "board:");
+        if g.setup.start.is_empty() {
+            self.problem("jcz::no-start", "setup.start", "the game has no start tile".to_string(), None);
+        }
+        for (i, s) in g.setup.start.iter().enumerate() {
+            let path = format!("setup.start[{i}]");
+            let Some((id, kind, r)) = self.tile(&set, &s.tile, s.rotation, &format!("{path}.tile")) else { continue };
+            let Some(pos) = self.square(s.x, s.y, &path) else { continue };
+            board.insert(pos, Placed { kind, rotation: r, bridged: 0 });
+            let _ = writeln!(y, "  - {{tile: {id}, at: [{}, {}], rotation: {}}}", pos.x, pos.y, r.degrees());
+        }
+
+        // The replay, turn by turn; the draw order tells which drawn tiles were discarded.
+        let mut turns: Vec<Turn> = Vec::new();
+        let mut cur: Option<Turn> = None;
+        let mut drawn = 0usize;
+        let draw = &g.annotations.draw_order;
+        for (i, m) in g.replay.iter().enumerate() {
+            let path = format!("replay[{i}]");
+            match m.kind.as_str() {
+                "PLACE_TILE" => {
+                    if let Some(t) = cur.take() {
+                        turns.push(t);
+                    }
+                    let Some(id) = m.payload.get("tileId").and_then(Value::as_str) else {
+                        self.problem("jcz::bad-message", &path, "a tile placement without `tileId`".to_string(), None);
+                        continue;
+                    };
+                    // Tiles of the draw order passed over were drawn and fitted nowhere.
+                    if let Some(k) = draw[drawn.min(draw.len())..].iter().position(|d| d == id) {
+                        for d in &draw[drawn..drawn + k] {
+                            if let Some((our, _, _)) = self.tile(&set, d, 0, "gameAnnotations.drawOrder") {
+                                let mut t = Turn { message: i, committed: true, ..Turn::default() };
+                                t.lines.push(format!("tile: {our}"));
+                                t.lines.push("discard: true".to_string());
+                                turns.push(t);
+                            }
+                        }
+                        drawn += k + 1;
+                    } else {
+                        drawn = draw.len();
+                    }
+                    let mut t = Turn { message: i, ..Turn::default() };
+                    let rot = m.payload.get("rotation").and_then(Value::as_str).and_then(|r| r.strip_prefix('R'));
+                    let deg = rot.and_then(|r| r.parse::<i64>().ok());
+                    let at = xy(m.payload.get("position"));
+                    match (deg, at) {
+                        (Some(deg), Some((x, yy))) => {
+                            if let (Some((our, kind, r)), Some(pos)) = (
+                                self.tile(&set, id, deg, &format!("{path}.payload.tileId")),
+                                self.square(x, yy, &format!("{path}.payload.position")),
+                            ) {
+                                t.lines.push(format!("tile: {our}"));
+                                t.lines.push(format!("at: [{}, {}]", pos.x, pos.y));
+                                if r.degrees() != 0 {
+                                    t.lines.push(format!("rotation: {}", r.degrees()));
+                                }
+                                t.tile = Some((kind, pos, r));
+                                // A tile that fits only over a bridge was given one by JCZ.
+                                if !fits(&set, &board, kind, pos, r, 0) {
+                                    match implicit_bridge(&set, &board, kind, pos, r) {
+                                        Some((at, axis)) if at == pos => t.bridge = Some(axis.as_str().to_string()),
+                                        Some((at, axis)) => {
+                                            t.bridge =
+                                                Some(format!("{{at: [{}, {}], axis: {}}}", at.x, at.y, axis.as_str()))
+                                        }
+                                        None => {}
+                                    }
+                                }
+                            }
+                        }
+                        _ => self.problem(
+                            "jcz::bad-message",
+                            &path,
+                            "a tile placement needs `rotation` (R0, R90, R180, R270) and `position` [x, y]".to_string(),
+                            None,
+                        ),
+                    }
+                    cur = Some(t);
+                }
+                "PLACE_TOKEN" => {
+                    let token = m.payload.get("token").and_then(Value::as_str).unwrap_or_default();
+                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                        self.out_of_turn(&path, m);
+                        continue;
+                    };
+                    let pointer = m.payload.get("pointer");
+                    let at = pointer.and_then(|p| xy(p.get("position")));
+                    let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                    let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
+                    let pos = Pos::new(x as i32, -yy as i32);
+                    match token {
+                        "BRIDGE" => match Axis::parse(loc) {
+                            Some(a) if pos == here => t.bridge = Some(a.as_str().to_string()),
+                            Some(a) => t.bridge = Some(format!("{{at: [{}, {}], axis: {}}}", pos.x, pos.y, a.as_str())),
+                            None => {
+                                self.problem(
+                                    "jcz::bad-message",
+                                    &format!("{path}.payload.pointer.location"),
+                                    format!("`{loc}` is not a way across a tile"),
+                                    None,
+                                );
+                            }
+                        },
+                        "CASTLE" => {
+                            let spot =
+                                self.printed(&set, &board, t, pos, "City", loc, &format!("{path}.payload.pointer"));
+                            if let Some(s) = spot {
+                                t.castles.push(if pos == here {
+                                    s
+                                } else {
+                                    format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y)
+                                });
+                            }
+                        }
+                        other => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.token"),
+                            format!("the token `{other}` is of an expansion the referee does not model"),
+                            None,
+                        ),
+                    }
+                }
+                "DEPLOY_MEEPLE" => {
+                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                        self.out_of_turn(&path, m);
+                        continue;
+                    };
+                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    if class != "small" {
+                        self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.meepleId"),
+                            format!("the figure `{meeple}` ({class}) is of an expansion the referee does not model"),
+                            None,
+                        );
+                        continue;
+                    }
+                    let pointer = m.payload.get("pointer");
+                    let at = pointer.and_then(|p| xy(p.get("position")));
+                    let feature = pointer.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+                    let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                    let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
+                    let pos = Pos::new(x as i32, -yy as i32);
+                    let bridge_here = t.bridge.as_deref().and_then(Axis::parse);
+                    let spot =
+                        if feature == "Road" && pos == here && bridge_here.is_some_and(|a| Axis::parse(loc) == Some(a))
+                        {
+                            Some("bridge".to_string())
+                        } else {
+                            self.printed(&set, &board, t, pos, feature, loc, &format!("{path}.payload.pointer"))
+                        };
+                    if let Some(s) = spot {
+                        t.follower =
+                            Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
+                    }
+                }
+                "PASS" => {}
+                "COMMIT" => match cur.as_mut() {
+                    Some(t) if !t.committed => {
+                        t.committed = true;
+                        if let Some((kind, pos, r)) = t.tile {
+                            let bridged = t.bridge.as_deref().and_then(Axis::parse).map_or(0, |a| a.mask());
+                            board.insert(pos, Placed { kind, rotation: r, bridged });
+                            if let Some(b) = t.bridge.as_deref().filter(|b| b.starts_with('{')) {
+                                if let Some((at, axis)) = parse_bridge_at(b) {
+                                    if let Some(p) = board.get_mut(&at) {
+                                        p.bridged |= axis.mask();
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => self.out_of_turn(&path, m),
+                },
+                "UNDO" => self.problem(
+                    "jcz::unsupported-message",
+                    &path,
+                    "an undone move: the referee replays the moves kept, so save the game without it".to_string(),
+                    None,
+                ),
+                other => self.problem(
+                    "jcz::unsupported-message",
+                    &format!("{path}.type"),
+                    format!("the message `{other}` is of an expansion the referee does not model"),
+                    None,
+                ),
+            }
+        }
+        // A last turn left open (no COMMIT) has not been scored: it is not replayed.
+        let mut open_turn = None;
+        if let Some(t) = cur.take() {
+            if t.committed {
+                turns.push(t);
+            } else {
+                open_turn = Some(t);
+            }
+        }
+        // Tiles drawn after the last move that fit nowhere were discarded by JCZ unasked; the
+        // first that fits is the one in hand when the replay stops.
+        let end = g.annotations.end_turn.and_then(|n| usize::try_from(n).ok());
+        if open_turn.is_none() {
+            while drawn < draw.len() && end.is_some_and(|n| turns.len() < n) {
+                let Some((our, kind, _)) = self.tile(&set, &draw[drawn], 0, "gameAnnotations.drawOrder") else { break };
+                if fits_somewhere(&set, &board, kind) {
+                    break;
+                }
+                let mut t = Turn { message: g.replay.len(), committed: true, ..Turn::default() };
+                t.lines.push(format!("tile: {our}"));
+                t.lines.push("discard: true".to_string());
+                turns.push(t);
+                drawn += 1;
+            }
+        }
+        let placed = turns.len();
+        let game_over = end == Some(placed) && open_turn.is_none();
+        if !game_over {
+            let _ = writeln!(y, "final-scoring: false");
+        }
+        if let Some(t) = &open_turn {
+            let _ = writeln!(
+                y,
+                "# replay[{}] places a tile whose turn is not committed: it is not replayed here.",
+                t.message
+            );
+        }
+        let _ = writeln!(y, "turns:");
+        if turns.is_empty() {
+            y.truncate(y.len() - "turns:\n".len());
+        }
+        for t in &turns {
+            let mut parts = t.lines.clone();
+            if let Some(b) = &t.bridge {
+                parts.push(format!("bridge: {b}"));
+            }
+            if let Some(f) = &t.follower {
+                parts.push(format!("follower: {f}"));
+            }
+            match t.castles.as_slice() {
+                [] => {}
+                [one] => parts.push(format!("castle: {one}")),
+                many => parts.push(format!("castles: [{}]", many.join(", "))),
+            }
+            if t.message >= g.replay.len() {
+                let _ = writeln!(y, "  - {{{}}}  # drawn after the last message, fits nowhere", parts.join(", "));
+            } else {
+                let _ = writeln!(y, "  - {{{}}}  # replay[{}]", parts.join(", "), t.message);
+            }
+        }
+
+        // The engine test's sentences: those the referee can judge become expectations.
+        let mut not_judged = Vec::new();
+        if let Some(test) = &g.test {
+            let mut scores: Vec<(String, i64)> = Vec::new();
+            let mut events: Vec<String> = Vec::new();
+            for (i, s) in test.assertions.iter().enumerate() {
+                match assertions::parse(s, &names) {
+                    Sentence::Score { player, points } => {
+                        if !scores.iter().any(|(p, _)| *p == player) {
+                            scores.push((player, points));
+                        }
+                    }
+                    Sentence::Scored { player, feature, points } => {
+                        let e =
+                            format!("{{turn: any, player: {}, feature: {feature}, points: {points}}}", quote(&player));
+                        // An existence test: the same sentence twice is met by one event.
+                        if !events.contains(&e) {
+                            events.push(e);
+                        }
+                    }
+                    Sentence::NotJudged(why) => {
+                        not_judged.push(format!("test.assertions[{i}] \"{s}\": {why}"));
+                    }
+                }
+            }
+            if !scores.is_empty() || !events.is_empty() {
+                let _ = writeln!(y, "expect:");
+            }
+            if !scores.is_empty() {
+                let list: Vec<String> = scores.iter().map(|(p, n)| format!("{}: {n}", quote(p))).collect();
+                let _ = writeln!(y, "  scores: {{{}}}", list.join(", "));
+            }
+            if !events.is_empty() {
+                let _ = writeln!(y, "  events:");
+                for e in &events {
+                    let _ = writeln!(y, "    - {e}");
+                }
+            }
+            for n in &not_judged {
+                let _ = writeln!(y, "# not judged: {}", n.replace('\n', " "));
+            }
+        }
+        Imported { yaml: y, not_judged }
+    }
+
+    /// Whether something the referee does not model was met: what follows from it (a figure
+    /// on a tile it could not place) is not reported again as a fault of the file.
+    fn unsupported(&self) -> bool {
+        self.problems.iter().any(|p| p.code.starts_with("referee::jcz::unsupported"))
+    }
+
+    fn out_of_turn(&mut self, path: &str, m: &Message) {
+        self.problem(
+            "jcz::unsupported-message",
+            path,
+            format!("a `{}` outside a tile's turn (a move after scoring, of an expansion not modelled)", m.kind),
+            None,
+        );
+    }
+
+    /// The catalogue tile for a JCZ tile id, and the rotation as the catalogue turns it.
+    fn tile(
+        &mut self,
+        set: &TileSet,
+        id: &str,
+        degrees: i64,
+        path: &str,
+    ) -> Option<(&'static str, TileKind, Rotation)> {
+        let Some((our, turns)) = tiles::ours(id) else {
+            self.problem(
+                "jcz::unsupported-tile",
+                path,
+                format!("the tile `{id}` is of an expansion the referee does not model"),
+                Some("docs/jcz.md lists the tile ids the referee reads".to_string()),
+            );
+            return None;
+        };
+        let Some(kind) = set.find(our) else {
+            self.problem(
+                "jcz::unsupported-tile",
+                path,
+                format!("the tile `{id}` is not in the sets this game names"),
+                None,
+            );
+            return None;
+        };
+        match Rotation::from_degrees(degrees - 90 * i64::from(turns)) {
+            Some(r) => Some((our, kind, r)),
+            None => {
+                self.problem("jcz::bad-message", path, format!("{degrees}° is not a rotation"), None);
+                None
+            }
+        }
+    }
+
+    /// A JCZ square (y grows southwards) as the referee's (y grows northwards).
+    fn square(&mut self, x: i64, y: i64, path: &str) -> Option<Pos> {
+        const FAR: i64 = 1 << 20;
+        if x.abs() > FAR || y.abs() > FAR {
+            self.problem("jcz::bad-square", path, format!("[{x}, {y}] lies far off any board"), None);
+            return None;
+        }
+        Some(Pos::new(x as i32, -y as i32))
+    }
+
+    /// A feature printed on a tile, from JCZ's pointer (`City`, `SE`), in players' words.
+    #[allow(clippy::too_many_arguments)]
+    fn printed(
+        &mut self,
+        set: &TileSet,
+        board: &HashMap<Pos, Placed>,
+        t: &Turn,
+        pos: Pos,
+        feature: &str,
+        loc: &str,
+        path: &str,
+    ) -> Option<String> {
+        let on = match t.tile {
+            Some((kind, here, r)) if here == pos => Some((kind, r)),
+            _ => board.get(&pos).map(|p| (p.kind, p.rotation)),
+        };
+        let Some((kind, r)) = on else {
+            // After a tile the referee could not read, a square may well be empty here.
+            if !self.unsupported() {
+                self.problem(
+                    "jcz::bad-message",
+                    &format!("{path}.position"),
+                    "no tile on that square".to_string(),
+                    None,
+                );
+            }
+            return None;
+        };
+        let def = set.get(kind);
+        let word = match feature {
+            "City" => segment_by_edges(def, r, FeatureKind::City, loc).map(|e| format!("city {}", e.letter())),
+            "Road" => segment_by_edges(def, r, FeatureKind::Road, loc).map(|e| format!("road {}", e.letter())),
+            "Field" => segment_by_halves(def, r, loc).map(|h| format!("field {}", h.name())),
+            "Monastery" if loc == "I" && def.segments.iter().any(|s| s.kind == FeatureKind::Cloister) => {
+                Some("cloister".to_string())
+            }
+            other @ ("Monastery" | "Garden" | "Tower" | "River" | "Castle" | "Quarter") => {
+                self.problem(
+                    "jcz::unsupported-message",
+                    &format!("{path}.feature"),
+                    format!("a follower on a {other} (`{loc}`) is not something the referee models on this tile"),
+                    None,
+                );
+                return None;
+            }
+            other => {
+                self.problem(
+                    "jcz::unsupported-message",
+                    &format!("{path}.feature"),
+                    format!("the feature `{other}` is of an expansion the referee does not model"),
+                    None,
+                );
+                return None;
+            }
+        };
+        if word.is_none() {
+            self.problem(
+                "jcz::bad-location",
+                &format!("{path}.location"),
+                format!("tile {} as turned has no {} at `{loc}`", def.id, feature.to_lowercase()),
+                None,
+            );
+        }
+        word
+    }
+}
+
+fn push_unique(v: &mut Vec<&'static str>, x: &'static str) {
+    if !v.contains(&x) {
+        v.push(x);
+    }
+}
+
+/// A string as a YAML double-quoted scalar (JSON's escapes are YAML's too).
+fn quote(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
+}
+
+fn xy(v: Option<&Value>) -> Option<(i64, i64)> {
+    let a = v?.as_array()?;
+    match a.as_slice() {
+        [x, y] => Some((x.as_i64()?, y.as_i64()?)),
+        _ => None,
+    }
+}
+
+fn parse_bridge_at(s: &str) -> Option<(Pos, Axis)> {
+    let inner = s.trim_start_matches("{at: [").trim_end_matches('}');
+    let (xy, axis) = inner.split_once("], axis: ")?;
+    let (x, y) = xy.split_once(", ")?;
+    Some((Pos::new(x.parse().ok()?, y.parse().ok()?), Axis::parse(axis)?))
+}
+
+/// JCZ's edge-list location (`N`, `WE`, `_S`, `NWSE`) as a mask of board edges.
+fn edge_mask(loc: &str) -> Option<u8> {
+    if let Some(except) = loc.strip_prefix('_') {
+        return Some(0b1111 & !edge_mask(except)?);
+    }
+    let mut m = 0;
+    for c in loc.chars() {
+        m |= Edge::parse(&c.to_string())?.bit();
+    }
+    (m != 0).then_some(m)
+}
+
+/// The segment of `kind` whose board edges are exactly `loc`, named by its first edge.
+fn segment_by_edges(def: &TileDef, r: Rotation, kind: FeatureKind, loc: &str) -> Option<Edge> {
+    let want = edge_mask(loc)?;
+    let s = def.segments.iter().find(|s| s.kind == kind && r.edge_mask(s.edges) == want)?;
+    let m = r.edge_mask(s.edges);
+    (0..4).map(Edge::from_index).find(|e| m & e.bit() != 0)
+}
+
+/// The field whose board half-edges are exactly `loc` (`NL.NR.EL`), named by its first one.
+fn segment_by_halves(def: &TileDef, r: Rotation, loc: &str) -> Option<Half> {
+    let mut want = 0u8;
+    for h in loc.split('.') {
+        want |= Half::parse(h)?.bit();
+    }
+    let s = def.segments.iter().find(|s| s.kind == FeatureKind::Field && r.half_mask(s.halves) == want)?;
+    let m = r.half_mask(s.halves);
+    Half::NAMES.iter().filter_map(|n| Half::parse(n)).find(|h| m & h.bit() != 0)
+}
+
+/// What lies along a board edge of a placed tile.
+fn terrain(set: &TileSet, p: &Placed, e: Edge) -> Terrain {
+    if p.bridged & e.bit() != 0 {
+        Terrain::Road
+    } else {
+        set.get(p.kind).edge(p.rotation, e)
+    }
+}
+
+/// Whether the tile fits at `pos` edge for edge, with `bridged` board edges of it made road.
+fn fits(set: &TileSet, board: &HashMap<Pos, Placed>, kind: TileKind, pos: Pos, r: Rotation, bridged: u8) -> bool {
+    let me = Placed { kind, rotation: r, bridged };
+    (0..4).map(Edge::from_index).all(|e| match board.get(&pos.step(e)) {
+        Some(n) => terrain(set, n, e.opposite()) == terrain(set, &me, e),
+        None => true,
+    })
+}
+
+/// Whether the tile fits on some free square next to the board, in some rotation, with a
+/// bridge JCZ would add if it needs one.
+fn fits_somewhere(set: &TileSet, board: &HashMap<Pos, Placed>, kind: TileKind) -> bool {
+    let free: Vec<Pos> = board
+        .keys()
+        .flat_map(|p| (0..4).map(move |e| p.step(Edge::from_index(e))))
+        .filter(|q| !board.contains_key(q))
+        .collect();
+    free.iter().any(|q| {
+        (0..4)
+            .filter_map(|t| Rotation::from_degrees(90 * t))
+            .any(|r| fits(set, board, kind, *q, r, 0) || implicit_bridge(set, board, kind, *q, r).is_some())
+    })
+}
+
+/// The bridge JCZ adds, unasked, to a placement that fits only with one: on the new tile
+/// first (its own north-south way, then its own east-west way, as turned), then on a
+/// neighbour to the north, east, south or west, running towards the new tile.
+fn implicit_bridge(
+    set: &TileSet,
+    board: &HashMap<Pos, Placed>,
+    kind: TileKind,
+    pos: Pos,
+    r: Rotation,
+) -> Option<(Pos, Axis)> {
+    let def = set.get(kind);
+    for own in [Edge::N, Edge::E] {
+        let e = r.edge(own);
+        let axis = if matches!(e, Edge::N | Edge::S) { Axis::NS } else { Axis::EW };
+        let ends_field = axis.edges().iter().all(|x| def.edge(r, *x) == Terrain::Field);
+        if ends_field && fits(set, board, kind, pos, r, axis.mask()) {
+            return Some((pos, axis));
+        }
+    }
+    for e in [Edge::N, Edge::E, Edge::S, Edge::W] {
+        let at = pos.step(e);
+        let Some(n) = board.get(&at) else { continue };
+        let axis = if matches!(e, Edge::N | Edge::S) { Axis::NS } else { Axis::EW };
+        let far = e;
+        let ndef = set.get(n.kind);
+        let ok = n.bridged == 0
+            && axis.edges().iter().all(|x| ndef.edge(n.rotation, *x) == Terrain::Field)
+            && !board.contains_key(&at.step(far))
+            && def.edge(r, e) == Terrain::Road;
+        if ok {
+            let mut b2 = board.clone();
+            if let Some(p) = b2.get_mut(&at) {
+                p.bridged |= axis.mask();
+            }
+            if fits(set, &b2, kind, pos, r, 0) {
+                return Some((at, axis));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_locations_read_as_jcz_writes_them() {
+        assert_eq!(edge_mask("N"), Some(Edge::N.bit()));
+        assert_eq!(edge_mask("WE"), Some(Edge::W.bit() | Edge::E.bit()));
+        assert_eq!(edge_mask("_S"), Some(Edge::N.bit() | Edge::E.bit() | Edge::W.bit()));
+        assert_eq!(edge_mask("NWSE"), Some(0b1111));
+        assert_eq!(edge_mask("X"), None);
+    }
+}

@@ -1,0 +1,61 @@
+//! JCloisterZone's tile ids and the catalogue's.
+//!
+//! Each JCZ tile of the sets the referee models is the catalogue tile with the same layout
+//! (cities, roads, fields, cloister, pennants, marks). The pairs were found by comparing
+//! JCZ's tile definitions with `tiles/*.yaml`, every one at rotation 0 of both; a test holds
+//! this table against docs/jcz.md and, where JCZ's definitions are at hand, against them.
+
+/// A JCZ tile set the referee models: its id, and the expansion whose tiles it holds.
+pub const SETS: &[(&str, &str)] = &[("basic:1", "base"), ("bridges-castles-and-bazaars:1", "bcb1")];
+
+/// JCZ tile id, catalogue tile id, and the quarter turns (clockwise) from JCZ's orientation
+/// to the catalogue's: a JCZ rotation of `R` degrees is the catalogue's `R - 90 × turns`.
+pub const TILE_IDS: &[(&str, &str, u8)] = &[
+    // The base game (`basic:1`).
+    ("BA/LR", "A", 0),
+    ("BA/L", "B", 0),
+    ("BA/Cccc+", "C", 0),
+    ("BA/RCr", "D", 0),
+    ("BA/C", "E", 0),
+    ("BA/CFc+", "F", 0),
+    ("BA/CFc.1", "G", 0),
+    ("BA/CFC.2", "H", 0),
+    ("BA/CC.2", "I", 0),
+    ("BA/CRr", "J", 0),
+    ("BA/RrC", "K", 0),
+    ("BA/CRRR", "L", 0),
+    ("BA/Cc+", "M", 0),
+    ("BA/Cc.1", "N", 0),
+    ("BA/CcRr+", "O", 0),
+    ("BA/CcRr", "P", 0),
+    ("BA/Ccc+", "Q", 0),
+    ("BA/Ccc", "R", 0),
+    ("BA/CccR+", "S", 0),
+    ("BA/CccR", "T", 0),
+    ("BA/RFr", "U", 0),
+    ("BA/Rr", "V", 0),
+    ("BA/RRR", "W", 0),
+    ("BA/RRRR", "X", 0),
+    // Bridges, Castles and Bazaars (`bridges-castles-and-bazaars:1`).
+    ("BB/Cccc.b", "BCB01", 0),
+    ("BB/CCCR", "BCB02", 0),
+    ("BB/CFc.b", "BCB03", 0),
+    ("BB/LCFc", "BCB04", 0),
+    ("BB/CFR.b", "BCB05", 0),
+    ("BB/CFR!", "BCB06", 0),
+    ("BB/F.b", "BCB07", 0),
+    ("BB/R.bi", "BCB08", 0),
+    ("BB/RFR.b", "BCB09", 0),
+    ("BB/RFR.bi", "BCB10", 0),
+    ("BB/LRFr", "BCB11", 0),
+];
+
+/// The catalogue tile and quarter turns for a JCZ tile id.
+pub fn ours(jcz: &str) -> Option<(&'static str, u8)> {
+    TILE_IDS.iter().find(|(j, _, _)| *j == jcz).map(|(_, o, q)| (*o, *q))
+}
+
+/// The JCZ id of a catalogue tile (the first, when several share a layout).
+pub fn theirs(ours: &str) -> Option<&'static str> {
+    TILE_IDS.iter().find(|(_, o, _)| *o == ours).map(|(j, _, _)| *j)
+}

@@ -1,0 +1,264 @@
+use crate::util::{lib, referee, root, stderr, stdout};
+use referee::diag::SourceFile;
+use referee::jcz::{self, tiles};
+use referee::tile::FeatureKind;
+use std::path::{Path, PathBuf};
+
+/// The project's own saved games, written by hand in JCZ's format, their outcomes worked out
+/// in their `test` blocks.
+fn fixtures() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("tests/jcz"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| jcz::is_saved_game(p))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 2);
+    v
+}
+
+#[test]
+fn the_projects_own_saved_games_import_and_pass() {
+    for f in fixtures() {
+        let rel = f.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        // `check` reads the game through the importer, and its engine test holds.
+        let o = referee(&["check", &rel]);
+        assert_eq!(o.status.code(), Some(0), "{rel}\n{}\n{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("Not judged (1)"), "{}", stdout(&o));
+        // `import` writes a scenario that loads on its own and means the same.
+        let o = referee(&["import", &rel]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let yaml = stdout(&o);
+        let name = f.file_stem().unwrap().to_str().unwrap().to_string();
+        insta::assert_snapshot!(format!("import_{name}"), yaml);
+        let out = std::env::temp_dir().join(format!("referee-jcz-{}-{name}.yaml", std::process::id()));
+        std::fs::write(&out, &yaml).unwrap();
+        let o = referee(&["check", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}\n{}", stdout(&o), stderr(&o));
+        std::fs::remove_file(out).ok();
+    }
+}
+
+#[test]
+fn a_wrong_score_in_an_engine_test_fails() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/road-and-city.jcz")).unwrap();
+    let f = std::env::temp_dir().join(format!("referee-jcz-wrong-{}.jcz", std::process::id()));
+    std::fs::write(&f, text.replace("\"Ann has 4 points\"", "\"Ann has 5 points\"")).unwrap();
+    let o = referee(&["check", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("score of Ann"), "{}", stdout(&o));
+    std::fs::remove_file(f).ok();
+}
+
+#[test]
+fn test_counts_engine_tests_apart() {
+    let o = referee(&["test", "tests/jcz"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("jcz engine tests: 2 passed, 0 failed, 0 unsupported (2 sentences not judged)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A saved game of the fixtures with `from` replaced by `to`, imported.
+fn import_edited(from: &str, to: &str) -> Result<jcz::Imported, referee::diag::InputError> {
+    let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
+    assert!(text.contains(from), "{from}");
+    jcz::import(&SourceFile::new("edited.jcz", text.replacen(from, to, 1)), lib())
+}
+
+#[test]
+fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
+    let e = import_edited("\"farmers\": true", "\"farmers\": true,\n      \"dragon\": true").unwrap_err();
+    let text = referee::diag::render(&e, false);
+    assert!(text.contains("jcz::unsupported-element") && text.contains("edited.jcz:26:17"), "{text}");
+    let e = import_edited("\"BA/L\"", "\"AM/A\"").unwrap_err();
+    let text = referee::diag::render(&e, false);
+    assert!(text.contains("jcz::unsupported-tile") && text.contains("`AM/A`"), "{text}");
+    let e = import_edited("\"type\": \"PASS\"", "\"type\": \"UNDO\"").unwrap_err();
+    assert!(referee::diag::render(&e, false).contains("undone move"));
+    // Broken JSON is a located problem too.
+    let e = import_edited("\"players\": [", "\"players\": [[").unwrap_err();
+    assert!(referee::diag::render(&e, false).contains("edited.jcz:"), "{}", referee::diag::render(&e, false));
+}
+
+#[test]
+fn a_tile_that_fits_only_over_a_bridge_gets_the_bridge_jcz_chose() {
+    // Turn 4's cloister meets a road with a field edge: JCZ spent a bridge across it, east-west.
+    let y = import_edited("x", "x").unwrap().yaml;
+    assert!(y.contains("{tile: B, at: [2, 0], bridge: EW, follower: cloister}"), "{y}");
+    // Tiles of the draw order that fit nowhere are discards.
+    assert!(y.contains("{tile: C, discard: true}"), "{y}");
+}
+
+/// The JCZ-to-catalogue rows of docs/jcz.md's tile table.
+fn documented_ids() -> Vec<(String, String)> {
+    let doc = std::fs::read_to_string(root().join("docs/jcz.md")).unwrap();
+    let table = &doc[doc.find("## Tile ids").expect("docs/jcz.md has its tile table")..];
+    let mut v = Vec::new();
+    for line in table.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        for pair in cells[1..cells.len() - 1].chunks(2) {
+            if let [j, o] = pair {
+                if !j.is_empty() {
+                    v.push((j.trim_matches('`').to_string(), o.to_string()));
+                }
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn the_tile_id_table_of_the_docs_is_the_importers() {
+    let mut doc = documented_ids();
+    doc.sort();
+    let mut code: Vec<(String, String)> =
+        tiles::TILE_IDS.iter().map(|(j, o, _)| (j.to_string(), o.to_string())).collect();
+    code.sort();
+    assert_eq!(doc, code);
+    // Every catalogue tile of the sets read has its JCZ id.
+    for (x, defs) in &lib().tiles {
+        for d in defs {
+            assert!(tiles::theirs(&d.id).is_some(), "{x}: {} has no JCZ id", d.id);
+        }
+    }
+}
+
+/// JCZ's tile definitions, when the reference folder is at hand (it is not part of the
+/// project: a fresh clone skips this check).
+fn jcz_xml(name: &str) -> Option<String> {
+    let p = std::env::var_os("REFEREE_JCZ_XML")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/reference/jcz"))
+        .join(name);
+    std::fs::read_to_string(p).ok()
+}
+
+/// A tile's layout as masks: city edges, road edges, field half-edges with the city edges
+/// each borders; pennants, cloister, bazaar, inns.
+type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize);
+
+fn edges(text: &str) -> u8 {
+    text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
+}
+
+fn halves(text: &str) -> u8 {
+    text.split_whitespace().map(|h| referee::geom::Half::parse(h).unwrap().bit()).fold(0, |a, b| a | b)
+}
+
+fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
+    let (mut c, mut r, mut f): (Vec<u8>, Vec<u8>, Vec<(u8, String)>) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut pennants, mut cloister, mut bazaar, mut inns) = (0, false, false, 0);
+    for n in tile.children().filter(|n| n.is_element()) {
+        let text = n.text().unwrap_or_default();
+        match n.tag_name().name() {
+            "city" => {
+                c.push(edges(text));
+                pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
+            }
+            "road" => {
+                r.push(edges(text));
+                inns += usize::from(n.attribute("inn") == Some("true"));
+            }
+            "field" => f.push((halves(text), n.attribute("city").unwrap_or_default().to_string())),
+            "monastery" => cloister = true,
+            "bazaar" => bazaar = true,
+            other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
+        }
+    }
+    // A field names each city it borders by one of that city's edges.
+    let mut f: Vec<(u8, Vec<u8>)> = f
+        .into_iter()
+        .map(|(h, cities)| {
+            let mut b: Vec<u8> =
+                cities.split_whitespace().map(|e| *c.iter().find(|m| *m & edges(e) != 0).unwrap()).collect();
+            b.sort();
+            (h, b)
+        })
+        .collect();
+    c.sort();
+    r.sort();
+    f.sort();
+    ((c, r, f, pennants, cloister, bazaar, inns), tile.attribute("id").unwrap().to_string())
+}
+
+fn our_layout(d: &referee::tile::TileDef) -> Layout {
+    let of = |k: FeatureKind| d.segments.iter().filter(move |s| s.kind == k);
+    let mut c: Vec<u8> = of(FeatureKind::City).map(|s| s.edges).collect();
+    let mut r: Vec<u8> = of(FeatureKind::Road).map(|s| s.edges).collect();
+    let mut f: Vec<(u8, Vec<u8>)> = of(FeatureKind::Field)
+        .map(|s| {
+            // A field borders a city segment: JCZ names that segment by one of its edges; the
+            // comparison takes the segment's every edge on both sides.
+            let mut b: Vec<u8> = s.borders.iter().map(|i| d.segments[*i as usize].edges).collect();
+            b.sort();
+            (s.halves, b)
+        })
+        .collect();
+    c.sort();
+    r.sort();
+    f.sort();
+    let pennants = of(FeatureKind::City).map(|s| u32::from(s.pennants)).sum();
+    let cloister = of(FeatureKind::Cloister).count() > 0;
+    let bazaar = d.marks.contains(&referee::tile::Mark::Bazaar);
+    let inns = of(FeatureKind::Road).filter(|s| s.inn).count();
+    (c, r, f, pennants, cloister, bazaar, inns)
+}
+
+#[test]
+fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml"];
+    let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
+        eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
+        return;
+    };
+    let set = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1]);
+    let mut checked = 0;
+    for text in &texts {
+        let doc = roxmltree::Document::parse(text).unwrap();
+        let counts: Vec<(String, u32)> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("tile-set") && tiles::SETS.iter().any(|(s, _)| n.attribute("id") == Some(*s)))
+            .flat_map(|s| s.children().filter(|n| n.has_tag_name("ref")))
+            .map(|n| (n.attribute("tile").unwrap().to_string(), n.attribute("count").unwrap().parse().unwrap()))
+            .collect();
+        for t in doc.descendants().filter(|n| n.has_tag_name("tile")) {
+            let id = t.attribute("id").unwrap();
+            let Some((count_id, count)) = counts.iter().find(|(i, _)| i == id) else { continue };
+            let (ours, turns) =
+                tiles::ours(id).unwrap_or_else(|| panic!("{count_id} is in a set read but has no catalogue tile"));
+            assert_eq!(turns, 0, "the layouts are compared at rotation 0 of both");
+            let d = set.get(set.find(ours).unwrap());
+            let (theirs, _) = jcz_layout(t);
+            assert_eq!(our_layout(d), theirs, "{id} vs {ours}");
+            assert_eq!(d.count, *count, "{id} vs {ours}: copies");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, tiles::TILE_IDS.len());
+}
+
+#[test]
+fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
+    // JCZ's own engine tests are not part of the project: run where they are at hand.
+    let dir = std::env::var_os("REFEREE_JCZ_TESTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/jcz/engine-tests"));
+    if !Path::new(&dir).is_dir() {
+        eprintln!("JCZ's engine tests are not at hand: skipped");
+        return;
+    }
+    for t in [
+        "basic/city-and-road-scoring",
+        "basic/field-scoring",
+        "basic/monastery-scoring",
+        "basic/tiny-city-rule",
+        "bridge-bazaar-and-castles/bridge-over-own-road",
+    ] {
+        let f = dir.join(format!("{t}.jcz"));
+        let o = referee(&["check", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{t}\n{}\n{}", stdout(&o), stderr(&o));
+    }
+}
