@@ -72,12 +72,13 @@ enum Target {
     ProfileLoad,
     TileLoad,
     CatalogueLoad,
+    JczImport,
     DiagRender,
     /// The worker died or hung before naming the target it was in.
     Unknown,
 }
 
-const TARGETS: [Target; 14] = [
+const TARGETS: [Target; 15] = [
     Target::ScenarioLoad,
     Target::Replay,
     Target::Judge,
@@ -90,6 +91,7 @@ const TARGETS: [Target; 14] = [
     Target::ProfileLoad,
     Target::TileLoad,
     Target::CatalogueLoad,
+    Target::JczImport,
     Target::DiagRender,
     Target::Unknown,
 ];
@@ -109,6 +111,7 @@ impl Target {
             Target::ProfileLoad => "profile-load",
             Target::TileLoad => "tile-load",
             Target::CatalogueLoad => "catalogue-load",
+            Target::JczImport => "jcz-import",
             Target::DiagRender => "diag-render",
             Target::Unknown => "unknown",
         }
@@ -274,12 +277,27 @@ impl Runner<'_> {
             Some(Err(e)) => self.diagnose(Target::TileLoad, &e, colour),
             None => {}
         }
-        let file = SourceFile::new("fuzz-rules.yaml", text);
+        let file = SourceFile::new("fuzz-rules.yaml", text.clone());
         match self.guard(Target::CatalogueLoad, || {
             data::catalogue::load(&file, &referee::expansion::all_rules().collect::<Vec<_>>())
         }) {
             Some(Ok(_)) => self.signal("catalogue-load:ok"),
             Some(Err(e)) => self.diagnose(Target::CatalogueLoad, &e, colour),
+            None => {}
+        }
+        // The same bytes as a JCloisterZone saved game; what it imports to goes on as a scenario.
+        let file = SourceFile::new("fuzz.jcz", text);
+        match self.guard(Target::JczImport, || referee::jcz::import(&file, lib)) {
+            Some(Ok(imported)) => {
+                self.signal("jcz-import:ok");
+                let file = SourceFile::new("fuzz.jcz (imported)", imported.yaml);
+                match self.guard(Target::ScenarioLoad, || scenario::load("fuzz/imported", file, lib)) {
+                    Some(Ok(sc)) => self.scenario(&sc, h),
+                    Some(Err(e)) => self.diagnose(Target::ScenarioLoad, &e, colour),
+                    None => {}
+                }
+            }
+            Some(Err(e)) => self.diagnose(Target::JczImport, &e, colour),
             None => {}
         }
     }
@@ -699,6 +717,13 @@ const WORDS: &[&str] = &[
     "second: {side: E, edges: FFFF}", "castle: true", "cloister: true", "triangular: [W]", "id:", "value:", "source:",
     "title:", "covers:", "turn: end", "points:", "N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR",
     "NESW", "end", "90", "180", "270", "360", "45",
+    // JCloisterZone saved games (tests/jcz/ are seeds too).
+    "\"PLACE_TILE\"", "\"DEPLOY_MEEPLE\"", "\"PLACE_TOKEN\"", "\"COMMIT\"", "\"PASS\"", "\"UNDO\"",
+    "\"BRIDGE\"", "\"CASTLE\"", "\"tileId\": \"BA/RCr\"", "\"BB/F.b\"", "\"R90\"", "\"R45\"",
+    "\"position\": [1, 0]", "\"feature\": \"Field\"", "\"location\": \"NL.NR.EL\"", "\"location\": \"_S\"",
+    "\"meepleId\": \"0.small.1\"", "\"0.big.1\"", "\"endTurn\": 3", "\"drawOrder\": []", "\"basic:1\": 1",
+    "\"bridges-castles-and-bazaars:1\": 1", "\"tower:1\": 1", "\"farmers\": true", "\"castle\": 1",
+    "\"tiny-city-scoring\": \"2\"", "\"assertions\": [\"A has 3 points\"]", "\"initialSeed\": 1",
 ];
 
 /// A tile id: A..X or BCB01..BCB11.
@@ -1175,7 +1200,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
 fn read_seeds(c: &Config) -> io::Result<Vec<Vec<u8>>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut paths = Vec::new();
-    for d in ["scenarios", "rulesets", "tiles"] {
+    for d in ["scenarios", "rulesets", "tiles", "tests/jcz"] {
         files_under(&root.join(d), &mut paths)?;
     }
     if let Some(dir) = &c.corpus {
