@@ -43,6 +43,9 @@ pub enum Action {
     /// `spot` of the tile, its occupant the follower in the town; `scored` when it has already
     /// taken its structure (1st edition; then nobody is in it).
     StandingCastle { spot: Option<Spot>, scored: bool },
+    /// On the starting board: a barn on a corner of the tile, a farmer of the field on it
+    /// (of `farmer`, or of the only player with farmers there) (new edition).
+    StandingBarn { corner: Corner, farmer: Option<PlayerId> },
 }
 
 /// One tile put up at a bazaar.
@@ -83,6 +86,7 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
         Action::StandingCastle { spot: s, scored } => {
             format!("castle standing on the town{}{}", spot(s), if *scored { ", scored" } else { "" })
         }
+        Action::StandingBarn { corner, .. } => format!("barn standing at the {corner:?} corner"),
     }
 }
 

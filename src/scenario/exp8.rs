@@ -64,6 +64,33 @@ impl<'de> Deserialize<'de> for RawStandingCastle {
     }
 }
 
+/// A barn standing on the starting board: `barn: NE` (a corner of the tile; its farmer the
+/// only player's with farmers in the field), or `barn: {corner: NE, farmer: Red}`.
+#[derive(Debug)]
+enum RawStandingBarn {
+    Here(String),
+    Full { corner: String, farmer: Option<String> },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingBarnMap {
+    corner: String,
+    #[serde(default)]
+    farmer: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RawStandingBarn {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(
+            d,
+            "a corner of the tile (`NE`) or `{corner: NE, farmer: Red}`",
+            RawStandingBarn::Here,
+            |b: StandingBarnMap| RawStandingBarn::Full { corner: b.corner, farmer: b.farmer },
+        )
+    }
+}
+
 /// A castle (one of its squares) and a square of the structure its owner picks.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -115,7 +142,7 @@ impl Vocabulary for Exp8 {
     }
 
     fn board_keys(&self) -> &'static [Key] {
-        &[("bridge", "bridges"), ("castle", "castles")]
+        &[("bridge", "bridges"), ("castle", "castles"), ("barn", "barns")]
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
@@ -133,6 +160,35 @@ impl Vocabulary for Exp8 {
                             format!("`{text}` is not a way across a tile"),
                             Some("a bridge runs north-south (`NS`) or east-west (`EW`)".to_string()),
                         ),
+                    }
+                }
+                "barn" => {
+                    let Some(raw) = v.typed::<RawStandingBarn>(&path, value) else { continue };
+                    let (corner, farmer, cpath) = match raw {
+                        RawStandingBarn::Here(c) => (c, None, path.clone()),
+                        RawStandingBarn::Full { corner, farmer } => (corner, farmer, format!("{path}.corner")),
+                    };
+                    let farmer = match farmer {
+                        None => Some(None),
+                        Some(name) => match b.players.iter().position(|p| *p == name) {
+                            Some(i) => Some(Some(PlayerId(i as u8))),
+                            None => {
+                                v.unknown_player(&format!("{path}.farmer"), &name, b.players);
+                                None
+                            }
+                        },
+                    };
+                    match (Corner::parse(&corner), farmer) {
+                        (Some(corner), Some(farmer)) => {
+                            out.push((path, Extra::new(Action::StandingBarn { corner, farmer })))
+                        }
+                        (None, _) => v.problem(
+                            "scenario::bad-barn",
+                            &cpath,
+                            format!("`{corner}` is not a corner"),
+                            Some("a barn stands on a corner of the tile: NE, SE, SW or NW".to_string()),
+                        ),
+                        _ => {}
                     }
                 }
                 _ => {

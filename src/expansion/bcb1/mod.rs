@@ -588,6 +588,10 @@ impl Expansion for Bcb1 {
                 game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
                 Ok(())
             }
+            Some(Action::StandingBarn { .. }) => Err(Verdict::new(
+                crate::expansion::exp8::rule::EDITION,
+                "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
+            )),
             Some(Action::StandingCastle { spot, scored }) => {
                 let town = game
                     .completed_city(at, *spot)
@@ -728,7 +732,9 @@ impl Expansion for Bcb1 {
                 "a standing castle is written on the starting board",
             ));
         }
-        if exp8::actions(mv).any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. })) {
+        if exp8::actions(mv)
+            .any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. } | Action::StandingBarn { .. }))
+        {
             return Err(Verdict::new(
                 crate::expansion::exp8::rule::EDITION,
                 "barns and ladies belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
