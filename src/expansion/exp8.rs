@@ -32,6 +32,12 @@ pub enum Action {
     /// The owner of the castle at `castle` picks, of the structures completed at once in its
     /// fief, the one with a tile at `structure` (1st edition).
     CastleTakes { castle: Pos, structure: Pos },
+    /// Who makes the town at `at` (the square of a `Castle` action) a castle, when the
+    /// scenario says: the rules judge whether that player may.
+    CastleBy { at: Pos, by: PlayerId },
+    /// The owner of the castle at `castle` (one of its squares) would leave the structure
+    /// completed this turn in its fief to wait for a later one: the rules forbid it (1st edition).
+    CastleDeclines { castle: Pos },
     /// The bazaar held after a drawn bazaar tile (1st edition).
     Bazaar(Auction),
     /// A barn on a corner of the tile just placed (new edition).
@@ -77,6 +83,8 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
         Action::CastleTakes { castle, structure } => {
             format!("the castle at {castle} takes the structure at {structure}")
         }
+        Action::CastleBy { at, by } => format!("the town at {at} made a castle by {}", game.player_name(*by)),
+        Action::CastleDeclines { castle } => format!("the castle at {castle} declines this turn's structure"),
         Action::Bazaar(b) => {
             let ids: Vec<&str> = b.revealed.iter().map(|k| game.def(*k).id.as_str()).collect();
             format!("bazaar of {}", ids.join(" "))

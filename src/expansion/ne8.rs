@@ -471,7 +471,18 @@ impl Expansion for Ne8 {
                 Action::Bazaar(_) => {
                     return Err(verdict(rule::NO_BAZAARS, "the new edition's expansion 8 has no bazaars"));
                 }
-                Action::CastleTakes { .. } => {
+                Action::CastleBy { by, .. } if *by != player => {
+                    return Err(verdict(
+                        rule::CASTLE_BUILD,
+                        format!(
+                            "the player whose tile completes the city builds the castle: {}, not {}",
+                            game.player_name(player),
+                            game.player_name(*by)
+                        ),
+                    ));
+                }
+                Action::CastleBy { .. } => {}
+                Action::CastleTakes { .. } | Action::CastleDeclines { .. } => {
                     return Err(verdict(
                         crate::expansion::exp8::rule::EDITION,
                         "a castle owner's choice of structure belongs to the 1st edition's castles; new-edition castles score through their ladies",
@@ -491,9 +502,14 @@ impl Expansion for Ne8 {
                             "a lady is recalled only on a turn without a follower placement",
                         ));
                     }
-                    let _ = player;
                 }
             }
+        }
+        if mv.follower == Some(crate::engine::FollowerOn::Added(FeatureKind::Field)) {
+            return Err(verdict(
+                rule::BARN_NO_DIRECT_DEPLOY,
+                "a farmer never goes onto a barn straight from the supply: only a farmer already in the field is laid on a barn as it is built",
+            ));
         }
         if buildings > 1 {
             return Err(verdict(rule::BUILD_ONE_PER_TURN, "a player builds at most one building a turn"));
@@ -724,6 +740,8 @@ pub mod rule {
         BARN_FIELD_CORNERS = "ne.barn.field-only-corners",
         /// That field holds a farmer of the builder not already on a barn.
         BARN_OWN_FREE_FARMER = "ne.barn.own-free-farmer",
+        /// A follower is never deployed straight onto a barn.
+        BARN_NO_DIRECT_DEPLOY = "ne.barn.no-direct-deploy",
         /// The builder lays one of their farmers of that field onto the barn.
         BARN_FARMER_ONTO = "ne.barn.farmer-onto-barn",
         /// Building a barn scores 1 per farmer on the board, once.

@@ -2,7 +2,7 @@
 //! bridges, castles, a castle owner's choice, bazaars, barns and ladies, read into the slot's
 //! actions (`expansion::exp8::Action`), which the 1st-edition or the new-edition module plays.
 
-use super::raw::{word_or_map, RawFollowerSpec};
+use super::raw::word_or_map;
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
 use super::{feature_help, Validator};
@@ -91,6 +91,35 @@ impl<'de> Deserialize<'de> for RawStandingBarn {
     }
 }
 
+/// A town to make a castle on a turn: `castle: city S` (on the tile just placed), or
+/// `castle: {at: [x, y], on: city N, by: Blue}`, `at` and `by` (who makes it) optional.
+#[derive(Debug)]
+enum RawCastle {
+    Here(String),
+    Full { at: Option<Vec<i64>>, on: String, by: Option<String> },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CastleMap {
+    #[serde(default)]
+    at: Option<Vec<i64>>,
+    on: String,
+    #[serde(default)]
+    by: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RawCastle {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(
+            d,
+            "the town's city (`city S`) or `{at: [x, y], on: city N, by: Blue}`",
+            RawCastle::Here,
+            |c: CastleMap| RawCastle::Full { at: c.at, on: c.on, by: c.by },
+        )
+    }
+}
+
 /// A castle (one of its squares) and a square of the structure its owner picks.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -137,6 +166,7 @@ impl Vocabulary for Exp8 {
             ("castles", "castles"),
             ("barn", "barns"),
             ("castle-takes", "castles"),
+            ("castle-declines", "castles"),
             ("recall-lady", "ladies"),
         ]
     }
@@ -217,7 +247,12 @@ impl Vocabulary for Exp8 {
     }
 
     fn built_for_follower(&self, word: &str) -> Option<FeatureKind> {
-        word.trim().eq_ignore_ascii_case("bridge").then_some(FeatureKind::Road)
+        // A barn is written so that a follower put straight on it can be shown illegal.
+        match word.trim() {
+            w if w.eq_ignore_ascii_case("bridge") => Some(FeatureKind::Road),
+            w if w.eq_ignore_ascii_case("barn") => Some(FeatureKind::Field),
+            _ => None,
+        }
     }
 
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
@@ -253,13 +288,17 @@ impl Vocabulary for Exp8 {
                         }
                     }
                     "castle" => {
-                        let c = v.typed::<RawFollowerSpec>(&path, value);
-                        out.extras.extend(c.and_then(|c| castle(v, &path, &c, t.pos)));
+                        let c = v.typed::<RawCastle>(&path, value);
+                        out.extras.extend(c.map(|c| castle(v, &path, &c, t)).into_iter().flatten());
                     }
                     "castles" => {
-                        for (i, c) in v.typed::<Vec<RawFollowerSpec>>(&path, value).into_iter().flatten().enumerate() {
-                            out.extras.extend(castle(v, &format!("{path}[{i}]"), &c, t.pos));
+                        for (i, c) in v.typed::<Vec<RawCastle>>(&path, value).into_iter().flatten().enumerate() {
+                            out.extras.extend(castle(v, &format!("{path}[{i}]"), &c, t));
                         }
+                    }
+                    "castle-declines" => {
+                        let at = v.typed::<Vec<i64>>(&path, value).and_then(|sq| v.pos(&path, &sq));
+                        out.extras.extend(at.map(|castle| Extra::new(Action::CastleDeclines { castle })));
                     }
                     "barn" => match v.typed::<String>(&path, value).map(|c| (Corner::parse(&c), c)) {
                         Some((Some(corner), _)) => out.extras.push(Extra::new(Action::Barn { corner })),
@@ -309,11 +348,18 @@ fn bridge(v: &mut Validator, path: &str, b: &RawBridge, here: Option<Pos>) -> Op
     at.map(|at| Extra::new(Action::Bridge { at, axis }))
 }
 
-/// A town to make a castle: `city S` on the new tile, or `{at, on}`.
-fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>) -> Option<Extra> {
-    let (at, text, tpath) = match c {
-        RawFollowerSpec::Here(t) => (here, t.as_str(), path.to_string()),
-        RawFollowerSpec::At { at, on } => (v.pos(&format!("{path}.at"), at), on.as_str(), format!("{path}.on")),
+/// A town to make a castle: `city S` on the new tile, or `{at, on, by}`; with `by`, also who
+/// makes it (`Action::CastleBy`), which the rules judge.
+fn castle(v: &mut Validator, path: &str, c: &RawCastle, t: &TurnInfo) -> Vec<Extra> {
+    let (at, text, tpath, by) = match c {
+        RawCastle::Here(text) => (t.pos, text.as_str(), path.to_string(), None),
+        RawCastle::Full { at, on, by } => {
+            let at = match at {
+                Some(a) => v.pos(&format!("{path}.at"), a),
+                None => t.pos,
+            };
+            (at, on.as_str(), format!("{path}.on"), by.as_ref())
+        }
     };
     let words: Vec<&str> = text.split_whitespace().collect();
     let spot = match words.as_slice() {
@@ -327,7 +373,7 @@ fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>)
                     format!("`{place}` is not a place on a tile"),
                     Some(feature_help()),
                 );
-                return None;
+                return Vec::new();
             }
         },
         _ => {
@@ -337,10 +383,23 @@ fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>)
                 format!("`{text}` is not a city"),
                 Some("name the town's city on that tile: `city S`".to_string()),
             );
-            return None;
+            return Vec::new();
         }
     };
-    at.map(|at| Extra::new(Action::Castle { at, spot }))
+    let by = match by {
+        None => None,
+        Some(name) => match t.players.iter().position(|p| p == name) {
+            Some(i) => Some(PlayerId(i as u8)),
+            None => {
+                v.unknown_player(&format!("{path}.by"), name, t.players);
+                return Vec::new();
+            }
+        },
+    };
+    let Some(at) = at else { return Vec::new() };
+    let mut out = vec![Extra::new(Action::Castle { at, spot })];
+    out.extend(by.map(|by| Extra::new(Action::CastleBy { at, by })));
+    out
 }
 
 /// A bazaar written out: the tiles revealed and each lot's selection, bids and choice.

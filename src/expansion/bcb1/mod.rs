@@ -253,6 +253,20 @@ impl Bcb1 {
         let town = game
             .city_completed_now(at, spot, turn.mv.pos)
             .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town to make a castle: {why}")))?;
+        // rule::CASTLE_OCCUPIER: when the scenario names who converts, it must be an occupier.
+        let by = exp8::actions(&turn.mv).find_map(|x| match x {
+            Action::CastleBy { at: a, by } if *a == at => Some(*by),
+            _ => None,
+        });
+        if let Some(by) = by.filter(|b| !game.majority(town).contains(b)) {
+            return Err(Verdict::new(
+                rule::CASTLE_OCCUPIER,
+                format!(
+                    "{} does not occupy the town at {at}: only its occupier may make it a castle",
+                    game.player_name(by)
+                ),
+            ));
+        }
         let castle = Self::convert(game, town, at, turn.turn, false)?;
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
@@ -327,6 +341,7 @@ impl Bcb1 {
                 _ => None,
             })
             .collect();
+        let turn_ctx = turn;
         let turn = turn.turn;
         // What this turn completed: (squares, points, kind, occupied).
         let structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
@@ -357,6 +372,19 @@ impl Bcb1 {
         let ctx = Choices { castles: &castles, pending: &pending, structures: &structures, chosen: &chosen_by_owner };
         let best: Vec<Option<Choice>> =
             (0..castles.len()).map(|i| if pending.contains(&i) { ctx.best(i, &mut vec![i]) } else { None }).collect();
+        // rule::CASTLE_MUST_TAKE_NEXT: a castle takes the next structure completed in its fief;
+        // its owner may not let it pass to wait for a bigger one.
+        for x in exp8::actions(&turn_ctx.mv) {
+            let Action::CastleDeclines { castle: at } = x else { continue };
+            let why = match pending.iter().find(|&&i| castles[i].tiles.contains(at)) {
+                None => format!("no castle waiting for a structure stands at {at}"),
+                Some(&i) if best[i].is_some() => format!(
+                    "the castle at {at} must take the structure completed in its fief this turn; it may not wait for a later one"
+                ),
+                Some(_) => format!("nothing completed in the fief of the castle at {at} this turn: there is nothing to decline"),
+            };
+            return Err(Verdict::new(rule::CASTLE_MUST_TAKE_NEXT, why));
+        }
         for (at, structure) in &chosen_by_owner {
             let named = pending.iter().find(|&&i| castles[i].tiles.contains(at));
             match named {
@@ -738,6 +766,12 @@ impl Expansion for Bcb1 {
             return Err(Verdict::new(
                 crate::expansion::exp8::rule::EDITION,
                 "barns and ladies belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
+            ));
+        }
+        if mv.follower == Some(FollowerOn::Added(FeatureKind::Field)) {
+            return Err(Verdict::new(
+                crate::expansion::exp8::rule::EDITION,
+                "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
             ));
         }
         Self::check_bazaar(game, player, mv.tile, &mv.extras, false)?;

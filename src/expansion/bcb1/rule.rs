@@ -38,6 +38,8 @@ crate::rules::rule_ids! {
     CASTLE_CLOISTER_IN_FIEF = "bcb1.castle.cloister-must-be-in-fief",
     /// A completed structure counts for the castle even when nobody scores it.
     CASTLE_UNOCCUPIED = "bcb1.castle.unoccupied-structure-counts",
+    /// The castle takes the next structure completed in its fief: it may not wait for a later one.
+    CASTLE_MUST_TAKE_NEXT = "bcb1.castle.must-take-next",
     /// Of several structures completed at once, the castle's owner picks one.
     CASTLE_CHOOSE = "bcb1.castle.choose-among-simultaneous",
     /// A castle that scores counts as a completed structure for a castle beside it.
