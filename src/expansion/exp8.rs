@@ -38,6 +38,9 @@ pub enum Action {
     /// The owner of the castle at `castle` (one of its squares) would leave the structure
     /// completed this turn in its fief to wait for a later one: the rules forbid it (1st edition).
     CastleDeclines { castle: Pos },
+    /// The turn builds its bridge after deploying its follower (`order: [follower, bridge]`),
+    /// where the rules leave the moment open (1st edition).
+    BridgeAfterFollower,
     /// The bazaar held after a drawn bazaar tile (1st edition).
     Bazaar(Auction),
     /// A barn on a corner of the tile just placed (new edition).
@@ -85,6 +88,7 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
         }
         Action::CastleBy { at, by } => format!("the town at {at} made a castle by {}", game.player_name(*by)),
         Action::CastleDeclines { castle } => format!("the castle at {castle} declines this turn's structure"),
+        Action::BridgeAfterFollower => "the bridge after the follower".to_string(),
         Action::Bazaar(b) => {
             let ids: Vec<&str> = b.revealed.iter().map(|k| game.def(*k).id.as_str()).collect();
             format!("bazaar of {}", ids.join(" "))

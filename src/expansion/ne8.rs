@@ -482,6 +482,12 @@ impl Expansion for Ne8 {
                     ));
                 }
                 Action::CastleBy { .. } => {}
+                Action::BridgeAfterFollower => {
+                    return Err(verdict(
+                        rule::BUILD_AT_PLACEMENT,
+                        "a building goes up as part of placing the tile, before the follower: the new edition leaves no other order",
+                    ));
+                }
                 Action::CastleTakes { .. } | Action::CastleDeclines { .. } => {
                     return Err(verdict(
                         crate::expansion::exp8::rule::EDITION,

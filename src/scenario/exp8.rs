@@ -167,6 +167,7 @@ impl Vocabulary for Exp8 {
             ("barn", "barns"),
             ("castle-takes", "castles"),
             ("castle-declines", "castles"),
+            ("order", "bridges"),
             ("recall-lady", "ladies"),
         ]
     }
@@ -294,6 +295,22 @@ impl Vocabulary for Exp8 {
                     "castles" => {
                         for (i, c) in v.typed::<Vec<RawCastle>>(&path, value).into_iter().flatten().enumerate() {
                             out.extras.extend(castle(v, &format!("{path}[{i}]"), &c, t));
+                        }
+                    }
+                    "order" => {
+                        let Some(steps) = v.typed::<Vec<String>>(&path, value) else { continue };
+                        let words: Vec<String> = steps.iter().map(|w| w.trim().to_ascii_lowercase()).collect();
+                        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+                            ["bridge", "follower"] => {}
+                            ["follower", "bridge"] => out.extras.push(Extra::new(Action::BridgeAfterFollower)),
+                            _ => v.problem(
+                                "scenario::bad-order",
+                                &path,
+                                format!("`[{}]` is not an order the rules leave open", steps.join(", ")),
+                                Some(
+                                    "write `[bridge, follower]` (the usual order) or `[follower, bridge]`".to_string(),
+                                ),
+                            ),
                         }
                     }
                     "castle-declines" => {

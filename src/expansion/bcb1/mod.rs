@@ -145,6 +145,8 @@ pub fn pieces_per_player(players: usize) -> u8 {
 pub struct Bcb1;
 
 const BRIDGE_PHASE: &str = "bridge";
+/// The bridge of a turn that builds it after the follower (`Action::BridgeAfterFollower`).
+const LATE_BRIDGE_PHASE: &str = "late-bridge";
 const CASTLE_BUILD_PHASE: &str = "castle-build";
 const CASTLE_SCORE_PHASE: &str = "castle-score";
 const BAZAAR_PHASE: &str = "bazaar";
@@ -248,6 +250,42 @@ impl Bcb1 {
 }
 
 impl Bcb1 {
+    /// A bridge built after the follower (`order: [follower, bridge]`): the tile must fit
+    /// without it, and the follower cannot stand on it.
+    fn check_late_bridge(game: &Game, mv: &Move, has_bridge: bool) -> Result<(), Verdict> {
+        if !has_bridge {
+            return Err(Verdict::new(
+                rule::BRIDGE_LATE,
+                "the turn orders a bridge after the follower but builds no bridge",
+            ));
+        }
+        if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) {
+            return Err(Verdict::new(
+                rule::BRIDGE_FOLLOWER,
+                "the bridge comes after the follower this turn: when the follower is deployed there is no bridge to stand on",
+            ));
+        }
+        // rule::BRIDGE_WHEN_NEEDED: a bridge the tile needs to fit is built with the tile.
+        let def = game.def(mv.tile);
+        for e in Edge::ALL {
+            let Some(n) = game.tile_at(mv.pos.step(e)) else { continue };
+            let (mine, theirs) = (def.edge(mv.rotation, e), game.edge_terrain(n, e.opposite()));
+            if mine != theirs {
+                return Err(Verdict::new(
+                    rule::BRIDGE_WHEN_NEEDED,
+                    format!(
+                        "without the bridge the {} edge of the tile ({}) meets a {} edge at {}: a bridge the tile needs is built as it is placed, before the follower",
+                        e.word(),
+                        terrain_name(mine),
+                        terrain_name(theirs),
+                        n.pos
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Converts the town named by the move into a castle, if the rules allow.
     fn build_castle(game: &mut Game, turn: &TurnContext, at: Pos, spot: Option<Spot>) -> Result<(), Verdict> {
         let town = game
@@ -668,6 +706,9 @@ impl Expansion for Bcb1 {
         // rule::BRIDGE_FOLLOWER: the bridge comes before the follower, who may stand on it.
         let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE));
+        // rule::BRIDGE_LATE: or after the follower, when the turn says so.
+        let at = seq.iter().position(|p| *p == Phase::DeployFollower).map_or(seq.len(), |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, LATE_BRIDGE_PHASE));
         // A town becomes a castle instead of being scored, so before the scoring; castles
         // score from what that scoring completed, so after it.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
@@ -782,6 +823,9 @@ impl Expansion for Bcb1 {
         if let Some(&(at, axis)) = bridges.first() {
             Self::check_bridge(game, player, mv, at, axis)?;
         }
+        if exp8::actions(mv).any(|x| matches!(x, Action::BridgeAfterFollower)) {
+            Self::check_late_bridge(game, mv, !bridges.is_empty())?;
+        }
         if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) && !bridges.iter().any(|(at, _)| *at == mv.pos) {
             return Err(Verdict::new(
                 rule::BRIDGE_FOLLOWER,
@@ -811,6 +855,10 @@ impl Expansion for Bcb1 {
                 return Ok(());
             }
             _ => {}
+        }
+        let late = exp8::actions(&turn.mv).any(|x| matches!(x, Action::BridgeAfterFollower));
+        if late != (phase == LATE_BRIDGE_PHASE) {
+            return Ok(());
         }
         for (at, axis) in bridge_of(&turn.mv) {
             game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");

@@ -22,6 +22,10 @@ crate::rules::rule_ids! {
     BRIDGE_FOLLOWER = "bcb1.bridge.follower-on-bridge",
     /// A tile may leave its road against a field edge when this turn's bridge continues it.
     BRIDGE_ROAD_MEETS_FIELD = "bcb1.bridge.road-may-meet-field",
+    /// A bridge the tile needs in order to fit is built as the tile is placed.
+    BRIDGE_WHEN_NEEDED = "bcb1.bridge.timing-when-needed",
+    /// A bridge the tile does not need may come later in the turn, after the follower.
+    BRIDGE_LATE = "bcb1.bridge.late-optional-bridge",
     /// A town (a completed city of two semicircular caps) may become a castle.
     CASTLE_TOWN = "bcb1.castle.town-definition",
     /// Only the town's occupier decides on a castle, instead of scoring the town.
