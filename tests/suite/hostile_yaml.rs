@@ -198,3 +198,9 @@ fn a_piece_on_the_starting_board_is_checked_by_the_rules_of_building_it() {
     refused(&regression("board-barn-three-tiles.yaml"), "ne.barn.four-tile-corner", Some((9, 48)));
     refused(&regression("board-german-castles-touching.yaml"), "cig.placement.no-touching-castles", Some((15, 5)));
 }
+
+#[test]
+fn a_piece_of_a_mechanism_left_out_is_refused_on_the_starting_board() {
+    refused(&regression("board-farmer-without-farmers.yaml"), "base.variant.without-farmers", Some((7, 38)));
+    refused(&regression("board-bridge-without-bridges.yaml"), "bcb1.variant.without-bridges", Some((10, 35)));
+}

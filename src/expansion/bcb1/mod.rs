@@ -61,6 +61,35 @@ pub static TERMS: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static BRIDGES: SwitchDef = SwitchDef {
+    name: "bcb1.bridges",
+    question: "Are the set's bridges played (a game may leave them out)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_BRIDGES],
+    governs: &[],
+};
+
+pub static CASTLES: SwitchDef = SwitchDef {
+    name: "bcb1.castles",
+    question: "Are the set's castles played (a game may leave them out)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_CASTLES],
+    governs: &[],
+};
+
+pub static BAZAARS: SwitchDef = SwitchDef {
+    name: "bcb1.bazaars",
+    question: "Are bazaars held (a game may leave them out; bazaar tiles are then plain tiles)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_BAZAARS],
+    governs: &[],
+};
+
+const MECHANISM_VALUES: &[(&str, &str)] = &[
+    ("in-play", "played as the rules say"),
+    ("left-out", "left out: none may be built or held, and writing one is refused"),
+];
+
 /// Which towns may become castles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TownShape {
@@ -78,6 +107,10 @@ pub struct Options {
     /// The words for the castle's follower and its six tiles.
     pub terms: (&'static str, &'static str),
     pub bazaar: bazaar::Options,
+    /// Mechanisms of the set left out: bridges, castles, bazaars.
+    pub without_bridges: bool,
+    pub without_castles: bool,
+    pub without_bazaars: bool,
 }
 
 impl Options {
@@ -93,6 +126,9 @@ impl Options {
                 _ => ("knight", "vicinity"),
             },
             bazaar: bazaar::Options::read(p),
+            without_bridges: p.value(&BRIDGES) == "left-out",
+            without_castles: p.value(&CASTLES) == "left-out",
+            without_bazaars: p.value(&BAZAARS) == "left-out",
         }
     }
 }
@@ -250,6 +286,30 @@ impl Bcb1 {
 }
 
 impl Bcb1 {
+    /// Refuses an action of a mechanism the profile leaves out (`bcb1.bridges`, ...).
+    fn check_in_play(game: &Game, action: &Action) -> Result<(), Verdict> {
+        let o = game.options().of::<Options>();
+        let (out, rule, what, switch) = match action {
+            Action::Bridge { .. } | Action::BridgeAfterFollower => {
+                (o.without_bridges, rule::WITHOUT_BRIDGES, "bridges", &BRIDGES)
+            }
+            Action::Castle { .. }
+            | Action::CastleBy { .. }
+            | Action::CastleTakes { .. }
+            | Action::CastleDeclines { .. }
+            | Action::StandingCastle { .. } => (o.without_castles, rule::WITHOUT_CASTLES, "castles", &CASTLES),
+            Action::Bazaar(_) => (o.without_bazaars, rule::WITHOUT_BAZAARS, "bazaars", &BAZAARS),
+            _ => return Ok(()),
+        };
+        if out {
+            return Err(Verdict::new(
+                rule,
+                format!("this game leaves the set's {what} out (`{}: left-out`)", switch.name),
+            ));
+        }
+        Ok(())
+    }
+
     /// A bridge built after the follower (`order: [follower, bridge]`): the tile must fit
     /// without it, and the follower cannot stand on it.
     fn check_late_bridge(game: &Game, mv: &Move, has_bridge: bool) -> Result<(), Verdict> {
@@ -495,7 +555,8 @@ impl Bcb1 {
             }
             return Ok(());
         }
-        let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar);
+        // Bazaars left out: a bazaar tile is a plain tile (a bazaar written is refused earlier).
+        let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar) && !game.options().of::<Options>().without_bazaars;
         match (is_bazaar, has_bazaar) {
             (true, false) if !discarded || game.options().of::<Options>().bazaar.discarded_anyway => Err(Verdict::new(
                 rule::BAZAAR_TRIGGER,
@@ -612,7 +673,10 @@ impl Expansion for Bcb1 {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 10] = [
+        static ALL: [&SwitchDef; 13] = [
+            &BRIDGES,
+            &CASTLES,
+            &BAZAARS,
             &TOWN_SHAPE,
             &FARM_CASTLES,
             &TERMS,
@@ -636,6 +700,9 @@ impl Expansion for Bcb1 {
     }
 
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
+        if let Some(a) = piece.get::<Action>() {
+            Self::check_in_play(game, a)?;
+        }
         match piece.get::<Action>() {
             Some(Action::Bridge { axis, .. }) => {
                 let p = *game.tile_at(at).ok_or_else(|| Verdict::new(rule::BRIDGE_LOCATION, "no tile there"))?;
@@ -754,6 +821,9 @@ impl Expansion for Bcb1 {
             game.state_of_mut::<State>().purchases.pop_front();
             return Ok(());
         }
+        for x in extras.iter().filter_map(|e| e.get::<Action>()) {
+            Self::check_in_play(game, x)?;
+        }
         if auction_of(extras).is_none() || game.options().of::<Options>().bazaar.discarded_anyway {
             Self::check_bazaar(game, player, tile, extras, true)?;
         }
@@ -795,6 +865,13 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        // A follower on a bridge is a bridge of the game too.
+        if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) {
+            Self::check_in_play(game, &Action::BridgeAfterFollower)?;
+        }
+        for x in exp8::actions(mv) {
+            Self::check_in_play(game, x)?;
+        }
         if exp8::actions(mv).any(|x| matches!(x, Action::StandingCastle { .. })) {
             return Err(Verdict::new(
                 crate::expansion::base::rule::EXPANSION_IN_PLAY,

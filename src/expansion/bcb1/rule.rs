@@ -4,6 +4,12 @@ crate::rules::rule_ids! {
     catalogue: "rulesets/rules/bcb1.yaml";
     /// The expansion's pieces: 3 bridges and 3 castles each with 2-4 players, 2 each with 5-6.
     PIECE_SUPPLY = "bcb1.setup.supply",
+    /// A game may leave the set's bridges out: none is built or written then.
+    WITHOUT_BRIDGES = "bcb1.variant.without-bridges",
+    /// A game may leave the set's castles out: none is built or written then.
+    WITHOUT_CASTLES = "bcb1.variant.without-castles",
+    /// A game may leave bazaars out: a bazaar tile is then a plain tile.
+    WITHOUT_BAZAARS = "bcb1.variant.without-bazaars",
     /// At most one bridge per turn.
     BRIDGE_ONE_PER_TURN = "bcb1.bridge.one-per-turn",
     /// A bridge goes on the tile just placed or on a tile sharing an edge with it.
