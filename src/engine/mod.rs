@@ -593,6 +593,9 @@ impl<'t> Game<'t> {
             ));
         }
         let seg = self.segment_at(at, local).expect("the loader checks the square holds a tile");
+        for x in &self.expansions {
+            x.check_setup_follower(self, player, seg)?;
+        }
         self.deploy(player, seg);
         Ok(())
     }

@@ -1,10 +1,11 @@
 //! The base game's scoring and its one edition switch.
 
 use super::{Expansion, ExpansionId};
-use crate::engine::{FeatureInfo, Game};
+use crate::engine::features::SegId;
+use crate::engine::{FeatureInfo, FollowerOn, Game, Move};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::score::{ScoreItem, Timing};
+use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 
 pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
@@ -15,6 +16,20 @@ pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
         ("two-points", "the earliest rules: 1 per tile and 1 per pennant (2 without pennant)"),
     ],
     rules: &[rule::CITY_COMPLETED, rule::CITY_TWO_TILE_EARLY],
+    governs: &[],
+};
+
+pub static FARMERS: SwitchDef = SwitchDef {
+    name: "base.farmers",
+    question: "Are farmers played: followers on fields, and fields scored at the end?",
+    values: &[
+        ("with-farmers", "followers may lie in fields as farmers, and fields score at the end"),
+        (
+            "without-farmers",
+            "the variation some players and tools offer: no follower goes on a field, so no field scores",
+        ),
+    ],
+    rules: &[rule::FINAL_FIELD, rule::WITHOUT_FARMERS],
     governs: &[],
 };
 
@@ -29,6 +44,8 @@ pub enum TwoTileCity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
     pub two_tile_city: TwoTileCity,
+    /// Farmers are left out (`base.farmers: without-farmers`).
+    pub without_farmers: bool,
 }
 
 impl Options {
@@ -38,6 +55,7 @@ impl Options {
                 "two-points" => TwoTileCity::TwoPoints,
                 _ => TwoTileCity::FourPoints,
             },
+            without_farmers: p.value(&FARMERS) == "without-farmers",
         }
     }
 }
@@ -63,12 +81,33 @@ impl Expansion for Base {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 1] = [&TWO_TILE_CITY];
+        static ALL: [&SwitchDef; 2] = [&TWO_TILE_CITY, &FARMERS];
         &ALL
     }
 
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));
+    }
+
+    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        let Some(FollowerOn::Segment(local)) = mv.follower else { return Ok(()) };
+        // The follower's square: the tile's own, or the second square of a double-size tile.
+        let kind = match mv.follower_square.filter(|sq| *sq != mv.pos) {
+            Some(_) => game.twin_of(mv.tile, mv.pos, mv.rotation).map(|(k, _)| k),
+            None => Some(mv.tile),
+        };
+        let on_field = kind.and_then(|k| game.def(k).segments.get(local)).is_some_and(|s| s.kind == FeatureKind::Field);
+        if on_field {
+            return without_farmers(game);
+        }
+        Ok(())
+    }
+
+    fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId) -> Result<(), Verdict> {
+        if game.feature_kind(game.feature_of(seg)) == FeatureKind::Field {
+            return without_farmers(game);
+        }
+        Ok(())
     }
 
     fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
@@ -116,6 +155,17 @@ impl Expansion for Base {
     }
 }
 
+/// A follower on a field is refused when farmers are left out.
+fn without_farmers(game: &Game) -> Result<(), Verdict> {
+    if game.options().of::<Options>().without_farmers {
+        return Err(Verdict::new(
+            rule::WITHOUT_FARMERS,
+            "this game is played without farmers (`base.farmers: without-farmers`): no follower goes on a field",
+        ));
+    }
+    Ok(())
+}
+
 pub mod rule {
     //! The base game's rules. Their wording and sources are in the catalogue file named below.
 
@@ -159,6 +209,8 @@ pub mod rule {
         FINAL_CITY = "base.final.city",
         /// At the end an incomplete cloister scores 1 point plus 1 per neighbouring tile.
         FINAL_CLOISTER = "base.final.cloister",
+        /// Played without farmers, no follower goes on a field and no field scores.
+        WITHOUT_FARMERS = "base.variant.without-farmers",
         /// At the end each field scores 3 points per completed city it borders, to its farmers' majority.
         FINAL_FIELD = "base.final.field",
     }

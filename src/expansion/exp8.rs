@@ -32,6 +32,15 @@ pub enum Action {
     /// The owner of the castle at `castle` picks, of the structures completed at once in its
     /// fief, the one with a tile at `structure` (1st edition).
     CastleTakes { castle: Pos, structure: Pos },
+    /// Who makes the town at `at` (the square of a `Castle` action) a castle, when the
+    /// scenario says: the rules judge whether that player may.
+    CastleBy { at: Pos, by: PlayerId },
+    /// The owner of the castle at `castle` (one of its squares) would leave the structure
+    /// completed this turn in its fief to wait for a later one: the rules forbid it (1st edition).
+    CastleDeclines { castle: Pos },
+    /// The turn builds its bridge after deploying its follower (`order: [follower, bridge]`),
+    /// where the rules leave the moment open (1st edition).
+    BridgeAfterFollower,
     /// The bazaar held after a drawn bazaar tile (1st edition).
     Bazaar(Auction),
     /// A barn on a corner of the tile just placed (new edition).
@@ -43,6 +52,9 @@ pub enum Action {
     /// `spot` of the tile, its occupant the follower in the town; `scored` when it has already
     /// taken its structure (1st edition; then nobody is in it).
     StandingCastle { spot: Option<Spot>, scored: bool },
+    /// On the starting board: a barn on a corner of the tile, a farmer of the field on it
+    /// (of `farmer`, or of the only player with farmers there) (new edition).
+    StandingBarn { corner: Corner, farmer: Option<PlayerId> },
 }
 
 /// One tile put up at a bazaar.
@@ -74,6 +86,9 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
         Action::CastleTakes { castle, structure } => {
             format!("the castle at {castle} takes the structure at {structure}")
         }
+        Action::CastleBy { at, by } => format!("the town at {at} made a castle by {}", game.player_name(*by)),
+        Action::CastleDeclines { castle } => format!("the castle at {castle} declines this turn's structure"),
+        Action::BridgeAfterFollower => "the bridge after the follower".to_string(),
         Action::Bazaar(b) => {
             let ids: Vec<&str> = b.revealed.iter().map(|k| game.def(*k).id.as_str()).collect();
             format!("bazaar of {}", ids.join(" "))
@@ -83,6 +98,7 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
         Action::StandingCastle { spot: s, scored } => {
             format!("castle standing on the town{}{}", spot(s), if *scored { ", scored" } else { "" })
         }
+        Action::StandingBarn { corner, .. } => format!("barn standing at the {corner:?} corner"),
     }
 }
 

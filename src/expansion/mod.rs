@@ -183,6 +183,12 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// Vetoes a follower of the starting board the core rules allow (a farmer, when the
+    /// profile leaves farmers out).
+    fn check_setup_follower(&self, _game: &Game, _player: PlayerId, _seg: SegId) -> Result<(), Verdict> {
+        Ok(())
+    }
+
     /// Puts one of this expansion's pieces on the starting board (`Game::setup_piece`),
     /// checked by the rules of building it.
     fn setup_piece(&self, _game: &mut Game, _at: Pos, _piece: &Extra) -> Result<(), Verdict> {

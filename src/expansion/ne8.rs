@@ -246,11 +246,47 @@ impl Ne8 {
     }
 
     fn build_barn(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verdict> {
+        let (_, farmer) = Self::barn_site(game, turn.mv.pos, corner, turn.player)?;
+        game.state_of_mut::<State>().barns_left -= 1;
+        game.state_of_mut::<State>().barns.push(Barn {
+            at: turn.mv.pos,
+            corner,
+            farmer: (turn.player, farmer),
+            built: turn.turn,
+        });
+        Ok(())
+    }
+
+    /// Where a barn may stand, by the rules of building it: a barn in the supply, four tiles
+    /// meeting at the corner `corner` of `at`, their corners field only and of one field, and
+    /// in that field a farmer of `player` not already on a barn. Returns the field and the
+    /// segment of the farmer that goes onto the barn.
+    fn barn_site(game: &Game, at: Pos, corner: Corner, player: PlayerId) -> Result<(SegId, SegId), Verdict> {
         if game.state_of::<State>().barns_left == 0 {
             return Err(verdict(rule::BUILD_AT_PLACEMENT, "the supply holds no barn tile"));
         }
+        let field = Self::barn_field(game, at, corner)?;
+        let on_barn =
+            |p: PlayerId, s: SegId| game.state_of::<State>().barns.iter().filter(|b| b.farmer == (p, s)).count();
+        let free = game.followers().iter().find(|f| {
+            f.player == player && game.feature_of(f.segment) == field && {
+                let same = game.followers().iter().filter(|g| g.player == f.player && g.segment == f.segment).count();
+                same > on_barn(f.player, f.segment)
+            }
+        });
+        match free {
+            Some(f) => Ok((field, f.segment)),
+            None => Err(verdict(
+                rule::BARN_OWN_FREE_FARMER,
+                format!("{} has no farmer in that field that is not already on a barn", game.player_name(player)),
+            )),
+        }
+    }
+
+    /// The one field whose four corners meet at the corner `corner` of `at`.
+    fn barn_field(game: &Game, at: Pos, corner: Corner) -> Result<SegId, Verdict> {
         let mut field: Option<SegId> = None;
-        for (sq, c) in Self::corner_tiles(turn.mv.pos, corner) {
+        for (sq, c) in Self::corner_tiles(at, corner) {
             let Some(p) = game.tile_at(sq).copied() else {
                 return Err(verdict(
                     rule::BARN_FOUR_TILES,
@@ -278,29 +314,7 @@ impl Ne8 {
                 }
             }
         }
-        let field = field.expect("four corners were read");
-        let on_barn =
-            |p: PlayerId, s: SegId| game.state_of::<State>().barns.iter().filter(|b| b.farmer == (p, s)).count();
-        let free = game.followers().iter().find(|f| {
-            f.player == turn.player && game.feature_of(f.segment) == field && {
-                let same = game.followers().iter().filter(|g| g.player == f.player && g.segment == f.segment).count();
-                same > on_barn(f.player, f.segment)
-            }
-        });
-        let Some(farmer) = free.copied() else {
-            return Err(verdict(
-                rule::BARN_OWN_FREE_FARMER,
-                format!("{} has no farmer in that field that is not already on a barn", game.player_name(turn.player)),
-            ));
-        };
-        game.state_of_mut::<State>().barns_left -= 1;
-        game.state_of_mut::<State>().barns.push(Barn {
-            at: turn.mv.pos,
-            corner,
-            farmer: (farmer.player, farmer.segment),
-            built: turn.turn,
-        });
-        Ok(())
+        Ok(field.expect("four corners were read"))
     }
 }
 
@@ -363,13 +377,49 @@ impl Expansion for Ne8 {
                 state.castles.push(Castle { town, squares, built: 0 });
                 Ok(())
             }
+            Some(Action::StandingBarn { corner, farmer }) => {
+                // Its farmer: the one named, or the only player with a farmer in the field.
+                let player =
+                    match farmer {
+                        Some(p) => *p,
+                        None => {
+                            let field = Self::barn_field(game, at, *corner)?;
+                            let mut owners: Vec<PlayerId> = game
+                                .followers()
+                                .iter()
+                                .filter(|f| game.feature_of(f.segment) == field)
+                                .map(|f| f.player)
+                                .collect();
+                            owners.sort_unstable();
+                            owners.dedup();
+                            match owners.as_slice() {
+                                [one] => *one,
+                                [] => {
+                                    return Err(verdict(
+                                        rule::BARN_FARMER_ONTO,
+                                        "a barn holds a farmer of that field, and the field holds none",
+                                    ))
+                                }
+                                _ => return Err(verdict(
+                                    rule::BARN_FARMER_ONTO,
+                                    "farmers of several players stand in that field: name the barn's with `farmer:`",
+                                )),
+                            }
+                        }
+                    };
+                let (_, farmer) = Self::barn_site(game, at, *corner, player)?;
+                let state = game.state_of_mut::<State>();
+                state.barns_left -= 1;
+                state.barns.push(Barn { at, corner: *corner, farmer: (player, farmer), built: 0 });
+                Ok(())
+            }
             Some(Action::StandingCastle { scored: true, .. }) => Err(verdict(
                 crate::expansion::exp8::rule::EDITION,
                 "new-edition castles do not score a structure: `scored` belongs to the 1st edition's castles",
             )),
             _ => Err(verdict(
                 crate::expansion::base::rule::EXPANSION_IN_PLAY,
-                "of the expansion-8 pieces, the starting board holds bridges and castles",
+                "of the expansion-8 pieces, the starting board holds bridges, castles and barns",
             )),
         }
     }
@@ -421,16 +471,33 @@ impl Expansion for Ne8 {
                 Action::Bazaar(_) => {
                     return Err(verdict(rule::NO_BAZAARS, "the new edition's expansion 8 has no bazaars"));
                 }
-                Action::CastleTakes { .. } => {
+                Action::CastleBy { by, .. } if *by != player => {
+                    return Err(verdict(
+                        rule::CASTLE_BUILD,
+                        format!(
+                            "the player whose tile completes the city builds the castle: {}, not {}",
+                            game.player_name(player),
+                            game.player_name(*by)
+                        ),
+                    ));
+                }
+                Action::CastleBy { .. } => {}
+                Action::BridgeAfterFollower => {
+                    return Err(verdict(
+                        rule::BUILD_AT_PLACEMENT,
+                        "a building goes up as part of placing the tile, before the follower: the new edition leaves no other order",
+                    ));
+                }
+                Action::CastleTakes { .. } | Action::CastleDeclines { .. } => {
                     return Err(verdict(
                         crate::expansion::exp8::rule::EDITION,
                         "a castle owner's choice of structure belongs to the 1st edition's castles; new-edition castles score through their ladies",
                     ));
                 }
-                Action::StandingCastle { .. } => {
+                Action::StandingCastle { .. } | Action::StandingBarn { .. } => {
                     return Err(verdict(
                         crate::expansion::base::rule::EXPANSION_IN_PLAY,
-                        "a standing castle is written on the starting board",
+                        "a standing castle or barn is written on the starting board",
                     ));
                 }
                 Action::Bridge { .. } | Action::Castle { .. } | Action::Barn { .. } => buildings += 1,
@@ -441,9 +508,14 @@ impl Expansion for Ne8 {
                             "a lady is recalled only on a turn without a follower placement",
                         ));
                     }
-                    let _ = player;
                 }
             }
+        }
+        if mv.follower == Some(crate::engine::FollowerOn::Added(FeatureKind::Field)) {
+            return Err(verdict(
+                rule::BARN_NO_DIRECT_DEPLOY,
+                "a farmer never goes onto a barn straight from the supply: only a farmer already in the field is laid on a barn as it is built",
+            ));
         }
         if buildings > 1 {
             return Err(verdict(rule::BUILD_ONE_PER_TURN, "a player builds at most one building a turn"));
@@ -674,6 +746,8 @@ pub mod rule {
         BARN_FIELD_CORNERS = "ne.barn.field-only-corners",
         /// That field holds a farmer of the builder not already on a barn.
         BARN_OWN_FREE_FARMER = "ne.barn.own-free-farmer",
+        /// A follower is never deployed straight onto a barn.
+        BARN_NO_DIRECT_DEPLOY = "ne.barn.no-direct-deploy",
         /// The builder lays one of their farmers of that field onto the barn.
         BARN_FARMER_ONTO = "ne.barn.farmer-onto-barn",
         /// Building a barn scores 1 per farmer on the board, once.

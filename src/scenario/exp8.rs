@@ -2,7 +2,7 @@
 //! bridges, castles, a castle owner's choice, bazaars, barns and ladies, read into the slot's
 //! actions (`expansion::exp8::Action`), which the 1st-edition or the new-edition module plays.
 
-use super::raw::{word_or_map, RawFollowerSpec};
+use super::raw::word_or_map;
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
 use super::{feature_help, Validator};
@@ -64,6 +64,62 @@ impl<'de> Deserialize<'de> for RawStandingCastle {
     }
 }
 
+/// A barn standing on the starting board: `barn: NE` (a corner of the tile; its farmer the
+/// only player's with farmers in the field), or `barn: {corner: NE, farmer: Red}`.
+#[derive(Debug)]
+enum RawStandingBarn {
+    Here(String),
+    Full { corner: String, farmer: Option<String> },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingBarnMap {
+    corner: String,
+    #[serde(default)]
+    farmer: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RawStandingBarn {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(
+            d,
+            "a corner of the tile (`NE`) or `{corner: NE, farmer: Red}`",
+            RawStandingBarn::Here,
+            |b: StandingBarnMap| RawStandingBarn::Full { corner: b.corner, farmer: b.farmer },
+        )
+    }
+}
+
+/// A town to make a castle on a turn: `castle: city S` (on the tile just placed), or
+/// `castle: {at: [x, y], on: city N, by: Blue}`, `at` and `by` (who makes it) optional.
+#[derive(Debug)]
+enum RawCastle {
+    Here(String),
+    Full { at: Option<Vec<i64>>, on: String, by: Option<String> },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CastleMap {
+    #[serde(default)]
+    at: Option<Vec<i64>>,
+    on: String,
+    #[serde(default)]
+    by: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RawCastle {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word_or_map(
+            d,
+            "the town's city (`city S`) or `{at: [x, y], on: city N, by: Blue}`",
+            RawCastle::Here,
+            |c: CastleMap| RawCastle::Full { at: c.at, on: c.on, by: c.by },
+        )
+    }
+}
+
 /// A castle (one of its squares) and a square of the structure its owner picks.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -110,12 +166,14 @@ impl Vocabulary for Exp8 {
             ("castles", "castles"),
             ("barn", "barns"),
             ("castle-takes", "castles"),
+            ("castle-declines", "castles"),
+            ("order", "bridges"),
             ("recall-lady", "ladies"),
         ]
     }
 
     fn board_keys(&self) -> &'static [Key] {
-        &[("bridge", "bridges"), ("castle", "castles")]
+        &[("bridge", "bridges"), ("castle", "castles"), ("barn", "barns")]
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
@@ -133,6 +191,35 @@ impl Vocabulary for Exp8 {
                             format!("`{text}` is not a way across a tile"),
                             Some("a bridge runs north-south (`NS`) or east-west (`EW`)".to_string()),
                         ),
+                    }
+                }
+                "barn" => {
+                    let Some(raw) = v.typed::<RawStandingBarn>(&path, value) else { continue };
+                    let (corner, farmer, cpath) = match raw {
+                        RawStandingBarn::Here(c) => (c, None, path.clone()),
+                        RawStandingBarn::Full { corner, farmer } => (corner, farmer, format!("{path}.corner")),
+                    };
+                    let farmer = match farmer {
+                        None => Some(None),
+                        Some(name) => match b.players.iter().position(|p| *p == name) {
+                            Some(i) => Some(Some(PlayerId(i as u8))),
+                            None => {
+                                v.unknown_player(&format!("{path}.farmer"), &name, b.players);
+                                None
+                            }
+                        },
+                    };
+                    match (Corner::parse(&corner), farmer) {
+                        (Some(corner), Some(farmer)) => {
+                            out.push((path, Extra::new(Action::StandingBarn { corner, farmer })))
+                        }
+                        (None, _) => v.problem(
+                            "scenario::bad-barn",
+                            &cpath,
+                            format!("`{corner}` is not a corner"),
+                            Some("a barn stands on a corner of the tile: NE, SE, SW or NW".to_string()),
+                        ),
+                        _ => {}
                     }
                 }
                 _ => {
@@ -161,7 +248,12 @@ impl Vocabulary for Exp8 {
     }
 
     fn built_for_follower(&self, word: &str) -> Option<FeatureKind> {
-        word.trim().eq_ignore_ascii_case("bridge").then_some(FeatureKind::Road)
+        // A barn is written so that a follower put straight on it can be shown illegal.
+        match word.trim() {
+            w if w.eq_ignore_ascii_case("bridge") => Some(FeatureKind::Road),
+            w if w.eq_ignore_ascii_case("barn") => Some(FeatureKind::Field),
+            _ => None,
+        }
     }
 
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
@@ -197,13 +289,33 @@ impl Vocabulary for Exp8 {
                         }
                     }
                     "castle" => {
-                        let c = v.typed::<RawFollowerSpec>(&path, value);
-                        out.extras.extend(c.and_then(|c| castle(v, &path, &c, t.pos)));
+                        let c = v.typed::<RawCastle>(&path, value);
+                        out.extras.extend(c.map(|c| castle(v, &path, &c, t)).into_iter().flatten());
                     }
                     "castles" => {
-                        for (i, c) in v.typed::<Vec<RawFollowerSpec>>(&path, value).into_iter().flatten().enumerate() {
-                            out.extras.extend(castle(v, &format!("{path}[{i}]"), &c, t.pos));
+                        for (i, c) in v.typed::<Vec<RawCastle>>(&path, value).into_iter().flatten().enumerate() {
+                            out.extras.extend(castle(v, &format!("{path}[{i}]"), &c, t));
                         }
+                    }
+                    "order" => {
+                        let Some(steps) = v.typed::<Vec<String>>(&path, value) else { continue };
+                        let words: Vec<String> = steps.iter().map(|w| w.trim().to_ascii_lowercase()).collect();
+                        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+                            ["bridge", "follower"] => {}
+                            ["follower", "bridge"] => out.extras.push(Extra::new(Action::BridgeAfterFollower)),
+                            _ => v.problem(
+                                "scenario::bad-order",
+                                &path,
+                                format!("`[{}]` is not an order the rules leave open", steps.join(", ")),
+                                Some(
+                                    "write `[bridge, follower]` (the usual order) or `[follower, bridge]`".to_string(),
+                                ),
+                            ),
+                        }
+                    }
+                    "castle-declines" => {
+                        let at = v.typed::<Vec<i64>>(&path, value).and_then(|sq| v.pos(&path, &sq));
+                        out.extras.extend(at.map(|castle| Extra::new(Action::CastleDeclines { castle })));
                     }
                     "barn" => match v.typed::<String>(&path, value).map(|c| (Corner::parse(&c), c)) {
                         Some((Some(corner), _)) => out.extras.push(Extra::new(Action::Barn { corner })),
@@ -253,11 +365,18 @@ fn bridge(v: &mut Validator, path: &str, b: &RawBridge, here: Option<Pos>) -> Op
     at.map(|at| Extra::new(Action::Bridge { at, axis }))
 }
 
-/// A town to make a castle: `city S` on the new tile, or `{at, on}`.
-fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>) -> Option<Extra> {
-    let (at, text, tpath) = match c {
-        RawFollowerSpec::Here(t) => (here, t.as_str(), path.to_string()),
-        RawFollowerSpec::At { at, on } => (v.pos(&format!("{path}.at"), at), on.as_str(), format!("{path}.on")),
+/// A town to make a castle: `city S` on the new tile, or `{at, on, by}`; with `by`, also who
+/// makes it (`Action::CastleBy`), which the rules judge.
+fn castle(v: &mut Validator, path: &str, c: &RawCastle, t: &TurnInfo) -> Vec<Extra> {
+    let (at, text, tpath, by) = match c {
+        RawCastle::Here(text) => (t.pos, text.as_str(), path.to_string(), None),
+        RawCastle::Full { at, on, by } => {
+            let at = match at {
+                Some(a) => v.pos(&format!("{path}.at"), a),
+                None => t.pos,
+            };
+            (at, on.as_str(), format!("{path}.on"), by.as_ref())
+        }
     };
     let words: Vec<&str> = text.split_whitespace().collect();
     let spot = match words.as_slice() {
@@ -271,7 +390,7 @@ fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>)
                     format!("`{place}` is not a place on a tile"),
                     Some(feature_help()),
                 );
-                return None;
+                return Vec::new();
             }
         },
         _ => {
@@ -281,10 +400,23 @@ fn castle(v: &mut Validator, path: &str, c: &RawFollowerSpec, here: Option<Pos>)
                 format!("`{text}` is not a city"),
                 Some("name the town's city on that tile: `city S`".to_string()),
             );
-            return None;
+            return Vec::new();
         }
     };
-    at.map(|at| Extra::new(Action::Castle { at, spot }))
+    let by = match by {
+        None => None,
+        Some(name) => match t.players.iter().position(|p| p == name) {
+            Some(i) => Some(PlayerId(i as u8)),
+            None => {
+                v.unknown_player(&format!("{path}.by"), name, t.players);
+                return Vec::new();
+            }
+        },
+    };
+    let Some(at) = at else { return Vec::new() };
+    let mut out = vec![Extra::new(Action::Castle { at, spot })];
+    out.extend(by.map(|by| Extra::new(Action::CastleBy { at, by })));
+    out
 }
 
 /// A bazaar written out: the tiles revealed and each lot's selection, bids and choice.

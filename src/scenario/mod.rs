@@ -315,7 +315,8 @@ impl Validator<'_> {
                     followers.push((p, sq, s));
                 }
             }
-            let pieces = self.board_extras(&vocab::BoardInfo { path: &path, pos }, &b.extra, &expansions);
+            let pieces =
+                self.board_extras(&vocab::BoardInfo { path: &path, pos, players: &players }, &b.extra, &expansions);
             if let (Some(kind), Some(pos)) = (kind, pos) {
                 board.push(BoardTile { kind, pos, rotation, followers, pieces, path });
             }

@@ -100,6 +100,7 @@ pub(super) struct BoardInfo<'a> {
     /// `board[2]`.
     pub path: &'a str,
     pub pos: Option<Pos>,
+    pub players: &'a [String],
 }
 
 /// The scenario, as far as its own keys need it.

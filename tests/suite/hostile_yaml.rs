@@ -163,4 +163,12 @@ fn a_board_in_two_pieces_is_refused_at_the_tile_that_is_apart() {
 fn a_piece_on_the_starting_board_is_checked_by_the_rules_of_building_it() {
     refused(&regression("board-castle-on-open-city.yaml"), "bcb1.castle.town-definition", Some((8, 75)));
     refused(&regression("board-bridge-end-on-city.yaml"), "bcb1.bridge.ends-on-field", Some((7, 35)));
+    refused(&regression("board-barn-three-tiles.yaml"), "ne.barn.four-tile-corner", Some((9, 48)));
+    refused(&regression("board-german-castles-touching.yaml"), "cig.placement.no-touching-castles", Some((15, 5)));
+}
+
+#[test]
+fn a_piece_of_a_mechanism_left_out_is_refused_on_the_starting_board() {
+    refused(&regression("board-farmer-without-farmers.yaml"), "base.variant.without-farmers", Some((7, 38)));
+    refused(&regression("board-bridge-without-bridges.yaml"), "bcb1.variant.without-bridges", Some((10, 35)));
 }

@@ -61,6 +61,35 @@ pub static TERMS: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static BRIDGES: SwitchDef = SwitchDef {
+    name: "bcb1.bridges",
+    question: "Are the set's bridges played (a game may leave them out)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_BRIDGES],
+    governs: &[],
+};
+
+pub static CASTLES: SwitchDef = SwitchDef {
+    name: "bcb1.castles",
+    question: "Are the set's castles played (a game may leave them out)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_CASTLES],
+    governs: &[],
+};
+
+pub static BAZAARS: SwitchDef = SwitchDef {
+    name: "bcb1.bazaars",
+    question: "Are bazaars held (a game may leave them out; bazaar tiles are then plain tiles)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_BAZAARS],
+    governs: &[],
+};
+
+const MECHANISM_VALUES: &[(&str, &str)] = &[
+    ("in-play", "played as the rules say"),
+    ("left-out", "left out: none may be built or held, and writing one is refused"),
+];
+
 /// Which towns may become castles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TownShape {
@@ -78,6 +107,10 @@ pub struct Options {
     /// The words for the castle's follower and its six tiles.
     pub terms: (&'static str, &'static str),
     pub bazaar: bazaar::Options,
+    /// Mechanisms of the set left out: bridges, castles, bazaars.
+    pub without_bridges: bool,
+    pub without_castles: bool,
+    pub without_bazaars: bool,
 }
 
 impl Options {
@@ -93,6 +126,9 @@ impl Options {
                 _ => ("knight", "vicinity"),
             },
             bazaar: bazaar::Options::read(p),
+            without_bridges: p.value(&BRIDGES) == "left-out",
+            without_castles: p.value(&CASTLES) == "left-out",
+            without_bazaars: p.value(&BAZAARS) == "left-out",
         }
     }
 }
@@ -145,6 +181,8 @@ pub fn pieces_per_player(players: usize) -> u8 {
 pub struct Bcb1;
 
 const BRIDGE_PHASE: &str = "bridge";
+/// The bridge of a turn that builds it after the follower (`Action::BridgeAfterFollower`).
+const LATE_BRIDGE_PHASE: &str = "late-bridge";
 const CASTLE_BUILD_PHASE: &str = "castle-build";
 const CASTLE_SCORE_PHASE: &str = "castle-score";
 const BAZAAR_PHASE: &str = "bazaar";
@@ -248,11 +286,85 @@ impl Bcb1 {
 }
 
 impl Bcb1 {
+    /// Refuses an action of a mechanism the profile leaves out (`bcb1.bridges`, ...).
+    fn check_in_play(game: &Game, action: &Action) -> Result<(), Verdict> {
+        let o = game.options().of::<Options>();
+        let (out, rule, what, switch) = match action {
+            Action::Bridge { .. } | Action::BridgeAfterFollower => {
+                (o.without_bridges, rule::WITHOUT_BRIDGES, "bridges", &BRIDGES)
+            }
+            Action::Castle { .. }
+            | Action::CastleBy { .. }
+            | Action::CastleTakes { .. }
+            | Action::CastleDeclines { .. }
+            | Action::StandingCastle { .. } => (o.without_castles, rule::WITHOUT_CASTLES, "castles", &CASTLES),
+            Action::Bazaar(_) => (o.without_bazaars, rule::WITHOUT_BAZAARS, "bazaars", &BAZAARS),
+            _ => return Ok(()),
+        };
+        if out {
+            return Err(Verdict::new(
+                rule,
+                format!("this game leaves the set's {what} out (`{}: left-out`)", switch.name),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A bridge built after the follower (`order: [follower, bridge]`): the tile must fit
+    /// without it, and the follower cannot stand on it.
+    fn check_late_bridge(game: &Game, mv: &Move, has_bridge: bool) -> Result<(), Verdict> {
+        if !has_bridge {
+            return Err(Verdict::new(
+                rule::BRIDGE_LATE,
+                "the turn orders a bridge after the follower but builds no bridge",
+            ));
+        }
+        if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) {
+            return Err(Verdict::new(
+                rule::BRIDGE_FOLLOWER,
+                "the bridge comes after the follower this turn: when the follower is deployed there is no bridge to stand on",
+            ));
+        }
+        // rule::BRIDGE_WHEN_NEEDED: a bridge the tile needs to fit is built with the tile.
+        let def = game.def(mv.tile);
+        for e in Edge::ALL {
+            let Some(n) = game.tile_at(mv.pos.step(e)) else { continue };
+            let (mine, theirs) = (def.edge(mv.rotation, e), game.edge_terrain(n, e.opposite()));
+            if mine != theirs {
+                return Err(Verdict::new(
+                    rule::BRIDGE_WHEN_NEEDED,
+                    format!(
+                        "without the bridge the {} edge of the tile ({}) meets a {} edge at {}: a bridge the tile needs is built as it is placed, before the follower",
+                        e.word(),
+                        terrain_name(mine),
+                        terrain_name(theirs),
+                        n.pos
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Converts the town named by the move into a castle, if the rules allow.
     fn build_castle(game: &mut Game, turn: &TurnContext, at: Pos, spot: Option<Spot>) -> Result<(), Verdict> {
         let town = game
             .city_completed_now(at, spot, turn.mv.pos)
             .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town to make a castle: {why}")))?;
+        // rule::CASTLE_OCCUPIER: when the scenario names who converts, it must be an occupier.
+        let by = exp8::actions(&turn.mv).find_map(|x| match x {
+            Action::CastleBy { at: a, by } if *a == at => Some(*by),
+            _ => None,
+        });
+        if let Some(by) = by.filter(|b| !game.majority(town).contains(b)) {
+            return Err(Verdict::new(
+                rule::CASTLE_OCCUPIER,
+                format!(
+                    "{} does not occupy the town at {at}: only its occupier may make it a castle",
+                    game.player_name(by)
+                ),
+            ));
+        }
         let castle = Self::convert(game, town, at, turn.turn, false)?;
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
@@ -327,6 +439,7 @@ impl Bcb1 {
                 _ => None,
             })
             .collect();
+        let turn_ctx = turn;
         let turn = turn.turn;
         // What this turn completed: (squares, points, kind, occupied).
         let structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
@@ -357,6 +470,19 @@ impl Bcb1 {
         let ctx = Choices { castles: &castles, pending: &pending, structures: &structures, chosen: &chosen_by_owner };
         let best: Vec<Option<Choice>> =
             (0..castles.len()).map(|i| if pending.contains(&i) { ctx.best(i, &mut vec![i]) } else { None }).collect();
+        // rule::CASTLE_MUST_TAKE_NEXT: a castle takes the next structure completed in its fief;
+        // its owner may not let it pass to wait for a bigger one.
+        for x in exp8::actions(&turn_ctx.mv) {
+            let Action::CastleDeclines { castle: at } = x else { continue };
+            let why = match pending.iter().find(|&&i| castles[i].tiles.contains(at)) {
+                None => format!("no castle waiting for a structure stands at {at}"),
+                Some(&i) if best[i].is_some() => format!(
+                    "the castle at {at} must take the structure completed in its fief this turn; it may not wait for a later one"
+                ),
+                Some(_) => format!("nothing completed in the fief of the castle at {at} this turn: there is nothing to decline"),
+            };
+            return Err(Verdict::new(rule::CASTLE_MUST_TAKE_NEXT, why));
+        }
         for (at, structure) in &chosen_by_owner {
             let named = pending.iter().find(|&&i| castles[i].tiles.contains(at));
             match named {
@@ -429,7 +555,8 @@ impl Bcb1 {
             }
             return Ok(());
         }
-        let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar);
+        // Bazaars left out: a bazaar tile is a plain tile (a bazaar written is refused earlier).
+        let is_bazaar = game.def(tile).marks.contains(&Mark::Bazaar) && !game.options().of::<Options>().without_bazaars;
         match (is_bazaar, has_bazaar) {
             (true, false) if !discarded || game.options().of::<Options>().bazaar.discarded_anyway => Err(Verdict::new(
                 rule::BAZAAR_TRIGGER,
@@ -546,7 +673,10 @@ impl Expansion for Bcb1 {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 10] = [
+        static ALL: [&SwitchDef; 13] = [
+            &BRIDGES,
+            &CASTLES,
+            &BAZAARS,
             &TOWN_SHAPE,
             &FARM_CASTLES,
             &TERMS,
@@ -570,6 +700,9 @@ impl Expansion for Bcb1 {
     }
 
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
+        if let Some(a) = piece.get::<Action>() {
+            Self::check_in_play(game, a)?;
+        }
         match piece.get::<Action>() {
             Some(Action::Bridge { axis, .. }) => {
                 let p = *game.tile_at(at).ok_or_else(|| Verdict::new(rule::BRIDGE_LOCATION, "no tile there"))?;
@@ -588,6 +721,10 @@ impl Expansion for Bcb1 {
                 game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
                 Ok(())
             }
+            Some(Action::StandingBarn { .. }) => Err(Verdict::new(
+                crate::expansion::exp8::rule::EDITION,
+                "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
+            )),
             Some(Action::StandingCastle { spot, scored }) => {
                 let town = game
                     .completed_city(at, *spot)
@@ -636,6 +773,9 @@ impl Expansion for Bcb1 {
         // rule::BRIDGE_FOLLOWER: the bridge comes before the follower, who may stand on it.
         let at = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, BRIDGE_PHASE));
+        // rule::BRIDGE_LATE: or after the follower, when the turn says so.
+        let at = seq.iter().position(|p| *p == Phase::DeployFollower).map_or(seq.len(), |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, LATE_BRIDGE_PHASE));
         // A town becomes a castle instead of being scored, so before the scoring; castles
         // score from what that scoring completed, so after it.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
@@ -681,6 +821,9 @@ impl Expansion for Bcb1 {
             game.state_of_mut::<State>().purchases.pop_front();
             return Ok(());
         }
+        for x in extras.iter().filter_map(|e| e.get::<Action>()) {
+            Self::check_in_play(game, x)?;
+        }
         if auction_of(extras).is_none() || game.options().of::<Options>().bazaar.discarded_anyway {
             Self::check_bazaar(game, player, tile, extras, true)?;
         }
@@ -722,16 +865,31 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        // A follower on a bridge is a bridge of the game too.
+        if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) {
+            Self::check_in_play(game, &Action::BridgeAfterFollower)?;
+        }
+        for x in exp8::actions(mv) {
+            Self::check_in_play(game, x)?;
+        }
         if exp8::actions(mv).any(|x| matches!(x, Action::StandingCastle { .. })) {
             return Err(Verdict::new(
                 crate::expansion::base::rule::EXPANSION_IN_PLAY,
                 "a standing castle is written on the starting board",
             ));
         }
-        if exp8::actions(mv).any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. })) {
+        if exp8::actions(mv)
+            .any(|x| matches!(x, Action::Barn { .. } | Action::RecallLady { .. } | Action::StandingBarn { .. }))
+        {
             return Err(Verdict::new(
                 crate::expansion::exp8::rule::EDITION,
                 "barns and ladies belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
+            ));
+        }
+        if mv.follower == Some(FollowerOn::Added(FeatureKind::Field)) {
+            return Err(Verdict::new(
+                crate::expansion::exp8::rule::EDITION,
+                "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
             ));
         }
         Self::check_bazaar(game, player, mv.tile, &mv.extras, false)?;
@@ -741,6 +899,9 @@ impl Expansion for Bcb1 {
         }
         if let Some(&(at, axis)) = bridges.first() {
             Self::check_bridge(game, player, mv, at, axis)?;
+        }
+        if exp8::actions(mv).any(|x| matches!(x, Action::BridgeAfterFollower)) {
+            Self::check_late_bridge(game, mv, !bridges.is_empty())?;
         }
         if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) && !bridges.iter().any(|(at, _)| *at == mv.pos) {
             return Err(Verdict::new(
@@ -771,6 +932,10 @@ impl Expansion for Bcb1 {
                 return Ok(());
             }
             _ => {}
+        }
+        let late = exp8::actions(&turn.mv).any(|x| matches!(x, Action::BridgeAfterFollower));
+        if late != (phase == LATE_BRIDGE_PHASE) {
+            return Ok(());
         }
         for (at, axis) in bridge_of(&turn.mv) {
             game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");

@@ -4,6 +4,12 @@ crate::rules::rule_ids! {
     catalogue: "rulesets/rules/bcb1.yaml";
     /// The expansion's pieces: 3 bridges and 3 castles each with 2-4 players, 2 each with 5-6.
     PIECE_SUPPLY = "bcb1.setup.supply",
+    /// A game may leave the set's bridges out: none is built or written then.
+    WITHOUT_BRIDGES = "bcb1.variant.without-bridges",
+    /// A game may leave the set's castles out: none is built or written then.
+    WITHOUT_CASTLES = "bcb1.variant.without-castles",
+    /// A game may leave bazaars out: a bazaar tile is then a plain tile.
+    WITHOUT_BAZAARS = "bcb1.variant.without-bazaars",
     /// At most one bridge per turn.
     BRIDGE_ONE_PER_TURN = "bcb1.bridge.one-per-turn",
     /// A bridge goes on the tile just placed or on a tile sharing an edge with it.
@@ -22,6 +28,10 @@ crate::rules::rule_ids! {
     BRIDGE_FOLLOWER = "bcb1.bridge.follower-on-bridge",
     /// A tile may leave its road against a field edge when this turn's bridge continues it.
     BRIDGE_ROAD_MEETS_FIELD = "bcb1.bridge.road-may-meet-field",
+    /// A bridge the tile needs in order to fit is built as the tile is placed.
+    BRIDGE_WHEN_NEEDED = "bcb1.bridge.timing-when-needed",
+    /// A bridge the tile does not need may come later in the turn, after the follower.
+    BRIDGE_LATE = "bcb1.bridge.late-optional-bridge",
     /// A town (a completed city of two semicircular caps) may become a castle.
     CASTLE_TOWN = "bcb1.castle.town-definition",
     /// Only the town's occupier decides on a castle, instead of scoring the town.
@@ -38,6 +48,8 @@ crate::rules::rule_ids! {
     CASTLE_CLOISTER_IN_FIEF = "bcb1.castle.cloister-must-be-in-fief",
     /// A completed structure counts for the castle even when nobody scores it.
     CASTLE_UNOCCUPIED = "bcb1.castle.unoccupied-structure-counts",
+    /// The castle takes the next structure completed in its fief: it may not wait for a later one.
+    CASTLE_MUST_TAKE_NEXT = "bcb1.castle.must-take-next",
     /// Of several structures completed at once, the castle's owner picks one.
     CASTLE_CHOOSE = "bcb1.castle.choose-among-simultaneous",
     /// A castle that scores counts as a completed structure for a castle beside it.
