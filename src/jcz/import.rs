@@ -34,10 +34,10 @@ struct Element {
 
 const ELEMENTS: &[Element] = &[
     Element { name: "small-follower", expansion: "base", off: None },
-    Element { name: "farmers", expansion: "base", off: Some(("base.farmers", "off")) },
-    Element { name: "bridge", expansion: "bcb1", off: Some(("bcb1.bridges", "off")) },
-    Element { name: "castle", expansion: "bcb1", off: Some(("bcb1.castles", "off")) },
-    Element { name: "bazaar", expansion: "bcb1", off: Some(("bcb1.bazaars", "off")) },
+    Element { name: "farmers", expansion: "base", off: Some(("base.farmers", "without-farmers")) },
+    Element { name: "bridge", expansion: "bcb1", off: Some(("bcb1.bridges", "left-out")) },
+    Element { name: "castle", expansion: "bcb1", off: Some(("bcb1.castles", "left-out")) },
+    Element { name: "bazaar", expansion: "bcb1", off: Some(("bcb1.bazaars", "left-out")) },
 ];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
