@@ -1,12 +1,14 @@
 //! Seeded random legal games, for property tests and benchmarks.
 //!
 //! The generator draws from a shuffled bag and plays, for each tile, one of its legal moves
-//! (`Game::legal_moves`: square, rotation and follower) picked uniformly; a tile that fits
-//! nowhere is discarded, as the rules say. The same seed gives the same game on every machine: the
+//! (`Game::legal_moves`: square, rotation, the expansions' actions and follower) picked
+//! uniformly; a tile that fits nowhere is discarded, as the rules say. With expansions
+//! ([`generate_with`]) a drawn bazaar tile is placed with its auction left unwritten
+//! (`exp8::Action::BazaarFollows`): no auction is held in a generated game. The same seed gives the same game on every machine: the
 //! generator is a self-contained SplitMix64, not a dependency whose stream could change.
 
 use crate::engine::{Game, Move};
-use crate::expansion::Options;
+use crate::expansion::{ExpansionId, Options};
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
 use crate::tile::{TileKind, TileSet};
@@ -57,6 +59,18 @@ pub struct RandomGame {
 /// Plays a random legal game with `players` players over `copies` copies of the tile set's
 /// bag (one copy is the 72-tile base game), starting from the start tile.
 pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> RandomGame {
+    generate_with(tiles, &Options::default(), &[], seed, players, copies)
+}
+
+/// [`generate`] with expansions, under these options (a profile's, `Options::read`).
+pub fn generate_with(
+    tiles: &TileSet,
+    options: &Options,
+    expansions: &[ExpansionId],
+    seed: u64,
+    players: usize,
+    copies: usize,
+) -> RandomGame {
     let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
     let mut rng = Rng::new(seed);
     let mut bag: Vec<TileKind> = (0..copies.max(1)).flat_map(|_| tiles.bag()).collect();
@@ -65,7 +79,7 @@ pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Ra
         bag.remove(i);
     }
     rng.shuffle(&mut bag);
-    let mut game = Game::new(tiles, Options::default(), &[], &names);
+    let mut game = Game::new(tiles, options.clone(), expansions, &names);
     game.setup_tile(start, Pos::new(0, 0), Rotation::default()).expect("the first tile always fits");
     let mut steps = Vec::with_capacity(bag.len());
     let mut current = 0usize;
@@ -87,7 +101,18 @@ pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Ra
 
 /// Replays a generated game from the start tile, with the final scoring when `finish`.
 pub fn replay<'t>(tiles: &'t TileSet, options: Options, g: &RandomGame, finish: bool) -> Game<'t> {
-    let mut game = Game::new(tiles, options, &[], &g.players);
+    replay_with(tiles, options, &[], g, finish)
+}
+
+/// [`replay`] with the expansions the game was generated with.
+pub fn replay_with<'t>(
+    tiles: &'t TileSet,
+    options: Options,
+    expansions: &[ExpansionId],
+    g: &RandomGame,
+    finish: bool,
+) -> Game<'t> {
+    let mut game = Game::new(tiles, options, expansions, &g.players);
     if let Some(start) = tiles.start() {
         let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
     }

@@ -6,7 +6,7 @@ use crate::expansion::base::rule;
 use crate::expansion::Options;
 use crate::geom::{Pos, Rotation};
 use crate::ruleset::Profile;
-use crate::scenario::{Action, Expect, Scenario};
+use crate::scenario::{Action, Expect, MovesExpect, MovesWant, Scenario};
 use crate::score::{PlayerId, ScoreEvent, Verdict};
 use std::fmt;
 
@@ -20,6 +20,10 @@ pub struct Outcome {
     /// The first move the rules forbade; the replay stops there.
     pub illegal: Option<Illegal>,
     pub final_scoring: bool,
+    /// For each expectation of legal moves under this ruleset (`Expect::moves`, in order):
+    /// the options `Game::legal_moves` listed at the start of its turn, in words (see
+    /// [`option_words`]); `None` when play stopped before that turn.
+    pub moves: Vec<Option<Vec<String>>>,
 }
 
 #[derive(Debug, Clone)]
@@ -62,8 +66,13 @@ pub fn play_out<'s>(
         game.hands[p.index()] = tiles.clone();
     }
     let mut illegal = None;
+    let wanted = sc.expect_for(&profile.id).moves.unwrap_or_default();
+    let mut moves: Vec<Option<Vec<String>>> = vec![None; wanted.len()];
     for (i, t) in sc.turns.iter().enumerate().take(upto.unwrap_or(usize::MAX)) {
         let turn = i as u16 + 1;
+        for (k, w) in wanted.iter().enumerate().filter(|(_, w)| w.turn == turn) {
+            moves[k] = Some(seen(&game, t.player, w));
+        }
         let result = match &t.action {
             Action::Place(mv) => game.play(t.player, mv, turn),
             Action::Discard(k, extras) => game.discard_turn(t.player, *k, extras, turn),
@@ -84,8 +93,104 @@ pub fn play_out<'s>(
         events: game.events().to_vec(),
         illegal,
         final_scoring,
+        moves,
     };
     Ok((game, out))
+}
+
+/// The options the legal moves of a turn's tile give for one expectation, in words.
+fn seen(game: &Game, player: PlayerId, w: &MovesExpect) -> Vec<String> {
+    let moves = game.legal_moves(player, w.tile, w.turn);
+    let actions = |m: &crate::engine::Move| {
+        let mut v: Vec<String> = m.extras.iter().map(|x| game.describe_action(x)).collect();
+        v.sort();
+        v
+    };
+    let mut out: Vec<String> = match &w.want {
+        MovesWant::Squares(_) => moves.iter().map(|m| m.pos.to_string()).collect(),
+        MovesWant::Rotations(at, _) => {
+            moves.iter().filter(|m| m.pos == *at).map(|m| m.rotation.degrees().to_string()).collect()
+        }
+        MovesWant::Actions(at, r, _) => {
+            moves.iter().filter(|m| m.pos == *at && m.rotation == *r).map(|m| action_set_words(&actions(m))).collect()
+        }
+        MovesWant::Followers { at, rotation, with, .. } => {
+            let mut with = with.clone();
+            with.sort();
+            moves
+                .iter()
+                .filter(|m| m.pos == *at && m.rotation == *rotation && m.follower_square.is_none())
+                .filter(|m| actions(m) == with)
+                .map(|m| follower_option_words(game.tiles(), w.tile, *rotation, m.follower))
+                .collect()
+        }
+    };
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A set of actions as an expectation writes it: `none`, or each in the words of
+/// `Game::describe_action`, in order, joined with ` and `.
+fn action_set_words(sorted: &[String]) -> String {
+    if sorted.is_empty() {
+        "none".to_string()
+    } else {
+        sorted.join(" and ")
+    }
+}
+
+/// A follower placement in words: `none`, the printed feature (`road W`), or what the turn
+/// built (`the road built this turn`).
+fn follower_option_words(
+    tiles: &crate::tile::TileSet,
+    tile: crate::tile::TileKind,
+    r: Rotation,
+    f: Option<crate::engine::FollowerOn>,
+) -> String {
+    match f {
+        None => "none".to_string(),
+        Some(crate::engine::FollowerOn::Segment(l)) => tiles.get(tile).describe_segment(r, l),
+        Some(crate::engine::FollowerOn::Added(k)) => format!("the {k} built this turn"),
+    }
+}
+
+/// What an expectation of legal moves lists, in the words [`seen`] gives the engine's.
+pub fn option_words(sc: &Scenario, w: &MovesExpect) -> Vec<String> {
+    let mut v: Vec<String> = match &w.want {
+        MovesWant::Squares(sq) => sq.iter().map(|p| p.to_string()).collect(),
+        MovesWant::Rotations(_, rs) => rs.iter().map(|r| r.degrees().to_string()).collect(),
+        MovesWant::Actions(_, _, xs) => xs
+            .iter()
+            .map(|x| {
+                let mut parts: Vec<String> =
+                    x.split(" and ").filter(|p| *p != "none").map(|p| p.trim().to_string()).collect();
+                parts.sort();
+                action_set_words(&parts)
+            })
+            .collect(),
+        MovesWant::Followers { rotation, followers, .. } => {
+            followers.iter().map(|f| follower_option_words(&sc.tiles, w.tile, *rotation, *f)).collect()
+        }
+    };
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Where an expectation of legal moves looks, in words: `turn 3`, `turn 3 at 1,0 turned 90°`.
+fn moves_place(w: &MovesExpect) -> String {
+    match &w.want {
+        MovesWant::Squares(_) => format!("turn {}: squares", w.turn),
+        MovesWant::Rotations(at, _) => format!("turn {} at {at}: rotations", w.turn),
+        MovesWant::Actions(at, r, _) => format!("turn {} at {at} turned {}°: actions", w.turn, r.degrees()),
+        MovesWant::Followers { at, rotation, with, .. } => format!(
+            "turn {} at {at} turned {}°{}: followers",
+            w.turn,
+            rotation.degrees(),
+            if with.is_empty() { String::new() } else { format!(" with {}", with.join(" and ")) }
+        ),
+    }
 }
 
 fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
@@ -242,6 +347,35 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
                     actual: got.to_string(),
                 });
             }
+        }
+    }
+    for (w, got) in expect.moves.iter().flatten().zip(&out.moves) {
+        let want = option_words(sc, w);
+        let what = format!("legal moves, {} ({})", moves_place(w), w.path);
+        match got {
+            None => m.push(Mismatch {
+                what,
+                expected: format!("[{}]", want.join("; ")),
+                actual: format!("play stopped before turn {}", w.turn),
+            }),
+            Some(got) if *got != want => {
+                let missing: Vec<&String> = want.iter().filter(|x| !got.contains(x)).collect();
+                let extra: Vec<&String> = got.iter().filter(|x| !want.contains(x)).collect();
+                let list = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("; ");
+                let mut diff = Vec::new();
+                if !missing.is_empty() {
+                    diff.push(format!("not legal: {}", list(&missing)));
+                }
+                if !extra.is_empty() {
+                    diff.push(format!("also legal: {}", list(&extra)));
+                }
+                m.push(Mismatch {
+                    what,
+                    expected: format!("[{}]", want.join("; ")),
+                    actual: format!("[{}] ({})", got.join("; "), diff.join("; ")),
+                });
+            }
+            Some(_) => {}
         }
     }
     if let Some(events) = &expect.events {

@@ -49,6 +49,9 @@ struct Listing {
     tile: crate::tile::TileKind,
     count: usize,
     squares: Vec<(Pos, Vec<Turned>)>,
+    /// Whether discarding the tile is legal: it fits nowhere without an expansion's action
+    /// (a bridge may be declined, and the tile discarded), or nowhere at all.
+    discard: bool,
     written: Written,
 }
 
@@ -137,7 +140,7 @@ fn list(game: &Game, player: PlayerId, action: &Action, turn: u16) -> Listing {
         }
         Action::Discard(k, _) => Written::Discard(game.discard(*k)),
     };
-    Listing { turn, player, tile, count, squares, written }
+    Listing { turn, player, tile, count, squares, discard: game.discard(tile).is_ok(), written }
 }
 
 /// The moves one change away from a refused move: the other rotations on its square, the
@@ -241,6 +244,11 @@ fn text(sc: &Scenario, ruleset: &str, game: &Game, l: &Listing) -> String {
             "{} on {}:\n",
             plural(l.count, "legal move", "legal moves"),
             plural(l.squares.len(), "square", "squares")
+        ));
+    }
+    if l.count > 0 && l.discard {
+        s.push_str(&format!(
+            "  (or a discard: without an action tile {tile} fits nowhere, and no action is compulsory)\n"
         ));
     }
     for (at, turned) in &l.squares {
@@ -350,6 +358,7 @@ fn json_of(sc: &Scenario, ruleset: &str, game: &Game, l: &Listing) -> Value {
         "player": game.player_name(l.player),
         "tile": game.def(l.tile).id,
         "count": l.count,
+        "discard_legal": l.discard,
         "squares": squares,
         "as_written": written,
     })

@@ -34,7 +34,7 @@ impl Game<'_> {
                 let bare = Move::new(tile, pos, r);
                 offered.clear();
                 for x in &self.expansions {
-                    x.action_options(self, player, &bare, &mut offered);
+                    x.action_options(self, player, &bare, turn, &mut offered);
                 }
                 // Each set once; none is the bare move, tried below.
                 let mut seen = 0;
@@ -69,6 +69,17 @@ impl Game<'_> {
             }
         }
         out
+    }
+
+    /// The game as it would stand after `mv`, played on a copy with the turn's completions
+    /// recorded (`Game::completions`), or the verdict refusing it: for the expansions'
+    /// `action_options`, which offer actions on what a placement completes.
+    pub fn after(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<Game<'_>, crate::score::Verdict> {
+        self.check_before_play(player, mv)?;
+        let mut g = self.clone();
+        g.record_completions = true;
+        g.play_phases(player, mv, turn)?;
+        Ok(g)
     }
 }
 

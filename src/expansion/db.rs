@@ -7,9 +7,9 @@
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{Game, Phase, TurnContext};
+use crate::engine::{Game, Move, Phase, TurnContext};
 use crate::geom::Pos;
-use crate::score::{FeatureRef, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 
 pub struct Db;
@@ -61,6 +61,58 @@ impl Expansion for Db {
         completed.sort_by_key(|s| game.feature_kind(*s) != FeatureKind::Road);
     }
 
+    /// For each set offered before (and none): the roads that set completes, and on each
+    /// the followers of a player who may hold it alone (its majority, or the active player,
+    /// who may add one on the new tile); each follower crosses one of the road's drawbridges
+    /// into an incomplete city, or none. Every combination is offered, each follower named
+    /// by its square, each drawbridge by its tile (and its city, when that tile has two).
+    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+        let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
+        for set in before {
+            let with = Move { extras: set.clone(), ..mv.clone() };
+            let Ok(after) = game.after(player, &with, turn) else { continue };
+            // Per follower that might cross: where it may go.
+            let mut movers: Vec<Vec<Crossing>> = Vec::new();
+            for c in after.completions().iter().filter(|c| c.info.kind == FeatureKind::Road) {
+                let targets = Self::drawbridges(&after, c.info.root);
+                if targets.is_empty() {
+                    continue;
+                }
+                let members = after.members(c.info.root);
+                let on_new_tile = members.iter().any(|m| after.placement_of(*m).pos == mv.pos);
+                let mut from: Vec<Pos> = c
+                    .followers
+                    .iter()
+                    .filter(|(p, _)| c.majority.contains(p) || *p == player)
+                    .map(|(_, sq)| *sq)
+                    .collect();
+                if on_new_tile {
+                    from.push(mv.pos);
+                }
+                for f in from {
+                    movers.push(targets.iter().map(|(to, city)| Crossing { from: f, to: *to, city: *city }).collect());
+                }
+            }
+            let mut sets: Vec<Vec<Crossing>> = vec![Vec::new()];
+            for choices in movers {
+                let mut more = Vec::new();
+                for s in &sets {
+                    for c in &choices {
+                        let mut s = s.clone();
+                        s.push(c.clone());
+                        more.push(s);
+                    }
+                }
+                sets.extend(more);
+            }
+            for crossings in sets.into_iter().filter(|s| !s.is_empty()) {
+                let mut full = set.clone();
+                full.extend(crossings.into_iter().map(Extra::new));
+                out.push(full);
+            }
+        }
+    }
+
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         Self::why_nobody_crosses(game, turn.turn);
         let mut used: Vec<(usize, usize)> = Vec::new();
@@ -72,6 +124,32 @@ impl Expansion for Db {
 }
 
 impl Db {
+    /// The drawbridges of a road into incomplete cities: the square of each and, when the
+    /// road reaches two cities there, the city (by an edge of it).
+    fn drawbridges(game: &Game, road: SegId) -> Vec<(Pos, Option<crate::tile::Spot>)> {
+        let mut found: Vec<(Pos, SegId, usize, crate::tile::TileKind, crate::geom::Rotation)> = Vec::new();
+        for m in game.members(road) {
+            let (at, Some(local)) = game.locate(m) else { continue };
+            let p = *game.placement_of(m);
+            for &city in &game.def(p.kind).segments[local].drawbridges {
+                let Some(seg) = game.segment_at(at, city as usize) else { continue };
+                let root = game.feature_of(seg);
+                if game.open_edges(root) > 0 && !found.iter().any(|(q, r, ..)| *q == at && *r == root) {
+                    found.push((at, root, city as usize, p.kind, p.rotation));
+                }
+            }
+        }
+        found
+            .iter()
+            .map(|(at, _, city, kind, r)| {
+                let two = found.iter().filter(|(q, ..)| q == at).count() > 1;
+                let edge =
+                    crate::geom::Edge::ALL.into_iter().find(|e| game.def(*kind).segment_on_edge(*r, *e) == Some(*city));
+                (*at, if two { edge.map(crate::tile::Spot::Edge) } else { None })
+            })
+            .collect()
+    }
+
     /// For every road completed this turn that leads to drawbridges, says in the report why
     /// its followers may not cross: the city behind is complete (the drawbridge is up), or
     /// no single player holds the road.

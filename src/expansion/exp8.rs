@@ -43,6 +43,10 @@ pub enum Action {
     BridgeAfterFollower,
     /// The bazaar held after a drawn bazaar tile (1st edition).
     Bazaar(Auction),
+    /// A drawn bazaar tile placed with its bazaar left unwritten: what `Game::legal_moves`
+    /// lists, since the auction depends on tiles still face down and on the players' bids.
+    /// `Game::play` lays the tile and holds no auction; no scenario word reads into it.
+    BazaarFollows,
     /// A barn on a corner of the tile just placed (new edition).
     Barn { corner: Corner },
     /// The player recalls their lady from the castle at `at` instead of deploying a follower
@@ -93,6 +97,7 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
             let ids: Vec<&str> = b.revealed.iter().map(|k| game.def(*k).id.as_str()).collect();
             format!("bazaar of {}", ids.join(" "))
         }
+        Action::BazaarFollows => "a bazaar follows (its auction not written)".to_string(),
         Action::Barn { corner } => format!("barn at the {corner:?} corner"),
         Action::RecallLady { at } => format!("lady recalled from the castle at {at}"),
         Action::StandingCastle { spot: s, scored } => {

@@ -223,7 +223,16 @@ pub trait Expansion: Sync {
     /// is judged by `Game::check`, with each follower placement, and only the legal moves
     /// are listed. Offering too little hides a legal move. Bounded choices only (a bid is
     /// one of the amounts the rules allow, not every integer).
-    fn action_options(&self, _game: &Game, _player: PlayerId, _mv: &Move, _out: &mut Vec<Vec<Extra>>) {}
+    ///
+    /// `turn` is the turn being asked about; [`Game::after`] plays a set on a copy of the
+    /// game, for the actions that depend on what the placement completes (a castle, a move
+    /// over a drawbridge). Each legal move is offered in one spelling: an action naming a
+    /// square names the new tile's where it can (a castle by the city on the tile just
+    /// placed), so another spelling of a listed move may be accepted without being listed.
+    /// What depends on hidden tiles or on other players' choices is not enumerated: a drawn
+    /// bazaar tile is offered with `exp8::Action::BazaarFollows` (its placement judged, its
+    /// auction left to whoever drives the game; `play` then holds none).
+    fn action_options(&self, _game: &Game, _player: PlayerId, _mv: &Move, _turn: u16, _out: &mut Vec<Vec<Extra>>) {}
 
     /// Runs one of this expansion's phases; a verdict makes the move illegal.
     fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {

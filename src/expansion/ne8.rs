@@ -464,11 +464,66 @@ impl Expansion for Ne8 {
         }
     }
 
+    /// At most one building: a bridge across the new tile (each axis), a castle on a city of
+    /// two segments the placement completes (named by its city on the new tile), or a barn
+    /// on a corner of the new tile where four tiles meet; with each, or alone, the recall
+    /// of one of the player's ladies (one castle at a time).
+    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+        let mut buildings: Vec<Option<Action>> = vec![None];
+        for axis in [Axis::NS, Axis::EW] {
+            if Self::check_bridge(game, mv, mv.pos, axis).is_ok() {
+                buildings.push(Some(Action::Bridge { at: mv.pos, axis }));
+            }
+        }
+        if let Ok(after) = game.after(player, mv, turn) {
+            let def = game.def(mv.tile);
+            let mut roots = Vec::new();
+            for e in Edge::ALL {
+                let Some(local) = def.segment_on_edge(mv.rotation, e) else { continue };
+                let Some(seg) = after.segment_at(mv.pos, local) else { continue };
+                let root = after.feature_of(seg);
+                if after.feature_kind(root) == FeatureKind::City
+                    && after.completions().iter().any(|c| c.info.root == root)
+                    && after.members(root).len() == 2
+                    && !roots.contains(&root)
+                {
+                    roots.push(root);
+                    buildings.push(Some(Action::Castle { at: mv.pos, spot: Some(crate::tile::Spot::Edge(e)) }));
+                }
+            }
+        }
+        for corner in Corner::ALL {
+            if Self::corner_tiles(mv.pos, corner)[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
+                buildings.push(Some(Action::Barn { corner }));
+            }
+        }
+        let state = game.state_of::<State>();
+        let recalls: Vec<Option<Action>> = std::iter::once(None)
+            .chain(
+                state
+                    .castles
+                    .iter()
+                    .filter(|c| {
+                        game.followers().iter().any(|f| f.player == player && game.feature_of(f.segment) == c.town)
+                    })
+                    .map(|c| Some(Action::RecallLady { at: c.squares[0] })),
+            )
+            .collect();
+        for b in &buildings {
+            for r in &recalls {
+                let set: Vec<Extra> = b.iter().chain(r.iter()).cloned().map(Extra::new).collect();
+                if !set.is_empty() {
+                    out.push(set);
+                }
+            }
+        }
+    }
+
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         let mut buildings = 0;
         for x in exp8::actions(mv) {
             match x {
-                Action::Bazaar(_) => {
+                Action::Bazaar(_) | Action::BazaarFollows => {
                     return Err(verdict(rule::NO_BAZAARS, "the new edition's expansion 8 has no bazaars"));
                 }
                 Action::CastleBy { by, .. } if *by != player => {
@@ -519,6 +574,13 @@ impl Expansion for Ne8 {
         }
         if buildings > 1 {
             return Err(verdict(rule::BUILD_ONE_PER_TURN, "a player builds at most one building a turn"));
+        }
+        // "een van je jonkvrouwen ... terugnemen": one lady, instead of the one follower.
+        if exp8::actions(mv).filter(|x| matches!(x, Action::RecallLady { .. })).count() > 1 {
+            return Err(verdict(
+                rule::LADY_RECALL,
+                "a player recalls one lady a turn, instead of deploying a follower",
+            ));
         }
         match Self::bridge(mv) {
             Some((at, axis)) => Self::check_bridge(game, mv, at, axis)?,

@@ -97,6 +97,32 @@ pub struct Expect {
     pub scores: Option<Vec<(PlayerId, i32)>>,
     pub events: Option<Vec<EventExpect>>,
     pub illegal: Option<IllegalExpect>,
+    pub moves: Option<Vec<MovesExpect>>,
+}
+
+/// What a scenario expects of the legal moves of a turn's tile, at the start of the turn
+/// (`Game::legal_moves`): the options listed must be exactly these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovesExpect {
+    pub turn: u16,
+    pub tile: TileKind,
+    /// Where it is written (`expect.moves[2]`).
+    pub path: String,
+    pub want: MovesWant,
+}
+
+/// The options a move expectation lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MovesWant {
+    /// The squares where the tile can be placed in some way.
+    Squares(Vec<Pos>),
+    /// The rotations in which it can be placed at a square.
+    Rotations(Pos, Vec<Rotation>),
+    /// The sets of actions it can be placed with at a square and rotation, each set in the
+    /// words of `referee moves` (`Game::describe_action`, joined with ` and `; `none`).
+    Actions(Pos, Rotation, Vec<String>),
+    /// The follower placements on the tile with those actions taken (none: no action).
+    Followers { at: Pos, rotation: Rotation, with: Vec<String>, followers: Vec<Option<FollowerOn>> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,6 +155,9 @@ impl Scenario {
             }
             if o.illegal.is_some() {
                 e.illegal = o.illegal;
+            }
+            if o.moves.is_some() {
+                e.moves = o.moves.clone();
             }
         }
         e
@@ -435,7 +464,8 @@ impl Validator<'_> {
                 turns.push(Turn { player, action: Action::Place(mv), path });
             }
         }
-        let expect = raw.expect.as_ref().map(|e| self.expect(e, "expect", &players)).unwrap_or_default();
+        let expect =
+            raw.expect.as_ref().map(|e| self.expect(e, "expect", &players, &tiles, &turns)).unwrap_or_default();
         let mut expect_by_ruleset = BTreeMap::new();
         for (name, e) in raw.expect.iter().flat_map(|e| e.rulesets.iter()) {
             let path = format!("expect.rulesets.{name}");
@@ -447,7 +477,7 @@ impl Validator<'_> {
                     Some(format!("this scenario runs: {}", rulesets.join(", "))),
                 );
             }
-            let ex = self.expect(e, &path, &players);
+            let ex = self.expect(e, &path, &players, &tiles, &turns);
             expect_by_ruleset.insert(name.clone(), ex);
         }
         Scenario {
@@ -724,7 +754,7 @@ impl Validator<'_> {
         }
     }
 
-    fn expect(&mut self, e: &RawExpect, path: &str, players: &[String]) -> Expect {
+    fn expect(&mut self, e: &RawExpect, path: &str, players: &[String], tiles: &TileSet, turns: &[Turn]) -> Expect {
         let pid = |v: &mut Self, p: &str, name: &str| -> Option<PlayerId> {
             let found = players.iter().position(|x| x == name).map(|i| PlayerId(i as u8));
             if found.is_none() {
@@ -799,7 +829,92 @@ impl Validator<'_> {
                 None
             }
         });
-        Expect { scores, events, illegal }
+        let moves = e.moves.as_ref().map(|list| {
+            list.iter()
+                .enumerate()
+                .filter_map(|(i, m)| self.moves_expect(m, &format!("{path}.moves[{i}]"), tiles, turns))
+                .collect()
+        });
+        Expect { scores, events, illegal, moves }
+    }
+
+    /// One expectation of a turn's legal moves: the turn's tile, and exactly one list of
+    /// options, with the square and rotation it needs.
+    fn moves_expect(&mut self, m: &raw::RawMoves, path: &str, tiles: &TileSet, turns: &[Turn]) -> Option<MovesExpect> {
+        let turn = self.turn_number(&format!("{path}.turn"), m.turn)?;
+        let Some(t) = turns.get(usize::from(turn) - 1) else {
+            self.problem(
+                "scenario::bad-turn",
+                &format!("{path}.turn"),
+                format!("there is no turn {turn}: the scenario has {} turn(s)", turns.len()),
+                Some("the legal moves are those of a turn's tile, at the start of that turn".to_string()),
+            );
+            return None;
+        };
+        let tile = match &t.action {
+            Action::Place(mv) => mv.tile,
+            Action::Discard(k, _) => *k,
+        };
+        let lists = [m.squares.is_some(), m.rotations.is_some(), m.actions.is_some(), m.followers.is_some()];
+        let help = "write one of `squares: [[x, y], ...]`, `rotations: [0, 90]` (with `at:`), `actions: [none, ...]` or `followers: [none, road W, ...]` (with `at:` and `rotation:`)";
+        if lists.iter().filter(|x| **x).count() != 1 {
+            self.problem(
+                "scenario::bad-moves",
+                path,
+                "an expectation of legal moves lists exactly one kind of option".to_string(),
+                Some(help.to_string()),
+            );
+            return None;
+        }
+        let at = m.at.as_ref().and_then(|a| self.pos(&format!("{path}.at"), a));
+        let rotation = m.rotation.map(|r| self.rotation(&format!("{path}.rotation"), r));
+        let need = |v: &mut Self, ok: bool, what: &str| {
+            if !ok {
+                v.problem("scenario::bad-moves", path, format!("this list needs {what}"), Some(help.to_string()));
+            }
+            ok
+        };
+        let with = m.with.clone().unwrap_or_default();
+        if m.with.is_some() && m.followers.is_none() {
+            need(self, false, "`followers:` (`with:` names the actions the followers are listed with)");
+            return None;
+        }
+        let want = if let Some(sq) = &m.squares {
+            if !need(
+                self,
+                at.is_none() && rotation.is_none(),
+                "no `at:` nor `rotation:` (the squares are the tile's anywhere)",
+            ) {
+                return None;
+            }
+            let mut v = Vec::new();
+            for (j, p) in sq.iter().enumerate() {
+                v.push(self.pos(&format!("{path}.squares[{j}]"), p)?);
+            }
+            MovesWant::Squares(v)
+        } else if let Some(rs) = &m.rotations {
+            if !need(self, m.at.is_some() && m.rotation.is_none(), "`at:` and no `rotation:`") {
+                return None;
+            }
+            let v = rs.iter().enumerate().map(|(j, r)| self.rotation(&format!("{path}.rotations[{j}]"), *r)).collect();
+            MovesWant::Rotations(at?, v)
+        } else if !need(self, m.at.is_some() && m.rotation.is_some(), "`at:` and `rotation:`") {
+            return None;
+        } else if let Some(xs) = &m.actions {
+            MovesWant::Actions(at?, rotation?, xs.clone())
+        } else {
+            let (at, rotation) = (at?, rotation?);
+            let mut followers = Vec::new();
+            for (j, f) in m.followers.iter().flatten().enumerate() {
+                if f == "none" {
+                    followers.push(None);
+                } else {
+                    followers.push(Some(self.feature(tiles, tile, rotation, &format!("{path}.followers[{j}]"), f)?));
+                }
+            }
+            MovesWant::Followers { at, rotation, with, followers }
+        };
+        Some(MovesExpect { turn, tile, path: path.to_string(), want })
     }
 
     /// A turn named by number: 1 to the most turns a scenario may hold.

@@ -202,6 +202,9 @@ pub struct RawExpect {
     pub events: Option<Vec<RawEvent>>,
     #[serde(default)]
     pub illegal: Option<RawIllegal>,
+    /// The legal moves at the start of some turns.
+    #[serde(default)]
+    pub moves: Option<Vec<RawMoves>>,
     /// Expectations that differ under some rulesets; each replaces the fields it names.
     #[serde(default)]
     pub rulesets: BTreeMap<String, RawExpect>,
@@ -251,6 +254,29 @@ pub struct RawEvent {
     pub points: i32,
     #[serde(default)]
     pub rules: Vec<String>,
+}
+
+/// One expectation of the legal moves of a turn's tile: exactly one of `squares`,
+/// `rotations`, `actions`, `followers`, narrowed by `at`, `rotation` and `with`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMoves {
+    pub turn: u64,
+    #[serde(default)]
+    pub at: Option<Vec<i64>>,
+    #[serde(default)]
+    pub rotation: Option<i64>,
+    /// The actions taken with the follower, as `referee moves` words them.
+    #[serde(default)]
+    pub with: Option<Vec<String>>,
+    #[serde(default)]
+    pub squares: Option<Vec<Vec<i64>>>,
+    #[serde(default)]
+    pub rotations: Option<Vec<i64>>,
+    #[serde(default)]
+    pub actions: Option<Vec<String>>,
+    #[serde(default)]
+    pub followers: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]

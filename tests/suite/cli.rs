@@ -304,6 +304,29 @@ fn moves_lists_the_legal_moves_and_judges_the_written_one() {
     assert_eq!(v["as_written"]["rule"], "base.placement.edges-match");
     assert!(v["as_written"]["nearby"].as_array().unwrap().iter().any(|n| n["legal"] == true), "{v}");
 
+    // The expansions' actions, grouped under each placement: bridges (some placements only
+    // with one), a barn, a move over a drawbridge.
+    for (file, turn, name) in [
+        ("scenarios/bcb1/legal-moves-fits-only-with-a-bridge.yaml", "1", "moves_bcb1_bridge_turn_1"),
+        ("scenarios/ne8/legal-moves-barn-corners.yaml", "1", "moves_ne8_barn_turn_1"),
+        ("scenarios/db/legal-moves-drawbridge-crossing.yaml", "1", "moves_db_crossing_turn_1"),
+    ] {
+        let o = referee(&["moves", file, "--turn", turn]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        insta::assert_snapshot!(name, stdout(&o));
+    }
+    let o = referee(&["moves", "scenarios/ne8/legal-moves-barn-corners.yaml", "--turn", "1", "-f", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let at_1_1 = v["squares"].as_array().unwrap().iter().find(|sq| sq["at"] == serde_json::json!([1, 1])).unwrap();
+    let turned_0 = &at_1_1["rotations"][0];
+    assert_eq!(turned_0["actions"][0]["extras"], serde_json::json!(["barn at the SW corner"]), "{turned_0}");
+    assert_eq!(turned_0["actions"][0]["followers"].as_array().unwrap().len(), 2, "none, or the cloister");
+    assert_eq!(v["discard_legal"], false);
+    let o = referee(&["moves", "scenarios/base/no-legal-square.yaml", "--turn", "1", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["count"].as_u64(), v["discard_legal"].as_bool()), (Some(0), Some(true)), "{v}");
+
     // A turn beyond the scenario, and one the game never reaches, are bad input.
     let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "4"]);
     assert_eq!(o.status.code(), Some(2));

@@ -3,7 +3,7 @@
 
 use crate::util::lib;
 use referee::engine::{FollowerOn, Game, Move, FOLLOWERS_PER_PLAYER};
-use referee::expansion::Options;
+use referee::expansion::{ExpansionId, Extra, Options};
 use referee::geom::{Edge, Pos, Rotation};
 use referee::random::{generate, replay, Step};
 use referee::score::Timing;
@@ -210,6 +210,23 @@ fn check_and_play_agree_and_a_refused_move_changes_nothing() {
     assert!(accepted > 1000 && refused > 1000, "both kinds were tried: {accepted} accepted, {refused} refused");
 }
 
+/// Plays a generated step after its legal moves were listed: a placement must be one of
+/// them, a discard must have none. 1 when a tile was placed (the turn passes), else 0.
+fn play_step(game: &mut Game, s: &Step, moves: &[Move], turn: u16, at: &str) -> usize {
+    match s {
+        Step::Place(p, mv) => {
+            assert!(moves.contains(mv), "{at}: the generator played a move not listed: {mv:?}");
+            game.play(*p, mv, turn).unwrap_or_else(|v| panic!("{at}: {v}"));
+            1
+        }
+        Step::Discard(k) => {
+            assert!(moves.is_empty(), "{at}: a tile with legal moves was discarded");
+            game.discard(*k).unwrap_or_else(|v| panic!("{at}: the discard is refused: {v}"));
+            0
+        }
+    }
+}
+
 /// The free squares next to a tile, found from the placements alone, north first, then west
 /// to east: the order `legal_moves` lists squares in.
 fn naive_frontier(game: &Game) -> Vec<Pos> {
@@ -296,17 +313,7 @@ fn legal_moves_lists_exactly_the_moves_play_accepts() {
                 });
                 panic!("{at}: a refused move changed the game: {culprit:?}");
             }
-            match s {
-                Step::Place(p, mv) => {
-                    assert!(moves.contains(mv), "{at}: the generator played a move not listed: {mv:?}");
-                    game.play(*p, mv, turn).unwrap_or_else(|v| panic!("{at}: {v}"));
-                    placed_turns += 1;
-                }
-                Step::Discard(k) => {
-                    assert!(moves.is_empty(), "{at}: a tile with legal moves was discarded");
-                    game.discard(*k).unwrap_or_else(|v| panic!("{at}: the discard is refused: {v}"));
-                }
-            }
+            placed_turns += play_step(&mut game, s, &moves, turn, &at);
         }
     }
     assert!(listed > 20_000 && refused > 200_000, "{listed} listed moves played, {refused} others refused");
@@ -314,8 +321,10 @@ fn legal_moves_lists_exactly_the_moves_play_accepts() {
 
 /// Every move a scenario plays, under each ruleset it names, is listed by `legal_moves` when
 /// the rules accept it and not listed when they refuse it: the expansions' tiles included
-/// (double-size tiles, tiles held in hand). Moves that build or decide something are left
-/// out: the expansions do not offer their actions yet (`Expansion::action_options`).
+/// (double-size tiles, tiles held in hand). A legal move that builds or decides something
+/// may be written in another spelling than the listed one (a castle named from the other
+/// tile of its town): it must leave the game exactly as one listed move does. A written
+/// auction is not listed (the list holds the placement, `BazaarFollows`): those are left out.
 #[test]
 fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
     let (mut listed, mut refused) = (0usize, 0usize);
@@ -330,11 +339,39 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
                     break;
                 }
                 let referee::scenario::Action::Place(mv) = &t.action else { continue };
+                let moves = game.legal_moves(t.player, mv.tile, turn);
+                let auction = mv.extras.iter().any(|x| {
+                    matches!(
+                        x.get::<referee::expansion::exp8::Action>(),
+                        Some(referee::expansion::exp8::Action::Bazaar(_))
+                    )
+                });
+                if auction {
+                    continue;
+                }
                 if !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_))) {
+                    let mut played = game.clone();
+                    match played.play(t.player, mv, turn) {
+                        Ok(()) => {
+                            // The same actions in another order, or the same outcome.
+                            let same = moves.iter().any(|m| {
+                                let permuted = Move { extras: m.extras.clone(), ..mv.clone() } == *m
+                                    && m.extras.len() == mv.extras.len()
+                                    && m.extras.iter().all(|x| mv.extras.contains(x));
+                                if permuted {
+                                    return true;
+                                }
+                                let mut g = game.clone();
+                                g.play(t.player, m, turn).is_ok() && g == played
+                            });
+                            assert!(same, "{} [{r}] turn {turn}: legal {mv:?} is listed in no spelling", sc.id);
+                            listed += 1;
+                        }
+                        Err(_) => refused += 1,
+                    }
                     continue;
                 }
                 let plain = Move { follower_square: mv.follower_square.filter(|q| *q != mv.pos), ..mv.clone() };
-                let moves = game.legal_moves(t.player, mv.tile, turn);
                 match game.check(t.player, mv, turn) {
                     Ok(()) => {
                         assert!(moves.contains(&plain), "{} [{r}] turn {turn}: legal {mv:?} is not listed", sc.id);
@@ -349,4 +386,146 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
         }
     }
     assert!(listed > 200 && refused > 20, "{listed} legal scenario moves listed, {refused} refused ones not");
+}
+
+/// The tables the expansion property test plays at: a tile set, the expansions and the
+/// ruleset. The Drawbridges have no catalogue tiles: the drawbridge city cap of one of its
+/// scenarios is put in the bag eight times.
+fn expansion_tables() -> Vec<(&'static str, TileSet, Vec<ExpansionId>, Options)> {
+    let opts = |r: &str| Options::read(lib().profile(r).expect("a built-in ruleset"));
+    let db = referee::scenario::load_path(&crate::util::root().join("scenarios/db/example-single-move.yaml"), lib())
+        .unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
+    let mut db_tiles = db.tiles.clone();
+    let cap = db_tiles.find("DB-CAP").expect("the scenario defines DB-CAP");
+    let mut def = db_tiles.get(cap).clone();
+    def.count = 8;
+    db_tiles.insert(def);
+    vec![
+        ("bcb1", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("hig")),
+        ("ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("ne")),
+        ("db", db_tiles, vec![ExpansionId::Db], opts("hig")),
+    ]
+}
+
+/// A random action of the expansions at this table, near the move's square: what a player
+/// might try, legal or not.
+fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, db: bool) -> Extra {
+    use referee::expansion::exp8::Action;
+    use referee::geom::{Axis, Corner};
+    let near = |rng: &mut referee::random::Rng| {
+        let e = Edge::ALL[rng.below(4)];
+        if rng.below(3) == 0 {
+            mv.pos
+        } else if rng.below(4) == 0 {
+            game.placed()[rng.below(game.placed().len())].pos
+        } else {
+            mv.pos.step(e)
+        }
+    };
+    if db {
+        let from = near(rng);
+        let to = near(rng);
+        return Extra::new(referee::expansion::db::Crossing { from, to, city: None });
+    }
+    let axis = if rng.below(2) == 0 { Axis::NS } else { Axis::EW };
+    match rng.below(6) {
+        0 => Extra::new(Action::Bridge { at: near(rng), axis }),
+        1 => Extra::new(Action::Castle { at: mv.pos, spot: Some(referee::tile::Spot::Edge(Edge::ALL[rng.below(4)])) }),
+        2 => Extra::new(Action::CastleTakes { castle: near(rng), structure: near(rng) }),
+        3 => Extra::new(Action::Barn { corner: Corner::ALL[rng.below(4)] }),
+        4 => Extra::new(Action::RecallLady { at: near(rng) }),
+        _ => Extra::new(Action::BazaarFollows),
+    }
+}
+
+/// What kind of expansion action a move holds, for the coverage count.
+fn action_kinds(game: &Game, mv: &Move) -> Vec<String> {
+    mv.extras.iter().map(|x| game.describe_action(x).split_whitespace().next().unwrap_or("").to_string()).collect()
+}
+
+/// `legal_moves` with the expansions that offer actions (Bridges, Castles and Bazaars; the
+/// new edition's set; The Drawbridges): at every turn of seeded random games, each listed
+/// move plays; random candidates not listed (any square near the board, rotation,
+/// follower, and zero to two random expansion actions) are refused, or are another
+/// spelling of a listed move: they leave the game exactly as a listed move does.
+#[test]
+fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
+    for (label, tiles, expansions, options) in expansion_tables() {
+        let (mut listed, mut refused, mut respelled) = (0usize, 0usize, 0usize);
+        let mut kinds: HashMap<String, usize> = HashMap::new();
+        for seed in 0..3u64 {
+            let players = 2 + (seed % 3) as usize;
+            let g = referee::random::generate_with(&tiles, &options, &expansions, 7000 + seed, players, 1);
+            let empty = referee::random::RandomGame { players: g.players.clone(), steps: vec![] };
+            let mut game = referee::random::replay_with(&tiles, options.clone(), &expansions, &empty, false);
+            let mut rng = referee::random::Rng::new(seed ^ 0xbeef);
+            let mut placed_turns = 0usize;
+            for (i, s) in g.steps.iter().enumerate() {
+                let turn = i as u16 + 1;
+                let at = format!("{label} seed {seed} turn {turn}");
+                let (player, kind) = match s {
+                    Step::Place(p, mv) => (*p, mv.tile),
+                    Step::Discard(k) => (referee::score::PlayerId((placed_turns % players) as u8), *k),
+                };
+                let moves = game.legal_moves(player, kind, turn);
+                let mut results = Vec::with_capacity(moves.len());
+                for mv in &moves {
+                    let mut tried = game.clone();
+                    tried.play(player, mv, turn).unwrap_or_else(|v| panic!("{at}: listed {mv:?} is refused: {v}"));
+                    for k in action_kinds(&game, mv) {
+                        *kinds.entry(k).or_default() += 1;
+                    }
+                    results.push(tried);
+                    listed += 1;
+                }
+                let frontier = naive_frontier(&game);
+                let n = tiles.get(kind).segments.len();
+                for _ in 0..60 {
+                    let pos = if rng.below(8) == 0 {
+                        game.placed()[rng.below(game.placed().len())].pos
+                    } else {
+                        frontier[rng.below(frontier.len())]
+                    };
+                    let mut cand = Move::new(kind, pos, Rotation::ALL[rng.below(4)]);
+                    cand.follower = match rng.below(n + 3) {
+                        0 | 1 => None,
+                        2 => Some(FollowerOn::Added(FeatureKind::Road)),
+                        l => Some(FollowerOn::Segment(l - 3)),
+                    };
+                    for _ in 0..rng.below(3) {
+                        let x = random_action(&mut rng, &game, &cand, label == "db");
+                        cand.extras.push(x);
+                    }
+                    if moves.contains(&cand) {
+                        continue;
+                    }
+                    let mut tried = game.clone();
+                    match tried.play(player, &cand, turn) {
+                        Err(_) => {
+                            assert!(tried == game, "{at}: refused {cand:?} changed the game");
+                            refused += 1;
+                        }
+                        Ok(()) => {
+                            assert!(
+                                results.contains(&tried),
+                                "{at}: {cand:?} plays, is not listed, and differs from every listed move"
+                            );
+                            respelled += 1;
+                        }
+                    }
+                }
+                placed_turns += play_step(&mut game, s, &moves, turn, &at);
+            }
+        }
+        eprintln!("{label}: {listed} listed, {refused} refused, {respelled} respelled; actions listed: {kinds:?}");
+        assert!(listed > 1000 && refused > 1000, "{label}: {listed} listed moves played, {refused} others refused");
+        let wanted: &[&str] = match label {
+            "bcb1" => &["bridge", "castle", "a"],
+            "ne8" => &["bridge", "castle", "barn"],
+            _ => &["follower"],
+        };
+        for w in wanted {
+            assert!(kinds.get(*w).copied().unwrap_or(0) > 0, "{label}: no listed move with a {w} action: {kinds:?}");
+        }
+    }
 }

@@ -141,3 +141,31 @@ fn an_action_of_an_expansion_not_in_play_is_refused() {
     let v = game.check(referee::score::PlayerId(0), &mv, 1).expect_err("no bridges in the base game");
     assert_eq!(v.rule, rule::EXPANSION_IN_PLAY);
 }
+
+/// Found by the property test of `legal_moves` with the new edition's set (issue 11 §3):
+/// "een van je jonkvrouwen ... terugnemen" — a player recalls one lady instead of deploying,
+/// but the engine took two recalls in one turn and scored both.
+#[test]
+fn only_one_lady_is_recalled_in_a_turn() {
+    use referee::engine::Move;
+    use referee::expansion::{exp8::Action, Extra};
+    use referee::geom::{Pos, Rotation};
+    let sc = scenario(
+        "title: two ladies\nplayers: [Red, Blue]\nexpansions: [expansion-8]\nrulesets: [ne]\nboard:\n  \
+         - {tile: E, at: [0, 0], followers: [{player: Red, on: city N}], castle: city N}\n  \
+         - {tile: E, at: [0, 1], rotation: 180}\n  \
+         - {tile: E, at: [2, 0], followers: [{player: Red, on: city N}], castle: city N}\n  \
+         - {tile: E, at: [2, 1], rotation: 180}\n  \
+         - {tile: E, at: [1, 0]}\n",
+    )
+    .unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
+    let (game, _) = referee::replay::play_out(&sc, lib().profile("ne").unwrap(), Some(0)).unwrap();
+    let tile = sc.tiles.find("E").unwrap();
+    let mut mv = Move::new(tile, Pos::new(1, -1), Rotation::from_degrees(180).unwrap());
+    let one = Extra::new(Action::RecallLady { at: Pos::new(0, 0) });
+    mv.extras = vec![one.clone()];
+    assert_eq!(game.check(referee::score::PlayerId(0), &mv, 1), Ok(()), "one recall is legal");
+    mv.extras.push(Extra::new(Action::RecallLady { at: Pos::new(2, 0) }));
+    let v = game.check(referee::score::PlayerId(0), &mv, 1).expect_err("two recalls in one turn");
+    assert_eq!(v.rule.as_str(), "ne.lady.recall");
+}

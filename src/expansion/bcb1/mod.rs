@@ -194,6 +194,11 @@ fn bridge_of(mv: &Move) -> impl Iterator<Item = (Pos, Axis)> + '_ {
     })
 }
 
+/// Whether the move places a drawn bazaar tile with its auction left unwritten.
+fn bazaar_follows(extras: &[Extra]) -> bool {
+    extras.iter().any(|e| e.get::<Action>() == Some(&Action::BazaarFollows))
+}
+
 fn auction_of(extras: &[Extra]) -> Option<&bazaar::Auction> {
     extras.iter().filter_map(|e| e.get::<Action>()).find_map(|x| match x {
         Action::Bazaar(a) => Some(a),
@@ -539,7 +544,7 @@ impl Bcb1 {
         extras: &[Extra],
         discarded: bool,
     ) -> Result<(), Verdict> {
-        let has_bazaar = auction_of(extras).is_some();
+        let has_bazaar = auction_of(extras).is_some() || bazaar_follows(extras);
         if let Some(&(p, t)) = game.state_of::<State>().purchases.front() {
             if (p, t) != (player, tile) {
                 return Err(Verdict::new(
@@ -644,6 +649,70 @@ impl Choices<'_> {
             options.iter().copied().enumerate().max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))?;
         Some(Choice { points, kind, occupied, choices: options.len() })
     }
+}
+
+/// The towns a placement completed (cities of two segments), each named by its city on the
+/// tile just placed (or on the second square of a double-size tile): `after` is the game
+/// as the placement left it.
+fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
+    let squares = std::iter::once((mv.tile, mv.pos)).chain(after.twin_of(mv.tile, mv.pos, mv.rotation));
+    let mut v: Vec<(Pos, Spot)> = Vec::new();
+    let mut roots: Vec<SegId> = Vec::new();
+    for (kind, at) in squares {
+        let def = after.def(kind);
+        for e in Edge::ALL {
+            let Some(local) = def.segment_on_edge(mv.rotation, e) else { continue };
+            if def.segments[local].kind != FeatureKind::City {
+                continue;
+            }
+            let Some(seg) = after.segment_at(at, local) else { continue };
+            let root = after.feature_of(seg);
+            let completed = after.completions().iter().any(|c| c.info.root == root);
+            if completed && after.members(root).len() == 2 && !roots.contains(&root) {
+                roots.push(root);
+                v.push((at, Spot::Edge(e)));
+            }
+        }
+    }
+    v
+}
+
+/// For each castle built before `turn` (in `before`, the game before the move) that could
+/// take one of several structures completed in its fief (`after`), its owner's choices:
+/// `(a square of the castle, a square of the structure)`, the square one that only that
+/// structure covers where there is one.
+fn castle_choices(before: &Game, after: &Game, turn: u16) -> Vec<Vec<(Pos, Pos)>> {
+    let castles = &before.state_of::<State>().built;
+    let mut out = Vec::new();
+    for c in castles.iter().filter(|c| !c.scored && c.built < turn) {
+        let mut options: Vec<Vec<Pos>> = after
+            .completions()
+            .iter()
+            .filter(|x| x.squares.iter().any(|p| c.fief.contains(p)))
+            .map(|x| x.squares.clone())
+            .collect();
+        // A castle beside it that scores this turn counts as a completed structure.
+        options.extend(
+            castles
+                .iter()
+                .filter(|o| o.tiles != c.tiles && !o.scored && o.built < turn)
+                .filter(|o| o.tiles.iter().any(|p| c.fief.contains(p)))
+                .map(|o| o.tiles.to_vec()),
+        );
+        if options.len() < 2 {
+            continue;
+        }
+        let choices = options
+            .iter()
+            .enumerate()
+            .map(|(i, sq)| {
+                let own = sq.iter().find(|p| options.iter().enumerate().all(|(j, o)| j == i || !o.contains(p)));
+                (c.tiles[0], *own.unwrap_or(&sq[0]))
+            })
+            .collect::<Vec<_>>();
+        out.push(choices);
+    }
+    out
 }
 
 fn castle_ref(tiles: [Pos; 2], name: &str) -> FeatureRef {
@@ -860,6 +929,68 @@ impl Expansion for Bcb1 {
         for (at, axis) in bridge_of(mv) {
             for e in axis.edges() {
                 out.push((at, e, Terrain::Road));
+            }
+        }
+    }
+
+    /// A drawn bazaar tile is offered with [`Action::BazaarFollows`] in every set: its
+    /// placement is judged, its auction (tiles still face down, the bids) is not. Then, with
+    /// or without it: one bridge on the new tile or on a tile beside it, each axis; castles
+    /// from the towns the placement completes (each subset, named by the city on the new
+    /// tile); and when a castle built before this turn can take one of several structures
+    /// completed in its fief, each of its owner's choices.
+    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+        let state = game.state_of::<State>();
+        let base: Vec<Extra> = (state.purchases.is_empty() && game.def(mv.tile).marks.contains(&Mark::Bazaar))
+            .then(|| Extra::new(Action::BazaarFollows))
+            .into_iter()
+            .collect();
+        let mut bridged = vec![base.clone()];
+        let squares = std::iter::once(mv.pos).chain(Edge::ALL.map(|e| mv.pos.step(e)));
+        for at in squares.filter(|q| *q == mv.pos || game.tile_at(*q).is_some()) {
+            for axis in [Axis::NS, Axis::EW] {
+                if Self::check_bridge(game, player, mv, at, axis).is_ok() {
+                    let mut set = base.clone();
+                    set.push(Extra::new(Action::Bridge { at, axis }));
+                    bridged.push(set);
+                }
+            }
+        }
+        for set in bridged {
+            let with = Move { extras: set.clone(), ..mv.clone() };
+            let Ok(after) = game.after(player, &with, turn) else {
+                // Refused without a follower: no castle or choice can make it legal.
+                continue;
+            };
+            let towns = towns_completed(&after, mv);
+            let takes = castle_choices(game, &after, turn);
+            let mut decided: Vec<Vec<Extra>> = vec![Vec::new()];
+            for (at, spot) in towns {
+                let more: Vec<Vec<Extra>> = decided
+                    .iter()
+                    .map(|d| {
+                        let mut d = d.clone();
+                        d.push(Extra::new(Action::Castle { at, spot: Some(spot) }));
+                        d
+                    })
+                    .collect();
+                decided.extend(more);
+            }
+            for choices in takes {
+                let mut more = Vec::new();
+                for d in &decided {
+                    for (castle, structure) in &choices {
+                        let mut d = d.clone();
+                        d.push(Extra::new(Action::CastleTakes { castle: *castle, structure: *structure }));
+                        more.push(d);
+                    }
+                }
+                decided.extend(more);
+            }
+            for d in decided {
+                let mut full = set.clone();
+                full.extend(d);
+                out.push(full);
             }
         }
     }
