@@ -8,7 +8,7 @@ use crate::engine::{FollowerOn, Game, Move};
 use crate::expansion::Extra;
 use crate::geom::{Edge, Pos, Rotation};
 use crate::replay;
-use crate::scenario::{self, Action, Scenario};
+use crate::scenario::{Action, Scenario};
 use crate::score::{PlayerId, Verdict};
 use crate::text::escape_control as esc;
 use serde_json::{json, Value};
@@ -67,7 +67,7 @@ enum Written {
 }
 
 pub fn run(lib: &Library, a: MovesArgs) -> Result<Status, Error> {
-    let sc = scenario::load_path(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
+    let sc = super::load_scenario(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
     let profile = match &a.ruleset {
         Some(r) => resolve_ruleset(lib, r)?,
         None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),

@@ -45,7 +45,8 @@ pub enum Action {
     Bazaar(Auction),
     /// A drawn bazaar tile placed with its bazaar left unwritten: what `Game::legal_moves`
     /// lists, since the auction depends on tiles still face down and on the players' bids.
-    /// `Game::play` lays the tile and holds no auction; no scenario word reads into it.
+    /// `Game::play` lays the tile and holds no auction. A scenario writes it only on its last
+    /// turn (`bazaar: not-held`): the game stops as the bazaar begins, as a saved game may.
     BazaarFollows,
     /// A barn on a corner of the tile just placed (new edition).
     Barn { corner: Corner },

@@ -481,6 +481,13 @@ impl Cx<'_> {
                 t.message
             );
         }
+        // A replay that stops after a bazaar tile's turn stops as its bazaar begins (JCZ
+        // holds it at the end of the turn, in a phase of its own).
+        if let Some(t) = turns.last_mut().filter(|_| g.setup.elements.contains_key("bazaar") && open_turn.is_none()) {
+            if t.tile.is_some_and(|(k, _, _)| set.get(k).marks.contains(&crate::tile::Mark::Bazaar)) {
+                t.lines.push("bazaar: not-held".to_string());
+            }
+        }
         let _ = writeln!(y, "turns:");
         if turns.is_empty() {
             y.truncate(y.len() - "turns:\n".len());

@@ -271,6 +271,19 @@ impl Vocabulary for Exp8 {
                     continue;
                 }
                 match *key {
+                    "bazaar" if matches!(value, Value::Str(w) if w.trim() == "not-held") => {
+                        // The game stops as the bazaar begins (a saved game ends there).
+                        if t.last {
+                            out.extras.push(Extra::new(Action::BazaarFollows));
+                        } else {
+                            v.problem(
+                                "scenario::bad-bazaar",
+                                &path,
+                                "`bazaar: not-held` says the scenario stops as this bazaar begins: only its last turn can".to_string(),
+                                Some("write the bazaar out: `revealed:` and `lots:`".to_string()),
+                            );
+                        }
+                    }
                     "bazaar" => {
                         let Some(b) = v.typed::<RawBazaar>(&path, value) else { continue };
                         if let Some(a) = bazaar(v, t, &path, &b) {

@@ -411,7 +411,8 @@ impl Validator<'_> {
                 (Some(at), false) => self.pos(&format!("{path}.at"), at),
                 _ => None,
             };
-            let info = vocab::TurnInfo { path: &path, pos, discard: t.discard, tiles: &tiles, players: &players };
+            let last = i + 1 == raw.turns.len();
+            let info = vocab::TurnInfo { path: &path, pos, discard: t.discard, last, tiles: &tiles, players: &players };
             let out = self.turn_extras(&info, &t.extra, &expansions);
             if out.out_of_turn > 0 {
                 out_of_turn_left = out.out_of_turn;

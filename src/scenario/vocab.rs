@@ -42,6 +42,8 @@ pub(super) struct TurnInfo<'a> {
     /// The square the tile goes on (none for a discard).
     pub pos: Option<Pos>,
     pub discard: bool,
+    /// Whether it is the scenario's last turn.
+    pub last: bool,
     pub tiles: &'a TileSet,
     pub players: &'a [String],
 }

@@ -244,3 +244,11 @@ fn any_bytes_give_a_diagnostic_never_a_panic() {
         assert!(result.is_ok(), "panicked on input:\n{}", text.chars().take(300).collect::<String>());
     }
 }
+
+#[test]
+fn a_bazaar_not_held_stops_the_game_only_at_its_last_turn() {
+    let yaml = format!(
+        "{HEAD}expansions: [bcb1]\nturns:\n  - {{tile: BCB05, at: [1, 0], rotation: 90, bazaar: not-held}}\n  - {{tile: E, at: [0, 1], rotation: 180}}\n"
+    );
+    check("bazaar_not_held_mid_game", &yaml, "referee::scenario::bad-bazaar", "5:53");
+}

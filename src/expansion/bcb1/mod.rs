@@ -61,6 +61,17 @@ pub static TERMS: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static CASTLE_CHOICE: SwitchDef = SwitchDef {
+    name: "castle.simultaneous-structures",
+    question: "When one tile completes several structures in a castle's fief, who picks the one it takes?",
+    values: &[
+        ("owner-chooses", "the castle's owner chooses (the rules)"),
+        ("worth-most", "the structure worth most, with no choice (JCloisterZone)"),
+    ],
+    rules: &[rule::CASTLE_CHOOSE, rule::CASTLE_WORTH_MOST],
+    governs: &[],
+};
+
 pub static BRIDGES: SwitchDef = SwitchDef {
     name: "bcb1.bridges",
     question: "Are the set's bridges played (a game may leave them out)?",
@@ -106,6 +117,8 @@ pub struct Options {
     pub farm_scored_castles_only: bool,
     /// The words for the castle's follower and its six tiles.
     pub terms: (&'static str, &'static str),
+    /// A castle takes the structure worth most, its owner given no choice.
+    pub castle_takes_worth_most: bool,
     pub bazaar: bazaar::Options,
     /// Mechanisms of the set left out: bridges, castles, bazaars.
     pub without_bridges: bool,
@@ -125,6 +138,7 @@ impl Options {
                 "lord-and-fief" => ("lord", "fief"),
                 _ => ("knight", "vicinity"),
             },
+            castle_takes_worth_most: p.value(&CASTLE_CHOICE) == "worth-most",
             bazaar: bazaar::Options::read(p),
             without_bridges: p.value(&BRIDGES) == "left-out",
             without_castles: p.value(&CASTLES) == "left-out",
@@ -488,6 +502,13 @@ impl Bcb1 {
             };
             return Err(Verdict::new(rule::CASTLE_MUST_TAKE_NEXT, why));
         }
+        if let (Some((at, _)), true) = (chosen_by_owner.first(), game.options().of::<Options>().castle_takes_worth_most)
+        {
+            return Err(Verdict::new(
+                rule::CASTLE_WORTH_MOST,
+                format!("under this ruleset the castle at {at} takes the structure worth most: its owner has no choice to make"),
+            ));
+        }
         for (at, structure) in &chosen_by_owner {
             let named = pending.iter().find(|&&i| castles[i].tiles.contains(at));
             match named {
@@ -505,7 +526,9 @@ impl Bcb1 {
             let c = &castles[i];
             let mut because = vec![rule::CASTLE_FIEF, rule::CASTLE_FOLLOWER_RETURNS];
             let owner_chose = chosen_by_owner.iter().any(|(at, _)| c.tiles.contains(at));
-            if choices > 1 || owner_chose {
+            if game.options().of::<Options>().castle_takes_worth_most && choices > 1 {
+                because.push(rule::CASTLE_WORTH_MOST);
+            } else if choices > 1 || owner_chose {
                 because.push(rule::CASTLE_CHOOSE);
             }
             if !occupied {
@@ -742,12 +765,13 @@ impl Expansion for Bcb1 {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 13] = [
+        static ALL: [&SwitchDef; 14] = [
             &BRIDGES,
             &CASTLES,
             &BAZAARS,
             &TOWN_SHAPE,
             &FARM_CASTLES,
+            &CASTLE_CHOICE,
             &TERMS,
             bazaar::SWITCHES[0],
             bazaar::SWITCHES[1],

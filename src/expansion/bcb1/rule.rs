@@ -52,6 +52,8 @@ crate::rules::rule_ids! {
     CASTLE_MUST_TAKE_NEXT = "bcb1.castle.must-take-next",
     /// Of several structures completed at once, the castle's owner picks one.
     CASTLE_CHOOSE = "bcb1.castle.choose-among-simultaneous",
+    /// A reading of one tool: the castle takes the structure worth most, no choice offered.
+    CASTLE_WORTH_MOST = "bcb1.castle.takes-worth-most",
     /// A castle that scores counts as a completed structure for a castle beside it.
     CASTLE_CHAIN = "bcb1.castle.adjacent-castles",
     /// A structure completed in the round of scoring that built the castle gives it nothing.
