@@ -183,6 +183,9 @@ pub struct TileDef {
     pub twin: Option<Twin>,
     /// For the second half of a double-size tile: the id of the first half.
     pub half_of: Option<String>,
+    /// The tile catalogue it comes from (its `expansion:`, `base` or `bcb1`); empty for a
+    /// tile a scenario defines.
+    pub set: String,
     rotated: [Rotated; 4],
 }
 
@@ -373,6 +376,7 @@ impl TileDef {
             marks,
             twin: None,
             half_of: None,
+            set: String::new(),
             rotated: [Rotated::default(); 4],
         };
         for r in Rotation::ALL {

@@ -193,6 +193,9 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
         }
     }
     if problems.is_empty() {
+        for d in &mut defs {
+            d.set = parsed.expansion.clone();
+        }
         Ok((parsed.expansion, defs))
     } else {
         Err(InputError::new(file, problems))

@@ -142,6 +142,12 @@ impl Cx<'_> {
             }
         }
         let mut switches: Vec<(&'static str, &'static str)> = Vec::new();
+        // Bridges or castles played without the set's tiles.
+        let bcb1_set = g.setup.sets.keys().any(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "bcb1"));
+        let bcb1_element = ELEMENTS.iter().any(|e| e.expansion == "bcb1" && g.setup.elements.contains_key(e.name));
+        if bcb1_element && !bcb1_set {
+            switches.push(("bcb1.tiles", "left-out"));
+        }
         for (name, value) in &g.setup.elements {
             match ELEMENTS.iter().find(|e| e.name == name) {
                 Some(e) => {

@@ -80,6 +80,14 @@ pub static BRIDGES: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static TILES: SwitchDef = SwitchDef {
+    name: "bcb1.tiles",
+    question: "Are the set's tiles played (its bridges and castles may be played without them)?",
+    values: MECHANISM_VALUES,
+    rules: &[rule::WITHOUT_TILES],
+    governs: &[],
+};
+
 pub static CASTLES: SwitchDef = SwitchDef {
     name: "bcb1.castles",
     question: "Are the set's castles played (a game may leave them out)?",
@@ -124,6 +132,7 @@ pub struct Options {
     pub without_bridges: bool,
     pub without_castles: bool,
     pub without_bazaars: bool,
+    pub without_tiles: bool,
 }
 
 impl Options {
@@ -143,6 +152,7 @@ impl Options {
             without_bridges: p.value(&BRIDGES) == "left-out",
             without_castles: p.value(&CASTLES) == "left-out",
             without_bazaars: p.value(&BAZAARS) == "left-out",
+            without_tiles: p.value(&TILES) == "left-out",
         }
     }
 }
@@ -765,7 +775,8 @@ impl Expansion for Bcb1 {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 14] = [
+        static ALL: [&SwitchDef; 15] = [
+            &TILES,
             &BRIDGES,
             &CASTLES,
             &BAZAARS,
@@ -1020,6 +1031,16 @@ impl Expansion for Bcb1 {
     }
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        if game.options().of::<Options>().without_tiles && game.def(mv.tile).set == "bcb1" {
+            return Err(Verdict::new(
+                rule::WITHOUT_TILES,
+                format!(
+                    "this game leaves the set's tiles out (`{}: left-out`): tile {} is not in it",
+                    TILES.name,
+                    game.def(mv.tile).id
+                ),
+            ));
+        }
         // A follower on a bridge is a bridge of the game too.
         if mv.follower == Some(FollowerOn::Added(FeatureKind::Road)) {
             Self::check_in_play(game, &Action::BridgeAfterFollower)?;

@@ -10,6 +10,8 @@ crate::rules::rule_ids! {
     WITHOUT_CASTLES = "bcb1.variant.without-castles",
     /// A game may leave bazaars out: a bazaar tile is then a plain tile.
     WITHOUT_BAZAARS = "bcb1.variant.without-bazaars",
+    /// A game may play the set's bridges and castles without its tiles.
+    WITHOUT_TILES = "bcb1.variant.without-tiles",
     /// At most one bridge per turn.
     BRIDGE_ONE_PER_TURN = "bcb1.bridge.one-per-turn",
     /// A bridge goes on the tile just placed or on a tile sharing an edge with it.
