@@ -365,7 +365,7 @@ impl Runner<'_> {
         }
         self.guard(Target::ReportText, || {
             report::text(sc, out, &j, &lib.catalogue, Style::plain()).len()
-                + report::text(sc, out, &j, &lib.catalogue, Style { colour: true, width: None }).len()
+                + report::text(sc, out, &j, &lib.catalogue, Style { colour: true, width: None, prose: true }).len()
         });
         self.guard(Target::ReportJson, || {
             let v = serde_json::json!({

@@ -2,11 +2,10 @@
 //! (0 all well, 1 an expectation failed, 2 bad input or unwritable output; 0 and nothing said
 //! when the reader of standard output has gone, as for any Unix filter).
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match referee::cli::Cli::try_parse() {
+    let cli = match referee::cli::parse() {
         Ok(cli) => cli,
         Err(e) => return referee::cli::clap_exit(&e),
     };

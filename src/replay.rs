@@ -299,17 +299,27 @@ pub enum Judgement {
     Invalid(InputError),
 }
 
+/// The diagnostic of an illegal move the scenario did not expect, under the rulesets named
+/// (one diagnostic for every ruleset that refuses the same move for the same reason).
+pub fn unexpected_illegal(sc: &Scenario, ill: &Illegal, rulesets: &[&str]) -> InputError {
+    let under = match rulesets {
+        [one] => format!("ruleset {one}"),
+        many => format!("rulesets {}", many.join(", ")),
+    };
+    let p = Problem::broken_rule(ill.verdict.rule, format!("turn {}: {}", ill.turn, ill.verdict.message))
+        .at(sc.span(&ill.path))
+        .help(format!(
+            "under {under} this move is illegal; if that is the point of the scenario, add `expect: {{illegal: {{turn: {}, rule: {}}}}}`",
+            ill.turn, ill.verdict.rule
+        ));
+    InputError::new(&sc.file, vec![p])
+}
+
 /// Compares an outcome with the scenario's expectations under its ruleset.
 pub fn judge(sc: &Scenario, out: &Outcome) -> Judgement {
     let expect = sc.expect_for(&out.ruleset);
     if let (Some(ill), None) = (&out.illegal, &expect.illegal) {
-        let p = Problem::broken_rule(ill.verdict.rule, format!("turn {}: {}", ill.turn, ill.verdict.message))
-            .at(sc.span(&ill.path))
-            .help(format!(
-                "under ruleset {} this move is illegal; if that is the point of the scenario, add `expect: {{illegal: {{turn: {}, rule: {}}}}}`",
-                out.ruleset, ill.turn, ill.verdict.rule
-            ));
-        return Judgement::Invalid(InputError::new(&sc.file, vec![p]));
+        return Judgement::Invalid(unexpected_illegal(sc, ill, &[out.ruleset.as_str()]));
     }
     let m = mismatches(sc, &expect, out);
     if m.is_empty() {

@@ -1,5 +1,6 @@
 //! Text that came from a file, made safe for where it is shown: a terminal, a markdown table
-//! or paragraph, an XML (SVG) document, a JSON document.
+//! or paragraph, a BoardGameGeek (BBCode) post, a MediaWiki page, an XML (SVG) document, a JSON
+//! document.
 //!
 //! Scenario files come from strangers. A player name may hold ESC (and so recolour, retitle
 //! or clear a terminal), CR (and overwrite what was printed), a bidi override (and show text
@@ -115,6 +116,61 @@ pub fn markdown_code(s: &str) -> String {
     } else {
         markdown_inline(s)
     }
+}
+
+/// `s` as text in a BoardGameGeek (BBCode) post or table cell: it cannot open a tag (`[url]`,
+/// `[/table]`: each `[` is followed by an empty `[c][/c]`, BGG's own way to keep brackets from
+/// parsing, and shows as `[`), cannot make BGG strip the rest of the post (a `<` followed by
+/// anything but a space does; a space is put after it) and holds no control character raw
+/// (escaped as Rust does, so a newline cannot end a table row either).
+pub fn bbcode_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            c if is_control(c) => push_escaped(&mut out, c),
+            '[' => out.push_str("[[c][/c]"),
+            '<' => {
+                out.push('<');
+                if chars.peek() != Some(&' ') {
+                    out.push(' ');
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `s` as text in MediaWiki wikitext, in a paragraph, a list item, a heading, a table cell or
+/// a `<ref>`: every character that can start markup is a numeric character reference, which
+/// the wiki shows as the character itself. So `{{`, `[[`, `|`, `!!`, `''`, `<ref>`, `~~~~`,
+/// `__TOC__`, `=` (a heading's end) and a free link's `:` are inert anywhere, and `*`, `#`,
+/// `;`, `-` and a space cannot start a list, a rule or preformatted text where `s` starts a
+/// line. Control characters are escaped as Rust does (a newline cannot end a line).
+pub fn mediawiki_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut prev: Option<char> = None;
+    for (i, c) in s.char_indices() {
+        let entity = match c {
+            c if is_control(c) => {
+                push_escaped(&mut out, c);
+                prev = Some(c);
+                continue;
+            }
+            '&' | '<' | '>' | '{' | '}' | '[' | ']' | '|' | '\'' | '=' | '!' | '~' | ':' => true,
+            '_' => prev == Some('_') || s[i + 1..].starts_with('_'),
+            '*' | '#' | ';' | '-' | ' ' => i == 0,
+            _ => false,
+        };
+        if entity {
+            out.push_str(&format!("&#{};", c as u32));
+        } else {
+            out.push(c);
+        }
+        prev = Some(c);
+    }
+    out
 }
 
 /// Whether XML 1.0 allows a character at all, escaped or not (its `Char` production).
@@ -241,6 +297,31 @@ mod tests {
         assert_eq!(markdown_inline("Red 1. 2"), "Red 1. 2");
         assert_eq!(markdown_code("hig"), "`hig`");
         assert_eq!(markdown_code("a`b"), "a\\`b");
+    }
+
+    #[test]
+    fn bbcode_opens_no_tag() {
+        assert_eq!(bbcode_text("Red"), "Red");
+        assert_eq!(bbcode_text("[url=x]y[/url]"), "[[c][/c]url=x]y[[c][/c]/url]");
+        assert_eq!(bbcode_text("a[/table][/tr]b"), "a[[c][/c]/table][[c][/c]/tr]b");
+        assert_eq!(bbcode_text("<b> < x"), "< b> < x");
+        assert_eq!(bbcode_text("a\nb\x1b"), "a\\nb\\u{1b}");
+    }
+
+    #[test]
+    fn mediawiki_markup_is_inert() {
+        assert_eq!(mediawiki_text("Red 1"), "Red 1");
+        assert_eq!(mediawiki_text("{{delete}}"), "&#123;&#123;delete&#125;&#125;");
+        assert_eq!(mediawiki_text("[[Main]]|x"), "&#91;&#91;Main&#93;&#93;&#124;x");
+        assert_eq!(mediawiki_text("''i'' <ref>x</ref>"), "&#39;&#39;i&#39;&#39; &#60;ref&#62;x&#60;/ref&#62;");
+        assert_eq!(mediawiki_text("* a"), "&#42; a");
+        assert_eq!(mediawiki_text("# a"), "&#35; a");
+        assert_eq!(mediawiki_text("= h ="), "&#61; h &#61;");
+        assert_eq!(mediawiki_text(" pre"), "&#32;pre");
+        assert_eq!(mediawiki_text("a * b # c - d"), "a * b # c - d");
+        assert_eq!(mediawiki_text("__TOC__ a_b"), "&#95;&#95;TOC&#95;&#95; a_b");
+        assert_eq!(mediawiki_text("x !! y ~~~~ http://e"), "x &#33;&#33; y &#126;&#126;&#126;&#126; http&#58;//e");
+        assert_eq!(mediawiki_text("a\nb"), "a\\nb");
     }
 
     #[test]

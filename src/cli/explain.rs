@@ -6,10 +6,10 @@ use crate::data::catalogue::RuleEntry;
 use crate::data::Library;
 use crate::expansion;
 use crate::replay::Judgement;
-use crate::report::Format;
+use crate::report::{Format, ListFormat};
 use crate::ruleset::SwitchDef;
 use crate::scenario;
-use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
+use crate::text::{bbcode_text, escape_control as esc, markdown_cell, markdown_code, markdown_inline, mediawiki_text};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -34,8 +34,8 @@ pub struct RulingsArgs {
     /// Where to look for scenarios.
     #[arg(long, default_value = "scenarios")]
     pub scenarios: PathBuf,
-    #[arg(long, short, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, short, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 /// A scenario's ids and whether it passes under every ruleset it names.
@@ -115,6 +115,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
         None => expansion::all_switches().filter(|s| entries.iter().any(|e| s.touches(e.id))).collect(),
     };
     let text = match a.format {
+        Format::Bbcode | Format::Mediawiki => explain_paste(lib, &a, &entries, switch, &switches, &covering),
         Format::Json => {
             let v = json!({
                 "id": id,
@@ -184,6 +185,75 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
     Ok(Status::Ok)
 }
 
+/// `referee explain` as BBCode or MediaWiki wikitext: each
+/// source a footnote on the wiki (`<ref>`, grouped by its kind), in italics on BoardGameGeek.
+fn explain_paste(
+    lib: &Library,
+    a: &ExplainArgs,
+    entries: &[&RuleEntry],
+    switch: Option<&SwitchDef>,
+    switches: &[&SwitchDef],
+    covering: &[Covering],
+) -> String {
+    let (id, scenarios, wiki) = (a.id.trim(), &a.scenarios, a.format == Format::Mediawiki);
+    let text: Escape = if wiki { mediawiki_text } else { bbcode_text };
+    let bold = |s: &str| if wiki { format!("'''{s}'''") } else { format!("[b]{s}[/b]") };
+    let code = |s: &str| if wiki { format!("<code>{}</code>", text(s)) } else { text(s) };
+    let (item, sub) = if wiki { ("* ", "** ") } else { ("- ", "  - ") };
+    let mut groups: Vec<&str> = Vec::new();
+    let mut note = |src: &str, group: &'static str| {
+        if src.is_empty() {
+            String::new()
+        } else if wiki {
+            groups.push(group);
+            format!("<ref group=\"{group}\">{}</ref>", text(src))
+        } else {
+            format!(" — [i]{}[/i]", text(src))
+        }
+    };
+    let mut s = if wiki { format!("=== {} ===\n", text(id)) } else { format!("[b]{}[/b]\n\n", text(id)) };
+    for e in entries {
+        let cite = note(&e.citation(), crate::report::ref_group(e.source.kind));
+        s.push_str(&format!("{}: {}{cite}", bold(e.id.as_str()), text(&e.text)));
+        if !e.rulings.is_empty() {
+            s.push_str(&format!(" (rulings: {})", text(&e.rulings.join(", "))));
+        }
+        s.push_str("\n\n");
+    }
+    if let Some(sw) = switch {
+        s.push_str(&format!("{}\n", text(sw.question)));
+        for (v, m) in sw.values {
+            s.push_str(&format!("{item}{}: {}\n", code(v), text(m)));
+        }
+        s.push('\n');
+    }
+    if switches.is_empty() {
+        s.push_str(&format!("{} every ruleset (no switch changes it).\n", bold("Editions:")));
+    } else {
+        s.push_str(&format!("{}\n", bold("Editions:")));
+        for sw in switches {
+            s.push_str(&format!("{item}{}\n", code(sw.name)));
+            for (r, v, src) in switch_lines(lib, sw) {
+                let src = note(&src, "edition");
+                s.push_str(&format!("{sub}{}: {}{src}\n", text(&r), code(&v)));
+            }
+        }
+    }
+    if covering.is_empty() {
+        s.push_str(&format!("\nNo scenario under {} covers it.\n", text(&scenarios.display().to_string())));
+    } else {
+        s.push_str(&format!("\n{}\n", bold("Scenarios:")));
+        for c in covering {
+            let st = if c.passes { "pass" } else { "FAIL" };
+            s.push_str(&format!("{item}{} ({st})\n", text(&c.id)));
+        }
+    }
+    if wiki {
+        s.push_str(&crate::report::mediawiki_references(&groups));
+    }
+    s
+}
+
 pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
     let survey = survey(lib, &a.scenarios);
     // Per document: every rule id and inventory id its entries carry.
@@ -210,7 +280,7 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
         report.push((doc, ids.iter().map(|i| (i.clone(), status(i))).collect()));
     }
     let text = match a.format {
-        Format::Json => {
+        ListFormat::Json => {
             let v: Vec<_> = report
                 .iter()
                 .map(|(doc, ids)| {
@@ -220,8 +290,8 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
                 .collect();
             crate::report::json_text(&json!(v))
         }
-        Format::Text | Format::Markdown => {
-            let md = a.format == Format::Markdown;
+        ListFormat::Text | ListFormat::Markdown => {
+            let md = a.format == ListFormat::Markdown;
             let mut s = String::new();
             if md {
                 s.push_str("| document | passing | failing | uncovered |\n|---|--:|--:|--:|\n");

@@ -7,7 +7,7 @@ pub mod moves;
 use crate::data::{self, DataSource, Library};
 use crate::diag::InputError;
 use crate::replay::{self, Judgement, Outcome};
-use crate::report::{self, Format, Style};
+use crate::report::{self, Format, ListFormat, Style};
 use crate::ruleset::Profile;
 use crate::scenario::{self, Scenario};
 use crate::text::escape_control as esc;
@@ -40,7 +40,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Run every scenario under the given paths against each ruleset it names.
     #[command(
-        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n\nPrints one line per scenario and ruleset, then `N passed, N failed`.\nEach file is run once: a file or folder met again (through a link) is skipped, and named on stderr.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid."
+        after_help = "Example:\n  referee test scenarios/\n  referee test scenarios/base/ties.yaml scenarios/base\n  referee test -k bazaar -q\n  referee test --format junit > report.xml\n\nPrints one line per scenario and ruleset, then `N passed, N failed` (and, when it met JCloisterZone games, a line counting them). A diagnostic shared by several rulesets of one scenario is printed once.\nEach file is run once: a file or folder met again (through a link) is skipped, and named on stderr.\nExit status: 0 when all pass, 1 when an expectation fails, 2 when a file cannot be read or is invalid, or when no scenario is found (or none matches the filter)."
     )]
     Test(TestArgs),
     /// Replay one scenario under several rulesets and show, side by side, what differs and why.
@@ -150,6 +150,14 @@ pub struct ImportArgs {
 pub struct TestArgs {
     /// Scenario files (or JCloisterZone .jcz games) or folders searched for them; default: scenarios/
     pub paths: Vec<PathBuf>,
+    /// Run only the scenarios whose id (`folder/file`, without .yaml) contains this text.
+    #[arg(long, short = 'k', value_name = "TEXT")]
+    pub filter: Option<String>,
+    /// Print only what fails and the totals (no PASS lines).
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[arg(long, short, value_enum, default_value_t = TestFormat::Text)]
+    pub format: TestFormat,
 }
 
 #[derive(Debug, Args)]
@@ -160,8 +168,8 @@ pub struct RulesArgs {
     /// List the rule catalogue (every rule id with its wording and source) instead of the switches.
     #[arg(long)]
     pub catalogue: bool,
-    #[arg(long, short, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, short, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 /// What a command ended in, short of an error.
@@ -175,7 +183,28 @@ pub type Error = Box<dyn miette::Diagnostic + Send + Sync>;
 
 fn style() -> Style {
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    Style { colour, width: None }
+    Style { colour, width: output_width(), prose: true }
+}
+
+/// The width text output is wrapped to: `COLUMNS` when set (so also when piped), else the
+/// terminal's; none when writing to a pipe or file without `COLUMNS` (tables keep their
+/// natural width). Never less than 20 columns.
+pub fn output_width() -> Option<u16> {
+    let columns = std::env::var("COLUMNS").ok().and_then(|v| v.trim().parse::<u16>().ok()).filter(|w| *w > 0);
+    let width =
+        columns.or_else(|| if std::io::stdout().is_terminal() { comfy_table::Table::new().width() } else { None });
+    width.map(|w| w.max(20))
+}
+
+/// Parses the command line, `--help` wrapped to [`output_width`].
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut cmd = Cli::command();
+    if let Some(w) = output_width() {
+        cmd = cmd.term_width(usize::from(w));
+    }
+    let mut matches = cmd.try_get_matches()?;
+    Cli::from_arg_matches_mut(&mut matches)
 }
 
 /// The code of the error that ends a command whose reader has gone (a closed pipe, as in
@@ -338,13 +367,22 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
             emit(&parts.join("\n"))?;
             emit(&not_judged_lines(&sc))?;
         }
-        Format::Markdown => {
-            let parts: Vec<String> = runs.iter().map(|(o, j)| report::markdown(&sc, o, j, &lib.catalogue)).collect();
+        Format::Markdown | Format::Bbcode | Format::Mediawiki => {
+            let (render, item): (report::Renderer, fn(&str) -> String) = match a.format {
+                Format::Bbcode => (report::bbcode, |n| format!("- {}\n", crate::text::bbcode_text(n))),
+                Format::Mediawiki => (report::mediawiki, |n| format!("* {}\n", crate::text::mediawiki_text(n))),
+                _ => (report::markdown, |n| format!("* {}\n", crate::text::markdown_inline(n))),
+            };
+            let parts: Vec<String> = runs.iter().map(|(o, j)| render(&sc, o, j, &lib.catalogue)).collect();
             emit(&parts.join("\n"))?;
             if !sc.not_judged.is_empty() {
-                let list: Vec<String> =
-                    sc.not_judged.iter().map(|n| format!("* {}\n", crate::text::markdown_inline(n))).collect();
-                emit(&format!("\n**Not judged** (not counted as passed):\n\n{}", list.concat()))?;
+                let bold = match a.format {
+                    Format::Bbcode => "[b]Not judged[/b]",
+                    Format::Mediawiki => "'''Not judged'''",
+                    _ => "**Not judged**",
+                };
+                let list: Vec<String> = sc.not_judged.iter().map(|n| item(n)).collect();
+                emit(&format!("\n{bold} (not counted as passed):\n\n{}", list.concat()))?;
             }
         }
         Format::Json => {
@@ -361,12 +399,18 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
         let (game, _) = replay::play_out(&sc, p, None).map_err(|e| Box::new(e) as Error)?;
         write_svg(path, &crate::render::svg(&game, &sc.title).map_err(|e| Box::new(e) as Error)?)?;
     }
-    for (_, j) in &runs {
+    // An illegal move refused alike under several rulesets is told once.
+    let passed = runs.iter().all(|(_, j)| matches!(j, Judgement::Pass));
+    let mut refused = Vec::new();
+    for (o, j) in runs {
         if let Judgement::Invalid(e) = j {
-            report_error(e);
+            refused.push((o.ruleset, o.illegal, e));
         }
     }
-    if runs.iter().any(|(_, j)| matches!(j, Judgement::Invalid(_))) {
+    for (_, diagnostic) in tell_once(&sc, &refused) {
+        warn(&diagnostic);
+    }
+    if !refused.is_empty() {
         return Err(Box::new(
             miette::MietteDiagnostic::new(format!(
                 "{}: a move breaks the rules (see above)",
@@ -375,7 +419,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
             .with_code("referee::illegal-move"),
         ));
     }
-    Ok(if runs.iter().all(|(_, j)| matches!(j, Judgement::Pass)) { Status::Ok } else { Status::Failed })
+    Ok(if passed { Status::Ok } else { Status::Failed })
 }
 
 fn import(lib: &Library, a: ImportArgs) -> Result<Status, Error> {
@@ -406,7 +450,7 @@ fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
         runs.push((replay::effective(&sc, p), out));
     }
     let c = report::compare::compare(&sc.id, &runs);
-    emit(&report::compare::render(&c, a.format))?;
+    emit(&report::compare::render_at(&c, a.format, style().width))?;
     Ok(Status::Ok)
 }
 
@@ -507,81 +551,188 @@ impl Walk {
     }
 }
 
+/// The output formats of `referee test`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TestFormat {
+    Text,
+    /// One JSON document (see docs/json.md).
+    Json,
+    /// JUnit XML, for CI systems (unsupported JCloisterZone games are `skipped`).
+    Junit,
+}
+
+/// What one run of `referee test` came to: a scenario under a ruleset, or a file that could
+/// not be judged at all (`ruleset: None`).
+struct TestRun {
+    id: String,
+    file: String,
+    ruleset: Option<String>,
+    outcome: TestOutcome,
+}
+
+enum TestOutcome {
+    Pass,
+    Fail(Vec<crate::replay::Mismatch>),
+    /// Bad input: the diagnostic in one line, and in full.
+    Error(String, String),
+    /// A JCloisterZone game of what the referee does not model: why (at most three reasons),
+    /// and how many more.
+    Unsupported(Vec<String>, usize),
+}
+
+/// The diagnostics of one scenario's failed runs, each told once: an illegal move refused
+/// alike under several rulesets is one diagnostic naming them all, and any other diagnostic
+/// repeated word for word is one. Returns the rulesets and the diagnostic, rendered.
+fn tell_once(sc: &Scenario, failed: &[(String, Option<replay::Illegal>, InputError)]) -> Vec<(Vec<String>, String)> {
+    let colour = crate::diag::stderr_colour();
+    let mut groups: Vec<(String, Vec<String>, Option<&replay::Illegal>, &InputError)> = Vec::new();
+    for (r, ill, e) in failed {
+        let key = match ill {
+            Some(i) => format!("{}\0{}\0{}", i.turn, i.verdict.rule, i.verdict.message),
+            None => crate::diag::render(e, false),
+        };
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1.push(r.clone()),
+            None => groups.push((key, vec![r.clone()], ill.as_ref(), e)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, rs, ill, e)| {
+            let text = match ill {
+                Some(i) => {
+                    let names: Vec<&str> = rs.iter().map(String::as_str).collect();
+                    crate::diag::render(&replay::unexpected_illegal(sc, i, &names), colour)
+                }
+                None => crate::diag::render(e, colour),
+            };
+            (rs, text)
+        })
+        .collect()
+}
+
 fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
-    let paths = if a.paths.is_empty() { vec![PathBuf::from("scenarios")] } else { a.paths };
-    let files = collect_scenarios(&paths);
+    let paths = if a.paths.is_empty() { vec![PathBuf::from("scenarios")] } else { a.paths.clone() };
+    let all = collect_scenarios(&paths);
+    if all.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| esc(&p.display().to_string()).into_owned()).collect();
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(format!("no scenario files found under {}", shown.join(", ")))
+                .with_code("referee::no-scenarios")
+                .with_help("scenario files end in .yaml or .yml; JCloisterZone games in .jcz"),
+        ));
+    }
+    let files: Vec<PathBuf> = match &a.filter {
+        Some(f) => all.into_iter().filter(|p| crate::scenario::id_of(p).contains(f.as_str())).collect(),
+        None => all,
+    };
+    if files.is_empty() {
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(format!(
+                "no scenario id contains `{}`",
+                esc(a.filter.as_deref().unwrap_or_default())
+            ))
+            .with_code("referee::no-scenarios")
+            .with_help("the filter is matched against each scenario's id, `folder/file` without .yaml"),
+        ));
+    }
+    let text = a.format == TestFormat::Text;
     let style = style();
-    let (mut passed, mut failed, mut invalid) = (0usize, 0usize, 0usize);
+    let mut runs: Vec<TestRun> = Vec::new();
     // JCloisterZone's engine tests, counted apart: passed, failed, unsupported.
-    let (mut jcz_passed, mut jcz_failed, mut jcz_unsupported, mut not_judged) = (0usize, 0usize, 0usize, 0usize);
+    let (mut jcz_passed, mut jcz_failed, mut not_judged) = (0usize, 0usize, 0usize);
     let mut saw_jcz = false;
     let mut lines = String::new();
     for f in &files {
         let jcz = crate::jcz::is_saved_game(f);
         saw_jcz |= jcz;
+        let file = f.display().to_string();
         let sc = match load_scenario(f, lib) {
             Ok(sc) => sc,
             Err(e) if jcz && e.problems().iter().all(|p| p.code.starts_with("referee::jcz::unsupported")) => {
                 // A game of expansions the referee does not model: not judged, and said why.
-                jcz_unsupported += 1;
-                let why: Vec<String> = e.problems().iter().map(|p| p.message.clone()).collect();
-                let mut why: Vec<String> = why.into_iter().fold(Vec::new(), |mut v, w| {
-                    if !v.contains(&w) {
-                        v.push(w);
+                let mut why: Vec<String> = Vec::new();
+                for p in e.problems() {
+                    if !why.contains(&p.message) {
+                        why.push(p.message.clone());
                     }
-                    v
-                });
+                }
                 let more = why.len().saturating_sub(3);
                 why.truncate(3);
-                lines.push_str(&format!(
-                    "{} {}\n    {}{}\n",
-                    style_word(style, "UNSUPPORTED"),
-                    esc(&crate::scenario::id_of(f)),
-                    esc(&why.join("; ")),
-                    if more > 0 { format!(" (and {more} more)") } else { String::new() }
-                ));
+                let id = crate::scenario::id_of(f);
+                if text {
+                    lines.push_str(&format!(
+                        "{} {}\n    {}{}\n",
+                        style_word(style, "UNSUPPORTED"),
+                        esc(&id),
+                        esc(&why.join("; ")),
+                        if more > 0 { format!(" (and {more} more)") } else { String::new() }
+                    ));
+                }
+                runs.push(TestRun { id, file, ruleset: None, outcome: TestOutcome::Unsupported(why, more) });
                 continue;
             }
             Err(e) => {
-                emit(&lines)?;
-                lines.clear();
-                emit(&format!("{} {}\n", style_word(style, "ERROR"), esc(&f.display().to_string())))?;
+                if text {
+                    emit(&lines)?;
+                    lines.clear();
+                    emit(&format!("{} {}\n", style_word(style, "ERROR"), esc(&file)))?;
+                }
                 report_error(&e);
-                invalid += 1;
                 if jcz {
                     jcz_failed += 1;
                 }
+                let outcome = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
+                runs.push(TestRun { id: crate::scenario::id_of(f), file, ruleset: None, outcome });
                 continue;
             }
         };
         not_judged += sc.not_judged.len();
         let mut all_passed = true;
+        let mut errors: Vec<(String, Option<replay::Illegal>, InputError)> = Vec::new();
         for r in &sc.rulesets {
             let Some(p) = lib.profile(r) else { continue };
-            match run_one(&sc, p) {
+            let outcome = match run_one(&sc, p) {
                 Ok((_, Judgement::Pass)) => {
-                    passed += 1;
-                    lines.push_str(&format!("{} {} [{}]\n", style_word(style, "PASS"), esc(&sc.id), esc(r)));
+                    if text && !a.quiet {
+                        lines.push_str(&format!("{} {} [{}]\n", style_word(style, "PASS"), esc(&sc.id), esc(r)));
+                    }
+                    TestOutcome::Pass
                 }
                 Ok((_, Judgement::Fail(m))) => {
-                    failed += 1;
                     all_passed = false;
-                    lines.push_str(&format!("{} {} [{}]\n", style_word(style, "FAIL"), esc(&sc.id), esc(r)));
-                    for x in m {
-                        lines.push_str(&format!("    {}\n", esc(&x.to_string())));
+                    if text {
+                        lines.push_str(&format!("{} {} [{}]\n", style_word(style, "FAIL"), esc(&sc.id), esc(r)));
+                        for x in &m {
+                            lines.push_str(&format!("    {}\n", esc(&x.to_string())));
+                        }
                     }
+                    TestOutcome::Fail(m)
                 }
-                Ok((_, Judgement::Invalid(e))) | Err(e) => {
-                    invalid += 1;
+                Ok((out, Judgement::Invalid(e))) => {
                     all_passed = false;
-                    emit(&lines)?;
-                    lines.clear();
-                    emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(r)))?;
-                    report_error(&e);
+                    let o = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
+                    errors.push((r.clone(), out.illegal, e));
+                    o
                 }
-            }
+                Err(e) => {
+                    all_passed = false;
+                    let o = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
+                    errors.push((r.clone(), None, e));
+                    o
+                }
+            };
+            runs.push(TestRun { id: sc.id.clone(), file: file.clone(), ruleset: Some(r.clone()), outcome });
         }
-        if !sc.not_judged.is_empty() {
+        for (rs, diagnostic) in tell_once(&sc, &errors) {
+            if text {
+                emit(&lines)?;
+                lines.clear();
+                emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(&rs.join(", "))))?;
+            }
+            warn(&diagnostic);
+        }
+        if text && !a.quiet && !sc.not_judged.is_empty() {
             lines.push_str(&format!("    not judged: {} sentence(s)\n", sc.not_judged.len()));
         }
         if jcz {
@@ -592,16 +743,25 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
             }
         }
     }
-    if files.is_empty() {
-        lines.push_str("no scenario files found\n");
+    let count = |f: fn(&TestOutcome) -> bool| runs.iter().filter(|r| f(&r.outcome)).count();
+    let passed = count(|o| matches!(o, TestOutcome::Pass));
+    let failed = count(|o| matches!(o, TestOutcome::Fail(_)));
+    let invalid = count(|o| matches!(o, TestOutcome::Error(..)));
+    let unsupported = count(|o| matches!(o, TestOutcome::Unsupported(..)));
+    let jcz = saw_jcz.then_some((jcz_passed, jcz_failed, unsupported, not_judged));
+    match a.format {
+        TestFormat::Text => {
+            lines.push_str(&format!("{passed} passed, {} failed\n", failed + invalid));
+            if let Some((p, f, u, s)) = jcz {
+                lines.push_str(&format!(
+                    "jcz engine tests: {p} passed, {f} failed, {u} unsupported ({s} sentences not judged)\n"
+                ));
+            }
+            emit(&lines)?;
+        }
+        TestFormat::Json => emit(&report::json_text(&test_json(&runs, jcz)))?,
+        TestFormat::Junit => emit(&test_junit(&runs, jcz))?,
     }
-    lines.push_str(&format!("{passed} passed, {} failed\n", failed + invalid));
-    if saw_jcz {
-        lines.push_str(&format!(
-            "jcz engine tests: {jcz_passed} passed, {jcz_failed} failed, {jcz_unsupported} unsupported ({not_judged} sentences not judged)\n"
-        ));
-    }
-    emit(&lines)?;
     if invalid > 0 {
         return Err(Box::new(
             miette::MietteDiagnostic::new(format!(
@@ -610,7 +770,104 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
             .with_code("referee::invalid-input"),
         ));
     }
-    Ok(if failed == 0 && !files.is_empty() { Status::Ok } else { Status::Failed })
+    Ok(if failed == 0 { Status::Ok } else { Status::Failed })
+}
+
+/// The JCloisterZone counts of a `test` run: passed, failed, unsupported, sentences not judged.
+type JczCounts = Option<(usize, usize, usize, usize)>;
+
+fn test_json(runs: &[TestRun], jcz: JczCounts) -> serde_json::Value {
+    use serde_json::json;
+    let list: Vec<_> = runs
+        .iter()
+        .map(|r| {
+            let (status, mismatches, error) = match &r.outcome {
+                TestOutcome::Pass => ("pass", Vec::new(), None),
+                TestOutcome::Fail(m) => (
+                    "fail",
+                    m.iter().map(|x| json!({"what": x.what, "expected": x.expected, "actual": x.actual})).collect(),
+                    None,
+                ),
+                TestOutcome::Error(e, _) => ("error", Vec::new(), Some(e.clone())),
+                TestOutcome::Unsupported(why, _) => ("unsupported", Vec::new(), Some(why.join("; "))),
+            };
+            json!({"scenario": r.id, "file": r.file, "ruleset": r.ruleset, "status": status, "mismatches": mismatches, "error": error})
+        })
+        .collect();
+    let n = |s: &str| list.iter().filter(|r| r["status"] == s).count();
+    json!({
+        "runs": list,
+        "passed": n("pass"),
+        "failed": n("fail") + n("error"),
+        "unsupported": n("unsupported"),
+        "jcz": jcz.map(|(p, f, u, s)| json!({"passed": p, "failed": f, "unsupported": u, "sentences_not_judged": s})),
+    })
+}
+
+/// The runs as JUnit XML: one `testcase` per scenario and ruleset, named `id [ruleset]`, in
+/// a `classname` of the scenario's folder; a failed expectation is a `failure`, bad input an
+/// `error`, an unsupported JCloisterZone game `skipped`.
+fn test_junit(runs: &[TestRun], jcz: JczCounts) -> String {
+    use crate::text::xml_attr;
+    // Line by line: `xml_text` shows a newline as `\n`; a CI system shows these as text.
+    let xml_text = |s: &str| s.lines().map(crate::text::xml_text).collect::<Vec<_>>().join("\n");
+    let n = |f: fn(&TestOutcome) -> bool| runs.iter().filter(|r| f(&r.outcome)).count();
+    let (failures, errors, skipped) = (
+        n(|o| matches!(o, TestOutcome::Fail(_))),
+        n(|o| matches!(o, TestOutcome::Error(..))),
+        n(|o| matches!(o, TestOutcome::Unsupported(..))),
+    );
+    let counts = format!("tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"{skipped}\"", runs.len());
+    let mut s = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"referee\" {counts}>\n  <testsuite name=\"referee test\" {counts}>\n"
+    );
+    if let Some((p, f, u, sentences)) = jcz {
+        s.push_str("    <properties>\n");
+        for (k, v) in
+            [("jcz.passed", p), ("jcz.failed", f), ("jcz.unsupported", u), ("jcz.sentences-not-judged", sentences)]
+        {
+            s.push_str(&format!("      <property name=\"{k}\" value=\"{v}\"/>\n"));
+        }
+        s.push_str("    </properties>\n");
+    }
+    for r in runs {
+        let name = match &r.ruleset {
+            Some(rs) => format!("{} [{rs}]", r.id),
+            None => r.id.clone(),
+        };
+        let class = r.id.split('/').next().unwrap_or_default();
+        s.push_str(&format!(
+            "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"",
+            xml_attr(class),
+            xml_attr(&name),
+            xml_attr(&r.file)
+        ));
+        match &r.outcome {
+            TestOutcome::Pass => s.push_str("/>\n"),
+            TestOutcome::Fail(m) => {
+                let body: Vec<String> = m.iter().map(|x| x.to_string()).collect();
+                s.push_str(&format!(
+                    ">\n      <failure message=\"{} expectation(s) not met\">{}</failure>\n    </testcase>\n",
+                    m.len(),
+                    xml_text(&body.join("\n"))
+                ));
+            }
+            TestOutcome::Error(line, full) => s.push_str(&format!(
+                ">\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
+                xml_attr(line),
+                xml_text(full)
+            )),
+            TestOutcome::Unsupported(why, more) => {
+                let more = if *more > 0 { format!(" (and {more} more)") } else { String::new() };
+                s.push_str(&format!(
+                    ">\n      <skipped message=\"unsupported: {}{more}\"/>\n    </testcase>\n",
+                    xml_attr(&why.join("; "))
+                ));
+            }
+        }
+    }
+    s.push_str("  </testsuite>\n</testsuites>\n");
+    s
 }
 
 fn style_word(style: Style, w: &str) -> String {

@@ -5,8 +5,8 @@ use super::Format;
 use crate::replay::Outcome;
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
-use comfy_table::{presets, Cell, ContentArrangement, Table};
+use crate::text::{bbcode_text, escape_control as esc, markdown_cell, markdown_code, markdown_inline, mediawiki_text};
+use comfy_table::Cell;
 use serde_json::json;
 
 /// One line of the comparison: a player's final score, a scoring event, or the verdict.
@@ -134,9 +134,132 @@ fn cell(c: &Option<String>, differs: bool) -> String {
     }
 }
 
-/// The comparison as text, markdown or JSON.
+/// The final scores all the rulesets agree on (those of the first), each name escaped.
+fn agreed(c: &Comparison, escape: impl Fn(&str) -> String) -> String {
+    let scores: Vec<String> = c
+        .rows
+        .iter()
+        .filter(|r| r.kind == RowKind::Score)
+        .map(|r| {
+            let who = r.item.strip_prefix("score of ").unwrap_or(&r.item);
+            format!("{} {}", escape(who), r.cells.first().cloned().flatten().unwrap_or_default())
+        })
+        .collect();
+    scores.join(", ")
+}
+
+/// The comparison as text (at a natural width of 120 columns), markdown, BBCode, MediaWiki
+/// or JSON.
 pub fn render(c: &Comparison, format: Format) -> String {
+    render_at(c, format, None)
+}
+
+/// Why the rows differ, as (item, [(switch, [(ruleset, value, source)])]), text not escaped.
+type Why<'a> = Vec<(&'a str, Vec<(&'static str, Vec<(&'a str, &'a str, &'a str)>)>)>;
+
+fn why(c: &Comparison) -> Why<'_> {
+    c.causes
+        .iter()
+        .map(|(k, sws)| {
+            let per = sws
+                .iter()
+                .map(|d| {
+                    let v =
+                        c.rulesets.iter().zip(&d.values).map(|(r, (v, src))| (r.as_str(), v.as_str(), src.as_str()));
+                    (d.switch.name, v.collect())
+                })
+                .collect();
+            (c.rows[*k].item.as_str(), per)
+        })
+        .collect()
+}
+
+/// The comparison as BBCode, for a BoardGameGeek post.
+fn bbcode(c: &Comparison) -> String {
+    let t = bbcode_text;
+    let rulesets: Vec<String> = c.rulesets.iter().map(|r| t(r)).collect();
+    let mut s = format!("[b]{} under {}[/b]\n\n", t(&c.scenario), rulesets.join(", "));
+    if !c.differs() {
+        s.push_str(&format!("The rulesets {} agree on every score and every move.\n\n", rulesets.join(", ")));
+        s.push_str(&format!("[b]Scores:[/b] {}\n", agreed(c, bbcode_text)));
+        return s;
+    }
+    s.push_str("[table]\n[tr][td][/td]");
+    for r in &rulesets {
+        s.push_str(&format!("[td][b]{r}[/b][/td]"));
+    }
+    s.push_str("[/tr]\n");
+    for r in &c.rows {
+        let item = if r.differs { format!("[b]{}[/b]", t(&r.item)) } else { t(&r.item) };
+        s.push_str(&format!("[tr][td]{item}[/td]"));
+        for x in &r.cells {
+            s.push_str(&format!("[td]{}[/td]", t(&cell(x, r.differs))));
+        }
+        s.push_str("[/tr]\n");
+    }
+    s.push_str("[/table]\n(≠ marks what differs between rulesets)\n\n[b]Why they differ:[/b]\n");
+    for (item, sws) in why(c) {
+        s.push_str(&format!("{}:\n", t(item)));
+        for (name, per) in sws {
+            let values: Vec<String> = per.iter().map(|(r, v, _)| format!("{} {}", t(r), t(v))).collect();
+            s.push_str(&format!("- [b]{name}[/b]: {}\n", values.join(", ")));
+            for (r, _, src) in per.iter().filter(|(_, _, src)| !src.is_empty()) {
+                s.push_str(&format!("  - {}: [i]{}[/i]\n", t(r), t(src)));
+            }
+        }
+    }
+    s
+}
+
+/// The comparison as MediaWiki wikitext; each ruleset's source for a switch is a `<ref>`
+/// footnote of the `edition` group.
+fn mediawiki(c: &Comparison) -> String {
+    let t = mediawiki_text;
+    let rulesets: Vec<String> = c.rulesets.iter().map(|r| t(r)).collect();
+    let mut s = format!("=== {} under {} ===\n", t(&c.scenario), rulesets.join(", "));
+    if !c.differs() {
+        s.push_str(&format!("The rulesets {} agree on every score and every move.\n\n", rulesets.join(", ")));
+        s.push_str(&format!("'''Scores:''' {}\n", agreed(c, mediawiki_text)));
+        return s;
+    }
+    s.push_str(&format!("{{| class=\"wikitable\"\n! !! {}\n", rulesets.join(" !! ")));
+    for r in &c.rows {
+        let item = if r.differs { format!("'''{}'''", t(&r.item)) } else { t(&r.item) };
+        let cells: Vec<String> = r.cells.iter().map(|x| t(&cell(x, r.differs))).collect();
+        s.push_str(&format!("|-\n| {item} || {}\n", cells.join(" || ")));
+    }
+    s.push_str("|}\n(≠ marks what differs between rulesets)\n\n'''Why they differ:'''\n");
+    let mut footnotes = false;
+    for (item, sws) in why(c) {
+        s.push_str(&format!("* {}:\n", t(item)));
+        for (name, per) in sws {
+            let values: Vec<String> = per
+                .iter()
+                .map(|(r, v, src)| {
+                    let note = if src.is_empty() {
+                        String::new()
+                    } else {
+                        footnotes = true;
+                        format!("<ref group=\"edition\">{}</ref>", t(src))
+                    };
+                    format!("{} <code>{}</code>{note}", t(r), t(v))
+                })
+                .collect();
+            s.push_str(&format!("** <code>{name}</code>: {}\n", values.join(", ")));
+        }
+    }
+    if footnotes {
+        s.push_str(&super::mediawiki_references(&["edition"]));
+    }
+    s
+}
+
+/// The comparison, text wrapped to `width` columns (a stacked layout when its columns do
+/// not fit) or at the natural width of 120 columns.
+pub fn render_at(c: &Comparison, format: Format, width: Option<u16>) -> String {
     match format {
+        Format::Bbcode => bbcode(c),
+        Format::Mediawiki => mediawiki(c),
         Format::Json => {
             let rows: Vec<_> = c
                 .rows
@@ -168,7 +291,8 @@ pub fn render(c: &Comparison, format: Format) -> String {
             let rulesets: Vec<String> = c.rulesets.iter().map(|r| markdown_inline(r)).collect();
             let mut s = format!("### {} under {}\n\n", markdown_inline(&c.scenario), rulesets.join(", "));
             if !c.differs() {
-                s.push_str(&format!("The rulesets {} agree on every score and every move.\n", rulesets.join(", ")));
+                s.push_str(&format!("The rulesets {} agree on every score and every move.\n\n", rulesets.join(", ")));
+                s.push_str(&format!("Scores: {}\n", agreed(c, markdown_inline)));
                 return s;
             }
             let heads: Vec<String> = c.rulesets.iter().map(|r| markdown_cell(r)).collect();
@@ -200,33 +324,56 @@ pub fn render(c: &Comparison, format: Format) -> String {
         Format::Text => {
             if !c.differs() {
                 return format!(
-                    "{}: the rulesets {} agree on every score and every move.\n",
+                    "{}: the rulesets {} agree on every score and every move.\n{}",
                     esc(&c.scenario),
-                    esc(&c.rulesets.join(", "))
+                    esc(&c.rulesets.join(", ")),
+                    super::wrap(&format!("Scores: {}", agreed(c, |x| esc(x).into_owned())), width, "", "  ")
                 );
             }
-            let mut t = Table::new();
-            t.load_preset(presets::UTF8_FULL_CONDENSED)
-                .set_content_arrangement(ContentArrangement::Dynamic)
-                .set_width(120);
             let mut header = vec![Cell::new(esc(&c.scenario))];
             header.extend(c.rulesets.iter().map(|r| Cell::new(esc(r))));
-            t.set_header(header);
-            for r in &c.rows {
-                let mut row = vec![Cell::new(esc(&r.item))];
-                row.extend(r.cells.iter().map(|x| Cell::new(esc(&cell(x, r.differs)))));
-                t.add_row(row);
-            }
+            let rows: Vec<Vec<Cell>> = c
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut row = vec![Cell::new(esc(&r.item))];
+                    row.extend(r.cells.iter().map(|x| Cell::new(esc(&cell(x, r.differs)))));
+                    row
+                })
+                .collect();
+            let t = match super::fitted_table(header, rows, Some(width.unwrap_or(120))) {
+                Some(t) => t.to_string(),
+                // Too narrow for a column per ruleset: each row stacked.
+                None => {
+                    let mut s = super::wrap(&esc(&c.scenario), width, "", "  ");
+                    for r in &c.rows {
+                        s.push_str(&super::wrap(&esc(&r.item), width, "", "  "));
+                        let per: Vec<String> = c
+                            .rulesets
+                            .iter()
+                            .zip(&r.cells)
+                            .map(|(k, x)| format!("{}: {}", esc(k), esc(&cell(x, r.differs))))
+                            .collect();
+                        s.push_str(&super::wrap(&per.join(", "), width, "  ", "  "));
+                    }
+                    s.trim_end().to_string()
+                }
+            };
             let mut s = format!("{t}\n(≠ marks what differs between rulesets)\n\nWhy they differ:\n");
             for (k, sws) in &c.causes {
-                s.push_str(&format!("  {}\n", esc(&c.rows[*k].item)));
+                s.push_str(&super::wrap(&esc(&c.rows[*k].item), width, "  ", "    "));
                 for d in sws {
                     let per: Vec<String> =
                         c.rulesets.iter().zip(&d.values).map(|(r, (v, _))| format!("{}: {}", esc(r), esc(v))).collect();
-                    s.push_str(&format!("    {} ({})\n", d.switch.name, per.join("; ")));
+                    s.push_str(&super::wrap(
+                        &format!("{} ({})", d.switch.name, per.join("; ")),
+                        width,
+                        "    ",
+                        "      ",
+                    ));
                     for (r, (_, src)) in c.rulesets.iter().zip(&d.values) {
                         if !src.is_empty() {
-                            s.push_str(&format!("      {}: {}\n", esc(r), esc(src)));
+                            s.push_str(&super::wrap(&format!("{}: {}", esc(r), esc(src)), width, "      ", "        "));
                         }
                     }
                 }

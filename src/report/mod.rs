@@ -1,11 +1,12 @@
 //! Rendering replays for people (text, markdown) and programs (JSON).
 
 use crate::data::catalogue::Catalogue;
+use crate::data::catalogue::SourceKind;
 use crate::replay::{Judgement, Outcome};
 use crate::rules::RuleId;
 use crate::scenario::Scenario;
 use crate::score::{ScoreEvent, Timing};
-use crate::text::{escape_control as esc, markdown_cell, markdown_code, markdown_inline};
+use crate::text::{bbcode_text, escape_control as esc, markdown_cell, markdown_code, markdown_inline, mediawiki_text};
 use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
 use serde_json::{json, Value};
 
@@ -19,25 +20,116 @@ pub fn json_text(v: &Value) -> String {
     format!("{}\n", crate::text::json_escape_control(&s))
 }
 
-/// Output formats of the reporting commands.
+/// Output formats of the reporting commands (`check`, `compare`, `explain`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Text,
     Json,
     Markdown,
+    /// BBCode, for a BoardGameGeek forum post.
+    Bbcode,
+    /// MediaWiki wikitext, with the citations as `<ref>` footnotes.
+    Mediawiki,
+}
+
+/// A renderer of one replay for a paste format (markdown, BBCode, MediaWiki).
+pub type Renderer = fn(&Scenario, &Outcome, &Judgement, &Catalogue) -> String;
+
+/// Output formats of the listing commands (`rules`, `rulings`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+/// Text wrapped to `width` columns (in display width) with the given indents, never broken
+/// inside a word; unwrapped (one line, the first indent) when there is no width.
+pub fn wrap(s: &str, width: Option<u16>, first: &str, rest: &str) -> String {
+    let Some(w) = width else {
+        return format!("{first}{s}\n");
+    };
+    let opts = textwrap::Options::new(usize::from(w).max(1))
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    let mut out = String::new();
+    for line in textwrap::wrap(s, opts) {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The display width of the longest word of `s` (words split at whitespace).
+pub fn longest_word(s: &str) -> usize {
+    s.split_whitespace().map(textwrap::core::display_width).max().unwrap_or(0)
+}
+
+/// A text table whose columns fit `width` without breaking a word, or `None` when they cannot
+/// (the caller then stacks each row). Without a width, the table keeps its natural size.
+pub fn fitted_table(header: Vec<Cell>, rows: Vec<Vec<Cell>>, width: Option<u16>) -> Option<Table> {
+    let mut t = Table::new();
+    t.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
+    let columns = header.len();
+    let mut words = vec![0usize; columns];
+    for row in std::iter::once(&header).chain(&rows) {
+        for (k, c) in row.iter().enumerate().take(columns) {
+            words[k] = words[k].max(longest_word(&c.content()));
+        }
+    }
+    t.set_header(header);
+    for r in rows {
+        t.add_row(r);
+    }
+    if let Some(w) = width {
+        // Each column is at least its longest word and one space either side, plus a border.
+        let least: usize = words.iter().map(|n| n + 3).sum::<usize>() + 1;
+        if least > usize::from(w) {
+            return None;
+        }
+        t.set_width(w).force_no_tty();
+        // A table that fits as it is keeps its natural columns (bounds would fix them).
+        let natural: usize = t.column_max_content_widths().iter().map(|n| usize::from(*n) + 3).sum::<usize>() + 1;
+        if natural <= usize::from(w) {
+            return Some(t);
+        }
+        for (k, n) in words.iter().enumerate() {
+            if let Some(c) = t.column_mut(k) {
+                let n = u16::try_from(n + 2).unwrap_or(u16::MAX);
+                c.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(comfy_table::Width::Fixed(n)));
+            }
+        }
+    }
+    Some(t)
 }
 
 /// Text styling: colour only when writing to a terminal and NO_COLOR is unset.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
     pub colour: bool,
+    /// The width tables fit (a stacked layout when their columns cannot) and, with `prose`,
+    /// text wraps to; none: natural width.
     pub width: Option<u16>,
+    /// Whether prose wraps to `width` too, as on a terminal or under `COLUMNS`.
+    pub prose: bool,
 }
 
 impl Style {
-    /// Plain, fixed-width output, for tests and pipes.
+    /// Plain output with tables at 110 columns and prose unwrapped, for the scenario snapshots.
     pub fn plain() -> Style {
-        Style { colour: false, width: Some(110) }
+        Style { colour: false, width: Some(110), prose: false }
+    }
+
+    /// Plain output wrapped to `width` columns, tables and prose, as `COLUMNS=width` gives.
+    pub fn columns(width: u16) -> Style {
+        Style { colour: false, width: Some(width), prose: true }
+    }
+
+    /// The width prose wraps to.
+    fn prose_width(&self) -> Option<u16> {
+        self.width.filter(|_| self.prose)
     }
 
     fn paint(&self, code: &str, s: &str) -> String {
@@ -96,7 +188,7 @@ pub fn cited(out: &Outcome) -> Vec<RuleId> {
 pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue, style: Style) -> String {
     let mut s = String::new();
     // Every string from a file (ids, names, messages, the catalogue) is escaped: see crate::text.
-    s.push_str(&format!("{} — {}\n", esc(&sc.id), esc(&sc.title)));
+    s.push_str(&wrap(&format!("{} — {}", esc(&sc.id), esc(&sc.title)), style.prose_width(), "", "  "));
     s.push_str(&format!("ruleset: {}\n", esc(&out.ruleset)));
     for x in &sc.switches {
         s.push_str(&format!("  with {} = {} (set by the scenario)\n", x.switch.name, esc(x.value)));
@@ -105,38 +197,53 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
     if out.events.is_empty() {
         s.push_str("No points scored.\n");
     } else {
-        let mut t = Table::new();
-        t.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
-        if let Some(w) = style.width {
-            t.set_width(w).force_no_tty();
+        let header: Vec<Cell> =
+            ["turn", "player", "feature", "tiles", "points", "detail", "rules"].map(Cell::new).into();
+        let rows: Vec<Vec<Cell>> = out
+            .events
+            .iter()
+            .map(|e| {
+                vec![
+                    Cell::new(e.timing.to_string()),
+                    Cell::new(esc(&players_of(out, e))),
+                    Cell::new(esc(&e.feature.to_string())),
+                    Cell::new(e.feature.tiles).set_alignment(CellAlignment::Right),
+                    Cell::new(e.points()).set_alignment(CellAlignment::Right),
+                    Cell::new(detail(e)),
+                    // Rule ids are never broken across lines: they are what a reader copies.
+                    Cell::new(rule_list(&e.rules(), "\n")),
+                ]
+            })
+            .collect();
+        match fitted_table(header, rows, style.width) {
+            Some(t) => {
+                s.push_str(&t.to_string());
+                s.push('\n');
+            }
+            // Too narrow for the columns: each event stacked, one block per event.
+            None => {
+                for e in &out.events {
+                    let head =
+                        format!("turn {} · {} · {}", e.timing, esc(&players_of(out, e)), esc(&e.feature.to_string()));
+                    s.push_str(&wrap(&head, style.prose_width(), "", "  "));
+                    let pts = format!("{} points ({} tiles): {}", e.points(), e.feature.tiles, detail(e));
+                    s.push_str(&wrap(&pts, style.prose_width(), "  ", "    "));
+                    s.push_str(&wrap(
+                        &format!("rules: {}", rule_list(&e.rules(), ", ")),
+                        style.prose_width(),
+                        "  ",
+                        "    ",
+                    ));
+                }
+            }
         }
-        t.set_header(vec!["turn", "player", "feature", "tiles", "points", "detail", "rules"]);
-        // Rule ids are never broken across lines: they are what a reader copies.
-        if let Some(c) = t.column_mut(6) {
-            c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
-        }
-        for e in &out.events {
-            t.add_row(vec![
-                Cell::new(e.timing.to_string()),
-                Cell::new(esc(&players_of(out, e))),
-                Cell::new(esc(&e.feature.to_string())),
-                Cell::new(e.feature.tiles).set_alignment(CellAlignment::Right),
-                Cell::new(e.points()).set_alignment(CellAlignment::Right),
-                Cell::new(detail(e)),
-                Cell::new(rule_list(&e.rules(), "\n")),
-            ]);
-        }
-        s.push_str(&t.to_string());
-        s.push('\n');
     }
     if let Some(ill) = &out.illegal {
-        s.push_str(&format!(
-            "\n{} turn {}: {} [{}]\n",
-            style.paint("1;31", "Illegal move:"),
-            ill.turn,
-            esc(&ill.verdict.message),
-            ill.verdict.rule
-        ));
+        // Painted after wrapping: the colour codes take no columns.
+        let line = format!("Illegal move: turn {}: {} [{}]", ill.turn, esc(&ill.verdict.message), ill.verdict.rule);
+        let line = wrap(&line, style.prose_width(), "", "  ");
+        s.push('\n');
+        s.push_str(&line.replacen("Illegal move:", &style.paint("1;31", "Illegal move:"), 1));
     }
     let when = if out.illegal.is_some() {
         "Scores when play stopped"
@@ -146,13 +253,17 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
         "Scores (no final scoring)"
     };
     let scores: Vec<String> = out.players.iter().zip(&out.scores).map(|(p, s)| format!("{} {s}", esc(p))).collect();
-    s.push_str(&format!("\n{when}: {}\n", scores.join(", ")));
+    s.push('\n');
+    s.push_str(&wrap(&format!("{when}: {}", scores.join(", ")), style.prose_width(), "", "  "));
     let rules = cited(out);
     if !rules.is_empty() {
         s.push_str("\nCitations:\n");
         for r in rules {
             match cat.get(r) {
-                Some(e) => s.push_str(&format!("  {r}: {}\n      {}\n", esc(&e.text), esc(&e.citation()))),
+                Some(e) => {
+                    s.push_str(&wrap(&format!("{r}: {}", esc(&e.text)), style.prose_width(), "  ", "      "));
+                    s.push_str(&wrap(&esc(&e.citation()), style.prose_width(), "      ", "      "));
+                }
                 None => s.push_str(&format!("  {r}\n")),
             }
         }
@@ -168,11 +279,18 @@ fn judgement_text(j: &Judgement, style: Style) -> String {
         Judgement::Fail(m) => {
             let mut s = format!("{} {} expectation(s) not met:\n", style.paint("1;31", "FAIL"), m.len());
             for x in m {
-                s.push_str(&format!(
-                    "  - {}\n      expected: {}\n      actual:   {}\n",
-                    esc(&x.what),
-                    esc(&x.expected),
-                    esc(&x.actual)
+                s.push_str(&wrap(&esc(&x.what), style.prose_width(), "  - ", "    "));
+                s.push_str(&wrap(
+                    &format!("expected: {}", esc(&x.expected)),
+                    style.prose_width(),
+                    "      ",
+                    "                ",
+                ));
+                s.push_str(&wrap(
+                    &format!("actual:   {}", esc(&x.actual)),
+                    style.prose_width(),
+                    "      ",
+                    "                ",
                 ));
             }
             s
@@ -271,10 +389,174 @@ pub fn markdown(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catal
         }
         s.push('\n');
     }
-    s.push_str(match judgement {
-        Judgement::Pass => "Expectations: all met.\n",
-        Judgement::Fail(_) => "Expectations: **not met**.\n",
-        Judgement::Invalid(_) => "Expectations: **invalid move**.\n",
-    });
+    match judgement {
+        Judgement::Pass => s.push_str("Expectations: all met.\n"),
+        Judgement::Fail(m) => {
+            s.push_str(&format!("Expectations: **not met** ({}):\n\n", m.len()));
+            for x in m {
+                s.push_str(&format!(
+                    "- {}: expected {}, actual {}\n",
+                    markdown_inline(&x.what),
+                    markdown_inline(&x.expected),
+                    markdown_inline(&x.actual)
+                ));
+            }
+        }
+        Judgement::Invalid(_) => s.push_str("Expectations: **invalid move**.\n"),
+    }
+    s
+}
+
+/// The expectations of one replay for the paste formats: the verdict, and each mismatch as
+/// `(what, expected, actual)`.
+fn verdict(j: &Judgement) -> (&'static str, Vec<(&str, &str, &str)>) {
+    match j {
+        Judgement::Pass => ("all met", Vec::new()),
+        Judgement::Fail(m) => {
+            ("not met", m.iter().map(|x| (x.what.as_str(), x.expected.as_str(), x.actual.as_str())).collect())
+        }
+        Judgement::Invalid(_) => ("invalid move", Vec::new()),
+    }
+}
+
+/// The scores line of one replay, each name escaped with `escape`.
+fn scores_with(out: &Outcome, escape: fn(&str) -> String) -> String {
+    out.players.iter().zip(&out.scores).map(|(p, s)| format!("{} {s}", escape(p))).collect::<Vec<_>>().join(", ")
+}
+
+/// The cells of one event's row but its rules, not yet escaped.
+fn event_cells(out: &Outcome, e: &ScoreEvent) -> [String; 6] {
+    [
+        e.timing.to_string(),
+        players_of(out, e),
+        e.feature.to_string(),
+        e.feature.tiles.to_string(),
+        e.points().to_string(),
+        detail(e),
+    ]
+}
+
+const HEADER: [&str; 7] = ["turn", "player", "feature", "tiles", "points", "detail", "rules"];
+
+/// The report of one replay as BBCode, for a BoardGameGeek forum post: a table, the scores,
+/// the rules quoted with their sources, and what failed.
+pub fn bbcode(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue) -> String {
+    let t = bbcode_text;
+    let mut s = format!("[b]{} — ruleset {}[/b]\n\n", t(&sc.title), t(&out.ruleset));
+    if !out.events.is_empty() {
+        s.push_str("[table]\n[tr]");
+        for h in HEADER {
+            s.push_str(&format!("[td][b]{h}[/b][/td]"));
+        }
+        s.push_str("[/tr]\n");
+        for e in &out.events {
+            s.push_str("[tr]");
+            for c in event_cells(out, e) {
+                s.push_str(&format!("[td]{}[/td]", t(&c)));
+            }
+            s.push_str(&format!("[td]{}[/td][/tr]\n", rule_list(&e.rules(), ", ")));
+        }
+        s.push_str("[/table]\n\n");
+    }
+    if let Some(ill) = &out.illegal {
+        s.push_str(&format!(
+            "[b]Illegal move[/b] on turn {}: {} ({})\n\n",
+            ill.turn,
+            t(&ill.verdict.message),
+            ill.verdict.rule
+        ));
+    }
+    s.push_str(&format!("[b]Scores:[/b] {}\n\n", scores_with(out, bbcode_text)));
+    let rules = cited(out);
+    if !rules.is_empty() {
+        s.push_str("[b]Rules applied:[/b]\n");
+        for r in rules {
+            if let Some(e) = cat.get(r) {
+                s.push_str(&format!("[b]{r}[/b]: {} — [i]{}[/i]\n", t(&e.text), t(&e.citation())));
+            }
+        }
+        s.push('\n');
+    }
+    let (word, failed) = verdict(judgement);
+    s.push_str(&format!("[b]Expectations:[/b] {word}\n"));
+    for (what, expected, actual) in failed {
+        s.push_str(&format!("- {}: expected {}, actual {}\n", t(what), t(expected), t(actual)));
+    }
+    s
+}
+
+/// The group of a `<ref>` footnote, after the kind of text a rule comes from: the rules and
+/// their official clarifications, examples and Q&A (`official`), edition differences
+/// (`edition`), community commentary (`commentary`).
+pub fn ref_group(kind: SourceKind) -> &'static str {
+    match kind {
+        SourceKind::Rule | SourceKind::Official | SourceKind::Example | SourceKind::Qa => "official",
+        SourceKind::Edition => "edition",
+        SourceKind::Commentary => "commentary",
+    }
+}
+
+/// A rule id in wikitext with its catalogue entry as a `<ref>` footnote named by the id: in
+/// full the first time (`seen` records it), referred to by name after.
+pub fn mediawiki_cite(r: RuleId, cat: &Catalogue, seen: &mut Vec<RuleId>) -> String {
+    let Some(e) = cat.get(r) else { return format!("<code>{r}</code>") };
+    let group = ref_group(e.source.kind);
+    if seen.contains(&r) {
+        return format!("<code>{r}</code><ref name=\"{r}\" group=\"{group}\" />");
+    }
+    seen.push(r);
+    format!(
+        "<code>{r}</code><ref name=\"{r}\" group=\"{group}\">{} — ''{}''</ref>",
+        mediawiki_text(&e.text),
+        mediawiki_text(&e.citation())
+    )
+}
+
+/// The `<references />` list of each footnote group used (see [`ref_group`]), under its heading.
+pub fn mediawiki_references(groups: &[&str]) -> String {
+    let mut s = String::new();
+    for (group, title) in [("official", "Rules"), ("edition", "Edition notes"), ("commentary", "Commentary")] {
+        if groups.contains(&group) {
+            s.push_str(&format!("\n'''{title}'''\n<references group=\"{group}\" />\n"));
+        }
+    }
+    s
+}
+
+/// The footnote groups of the rules cited.
+pub fn groups_of(rules: &[RuleId], cat: &Catalogue) -> Vec<&'static str> {
+    rules.iter().filter_map(|r| cat.get(*r)).map(|e| ref_group(e.source.kind)).collect()
+}
+
+/// The report of one replay as MediaWiki wikitext: a `wikitable`, the scores, every rule
+/// cited as a `<ref>` footnote (grouped by its source's kind, see [`ref_group`]) and what failed.
+pub fn mediawiki(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue) -> String {
+    let t = mediawiki_text;
+    let mut seen = Vec::new();
+    let mut s = format!("=== {} — ruleset {} ===\n", t(&sc.title), t(&out.ruleset));
+    if !out.events.is_empty() {
+        s.push_str(&format!("{{| class=\"wikitable\"\n! {}\n", HEADER.join(" !! ")));
+        for e in &out.events {
+            let cells: Vec<String> = event_cells(out, e).iter().map(|c| t(c)).collect();
+            let rules: Vec<String> = e.rules().into_iter().map(|r| mediawiki_cite(r, cat, &mut seen)).collect();
+            s.push_str(&format!("|-\n| {} || {}\n", cells.join(" || "), rules.join(", ")));
+        }
+        s.push_str("|}\n");
+    }
+    if let Some(ill) = &out.illegal {
+        s.push_str(&format!(
+            "\n'''Illegal move''' on turn {}: {} ({})\n",
+            ill.turn,
+            t(&ill.verdict.message),
+            mediawiki_cite(ill.verdict.rule, cat, &mut seen)
+        ));
+    }
+    s.push_str(&format!("\n'''Scores:''' {}\n", scores_with(out, mediawiki_text)));
+    let (word, failed) = verdict(judgement);
+    s.push_str(&format!("\n'''Expectations:''' {word}\n"));
+    for (what, expected, actual) in failed {
+        s.push_str(&format!("* {}: expected {}, actual {}\n", t(what), t(expected), t(actual)));
+    }
+    s.push_str(&mediawiki_references(&groups_of(&seen, cat)));
     s
 }

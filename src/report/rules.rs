@@ -1,6 +1,6 @@
 //! `referee rules`: the edition switches of rulesets, and the rule catalogue.
 
-use super::Format;
+use super::ListFormat as Format;
 use crate::data::catalogue::Catalogue;
 use crate::expansion;
 use crate::ruleset::Profile;

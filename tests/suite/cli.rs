@@ -1,4 +1,4 @@
-use crate::util::{referee, root, stderr, stdout};
+use crate::util::{referee, referee_env, root, stderr, stdout};
 use std::path::Path;
 use std::process::Command;
 
@@ -195,7 +195,10 @@ fn compare_shows_each_difference_with_its_switch() {
 fn compare_says_so_in_one_line_when_nothing_differs() {
     let o = referee(&["compare", "scenarios/base/ties.yaml"]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "base/ties: the rulesets hig, rgg, zmg, ne agree on every score and every move.\n");
+    assert_eq!(
+        stdout(&o),
+        "base/ties: the rulesets hig, rgg, zmg, ne agree on every score and every move.\nScores: Red 10, Blue 10\n"
+    );
     let o = referee(&["compare", "no/such.yaml"]);
     assert_eq!(o.status.code(), Some(2));
 }
@@ -342,4 +345,103 @@ fn moves_lists_the_legal_moves_and_judges_the_written_one() {
     assert!(err.contains("turn 2:") && err.contains("never reaches turn 3"), "{err}");
     let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "0"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The paste formats, and the 60-column layout, as they are printed.
+#[test]
+fn paste_formats_and_narrow_terminals() {
+    for (name, args) in [
+        ("check_bbcode", vec!["check", "scenarios/base/shared-field.yaml", "-r", "hig", "-f", "bbcode"]),
+        ("check_mediawiki", vec!["check", "scenarios/base/two-tile-city.yaml", "-r", "early", "-f", "mediawiki"]),
+        ("compare_bbcode", vec!["compare", "scenarios/ne8/contrast-bridge-road.yaml", "-f", "bbcode"]),
+        ("compare_mediawiki", vec!["compare", "scenarios/ne8/contrast-bridge-road.yaml", "-f", "mediawiki"]),
+        ("explain_bbcode", vec!["explain", "base.city.two-tile-early", "-f", "bbcode"]),
+        ("explain_mediawiki", vec!["explain", "base.city.two-tile-early", "-f", "mediawiki"]),
+    ] {
+        let o = referee(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        insta::assert_snapshot!(name, stdout(&o));
+    }
+    for (name, args) in [
+        ("check_60_columns", vec!["check", "scenarios/base/shared-field.yaml", "-r", "hig"]),
+        ("compare_60_columns", vec!["compare", "scenarios/ne8/contrast-bridge-road.yaml"]),
+    ] {
+        let o = referee_env(&args, &[("COLUMNS", "60")]);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        for line in out.lines() {
+            assert!(line.chars().count() <= 60, "{args:?}: a line wider than 60 columns: {line}\n{out}");
+        }
+        insta::assert_snapshot!(name, out);
+    }
+    // Wide enough, the table stays a table.
+    let o = referee_env(&["check", "scenarios/base/shared-field.yaml", "-r", "hig"], &[("COLUMNS", "100")]);
+    assert!(stdout(&o).contains("┆ base.final.field"), "{}", stdout(&o));
+    let o = referee_env(&["check", "--help"], &[("COLUMNS", "60")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).lines().all(|l| l.chars().count() <= 60), "{}", stdout(&o));
+}
+
+#[test]
+fn a_failing_scenario_lists_what_failed_in_every_format() {
+    let src = std::fs::read_to_string(root().join(EXAMPLE)).unwrap().replace("{Red: 4, Blue: 0}", "{Red: 5, Blue: 0}");
+    let p = temp("wrong-formats.yaml", src.as_bytes());
+    for f in ["text", "markdown", "bbcode", "mediawiki"] {
+        let o = referee(&["check", p.to_str().unwrap(), "-r", "hig", "-f", f]);
+        assert_eq!(o.status.code(), Some(1), "{f}");
+        let out = stdout(&o);
+        assert!(out.contains("score of Red") && out.contains('5') && out.contains("not met"), "{f}: {out}");
+    }
+}
+
+#[test]
+fn an_illegal_move_refused_under_every_ruleset_is_told_once() {
+    let p = temp(
+        "illegal-once.yaml",
+        b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n  - {tile: E, at: [1, -1]}\n",
+    );
+    let o = referee(&["check", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.matches("this move is illegal").count(), 1, "{err}");
+    assert!(err.contains("under rulesets hig, rgg, zmg, ne this move is illegal"), "{err}");
+    let o = referee(&["test", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).matches("this move is illegal").count(), 1, "{}", stderr(&o));
+    assert!(stdout(&o).contains("ERROR "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("illegal-once [hig, rgg, zmg, ne]\n0 passed, 4 failed"), "{}", stdout(&o));
+}
+
+#[test]
+fn test_filters_quietens_and_reports_for_ci() {
+    let o = referee(&["test", "scenarios/", "-k", "base/ties", "-q"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "4 passed, 0 failed\n");
+    let o = referee(&["test", "scenarios/", "-k", "base/ties"]);
+    assert_eq!(stdout(&o).lines().filter(|l| l.starts_with("PASS base/ties [")).count(), 4, "{}", stdout(&o));
+    let o = referee(&["test", "scenarios/", "-k", "no-such-scenario"]);
+    assert_eq!(o.status.code(), Some(2));
+    let empty = std::env::temp_dir().join(format!("referee-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = referee(&["test", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "an empty folder is bad input");
+    assert!(stderr(&o).contains("no scenario files found"), "{}", stderr(&o));
+    let o = referee(&["test", "scenarios/", "-k", "base/ties", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["passed"].clone(), v["failed"].clone()), (4.into(), 0.into()));
+    assert_eq!(v["runs"][0]["scenario"], "base/ties");
+    assert!(v["jcz"].is_null());
+    let o = referee(&["test", "scenarios/", "-k", "base/ties", "-f", "junit"]);
+    let xml = stdout(&o);
+    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("testcase")).count(), 4, "{xml}");
+    // A failing run is a failure, with what failed.
+    let src = std::fs::read_to_string(root().join(EXAMPLE)).unwrap().replace("{Red: 4, Blue: 0}", "{Red: 5, Blue: 0}");
+    let p = temp("wrong-junit.yaml", src.as_bytes());
+    let o = referee(&["test", p.to_str().unwrap(), "-f", "junit"]);
+    assert_eq!(o.status.code(), Some(1));
+    let xml = stdout(&o);
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let failure = doc.descendants().find(|n| n.has_tag_name("failure")).expect("a failure");
+    assert!(failure.text().unwrap_or_default().contains("expected 5"), "{xml}");
 }

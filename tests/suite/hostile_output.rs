@@ -419,3 +419,68 @@ fn huge_staircase_render() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     parse_svg(&std::fs::read_to_string(&svg).unwrap(), "long staircase");
 }
+
+/// A stranger's names and title written to break a BoardGameGeek post or a wiki page: every
+/// paste format keeps them as text (no tag, template, link, footnote, emphasis or list of
+/// theirs), in `check`'s report and in `compare`'s.
+#[test]
+fn paste_formats_keep_markup_in_names_inert() {
+    let mut sc = crate::util::scenario(
+        "title: t\nplayers: [Red, Blue]\nrulesets: [hig, early]\nturns:\n  - {tile: E, at: [0, 1], rotation: 180, follower: city S}\n  - {tile: U, at: [1, 0]}\nexpect:\n  scores: {Red: 5, Blue: 0}\n",
+    )
+    .unwrap();
+    sc.title = "* = head = [/b][/table]".to_string();
+    sc.players = vec![
+        "[url=http://evil.example]Red[/url] <script>".to_string(),
+        "{{delete}} [[Main Page]] | x || y !! z ''i'' <ref>x</ref> ~~~~ __TOC__".to_string(),
+    ];
+    let mut runs = Vec::new();
+    for r in &sc.rulesets {
+        let p = lib().profile(r).unwrap();
+        let (out, j) = referee::cli::run_one(&sc, p).unwrap();
+        let bb = referee::report::bbcode(&sc, &out, &j, &lib().catalogue);
+        bbcode_inert(&bb);
+        let wiki = referee::report::mediawiki(&sc, &out, &j, &lib().catalogue);
+        mediawiki_inert(&wiki);
+        assert!(wiki.starts_with("=== &#42; &#61; head &#61; &#91;/b&#93;"), "the title starts no list:\n{wiki}");
+        assert!(wiki.contains("<ref name=\"base.scoring.majority\""), "our own footnotes are live:\n{wiki}");
+        runs.push((referee::replay::effective(&sc, p), out));
+    }
+    let c = referee::report::compare::compare(&sc.id, &runs);
+    bbcode_inert(&referee::report::compare::render(&c, referee::report::Format::Bbcode));
+    mediawiki_inert(&referee::report::compare::render(&c, referee::report::Format::Mediawiki));
+}
+
+/// BBCode holds only its own tags: one table, and no tag or `<` of a name.
+fn bbcode_inert(bb: &str) {
+    assert_eq!(raw_control(bb), None, "{bb}");
+    for live in ["[url", "[/url]", "[/b][/table]", "<s"] {
+        assert!(!bb.contains(live), "{live} passed through live:\n{bb}");
+    }
+    assert!(bb.matches("[/table]").count() <= 1, "{bb}");
+    assert!(bb.contains("[[c][/c]url=http://evil.example]Red"), "{bb}");
+}
+
+/// Wikitext holds only its own markup: no template, link, footnote or emphasis of a name, and
+/// every table row keeps its cells.
+fn mediawiki_inert(wiki: &str) {
+    assert_eq!(raw_control(wiki), None, "{wiki}");
+    for live in ["{{delete", "[[", "]]", "<ref>x", "''i''", "~~~~", "__TOC__", "<script", "[url", "| x"] {
+        assert!(!wiki.contains(live), "{live} passed through live:\n{wiki}");
+    }
+    let mut in_table = false;
+    let mut cells = None;
+    for line in wiki.lines() {
+        if line.starts_with("{|") {
+            in_table = true;
+        } else if line.starts_with("|}") {
+            in_table = false;
+        } else if in_table && line.starts_with("| ") {
+            let n = line.matches("||").count();
+            assert_eq!(*cells.get_or_insert(n), n, "a row with other cells than the first: {line}\n{wiki}");
+        } else if in_table {
+            assert!(line.starts_with('!') || line == "|-", "a line of a name inside the table: {line}\n{wiki}");
+        }
+    }
+    assert!(wiki.contains("&#123;&#123;delete&#125;&#125;"), "{wiki}");
+}

@@ -59,6 +59,26 @@ fn test_counts_engine_tests_apart() {
         "{}",
         stdout(&o)
     );
+    let o = referee(&["test", "tests/jcz", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["jcz"], serde_json::json!({"passed": 2, "failed": 0, "unsupported": 0, "sentences_not_judged": 2}));
+    let o = referee(&["test", "tests/jcz", "-f", "junit"]);
+    let xml = stdout(&o);
+    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"2\"/>"), "{xml}");
+    // A game of what the referee does not model is skipped, and says why.
+    let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
+    let dir = std::env::temp_dir().join(format!("referee-jcz-unsupported-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("dragon.jcz"),
+        text.replacen("\"farmers\": true", "\"farmers\": true,\n      \"dragon\": true", 1),
+    )
+    .unwrap();
+    let o = referee(&["test", dir.to_str().unwrap(), "-f", "junit"]);
+    let xml = stdout(&o);
+    assert!(xml.contains("skipped=\"1\"") && xml.contains("<skipped message=\"unsupported: "), "{xml}");
+    let o = referee(&["test", dir.to_str().unwrap()]);
+    assert!(stdout(&o).contains("UNSUPPORTED ") && stdout(&o).contains("1 unsupported"), "{}", stdout(&o));
 }
 
 /// A saved game of the fixtures with `from` replaced by `to`, imported.

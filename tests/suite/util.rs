@@ -100,3 +100,14 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Runs the binary from the repository root within [`LIMIT`], with `env` set besides.
+pub fn referee_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_referee"));
+    cmd.args(args).current_dir(root()).env_clear().env("NO_COLOR", "1").stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+    finish(child, LIMIT, &args.join(" "))
+}
