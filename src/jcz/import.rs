@@ -758,10 +758,32 @@ fn terrain(set: &TileSet, p: &Placed, e: Edge) -> Terrain {
 
 /// Whether the tile fits at `pos` edge for edge, with `bridged` board edges of it made road.
 fn fits(set: &TileSet, board: &HashMap<Pos, Placed>, kind: TileKind, pos: Pos, r: Rotation, bridged: u8) -> bool {
+    fits_with(set, board, kind, pos, r, bridged, None)
+}
+
+/// [`fits`], with a bridge of `extra` (a square and the edges it makes road) laid first.
+fn fits_with(
+    set: &TileSet,
+    board: &HashMap<Pos, Placed>,
+    kind: TileKind,
+    pos: Pos,
+    r: Rotation,
+    bridged: u8,
+    extra: Option<(Pos, u8)>,
+) -> bool {
     let me = Placed { kind, rotation: r, bridged };
-    (0..4).map(Edge::from_index).all(|e| match board.get(&pos.step(e)) {
-        Some(n) => terrain(set, n, e.opposite()) == terrain(set, &me, e),
-        None => true,
+    (0..4).map(Edge::from_index).all(|e| {
+        let at = pos.step(e);
+        match board.get(&at) {
+            Some(n) => {
+                let mut n = *n;
+                if let Some((_, m)) = extra.filter(|(q, _)| *q == at) {
+                    n.bridged |= m;
+                }
+                terrain(set, &n, e.opposite()) == terrain(set, &me, e)
+            }
+            None => true,
+        }
     })
 }
 
@@ -809,14 +831,8 @@ fn implicit_bridge(
             && axis.edges().iter().all(|x| ndef.edge(n.rotation, *x) == Terrain::Field)
             && !board.contains_key(&at.step(far))
             && def.edge(r, e) == Terrain::Road;
-        if ok {
-            let mut b2 = board.clone();
-            if let Some(p) = b2.get_mut(&at) {
-                p.bridged |= axis.mask();
-            }
-            if fits(set, &b2, kind, pos, r, 0) {
-                return Some((at, axis));
-            }
+        if ok && fits_with(set, board, kind, pos, r, 0, Some((at, axis.mask()))) {
+            return Some((at, axis));
         }
     }
     None
