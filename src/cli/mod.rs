@@ -109,9 +109,13 @@ pub struct CheckArgs {
 pub struct RenderArgs {
     /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
     pub scenario: PathBuf,
-    /// Draw the board after this many turns (default: all of them, final scoring included).
-    #[arg(long)]
+    /// Draw the board after this many turns (0: the starting board; the last turn: before
+    /// final scoring). Default: after final scoring, as `--final`.
+    #[arg(long, conflicts_with = "final_board")]
     pub turn: Option<usize>,
+    /// Draw the board after the last turn and final scoring (the default).
+    #[arg(long = "final", id = "final_board")]
+    pub final_board: bool,
     /// The ruleset to replay under (default: the scenario's first).
     #[arg(long, short)]
     pub ruleset: Option<String>,
@@ -477,13 +481,47 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         Some(r) => resolve_ruleset(lib, r)?,
         None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),
     };
-    let (game, _) = replay::play_out(&sc, &profile, a.turn).map_err(|e| Box::new(e) as Error)?;
+    let turns = sc.turns.len();
+    if let Some(n) = a.turn.filter(|n| *n > turns) {
+        let p = crate::diag::Problem::new(
+            "render::no-such-turn",
+            format!("there is no turn {n}: the scenario has {turns} turn(s)"),
+        )
+        .at(sc.span("turns"))
+        .label("its turns")
+        .help(format!(
+            "give --turn a number from 0 (the starting board) to {turns} (the last turn, before final scoring), or --final"
+        ));
+        return Err(Box::new(crate::diag::InputError::new(&sc.file, vec![p])));
+    }
+    // `--turn` of the last turn stops before final scoring, which only the default and
+    // `--final` show.
+    let mut before_final = sc.clone();
+    let sc = if a.turn.is_some() {
+        before_final.final_scoring = false;
+        &before_final
+    } else {
+        &sc
+    };
+    let (game, out) = replay::play_out(sc, &profile, a.turn).map_err(|e| Box::new(e) as Error)?;
+    let mut view = crate::render::View::titled(&sc.title);
+    let shown = a.turn.unwrap_or(turns);
+    view.moment = Some(match &out.illegal {
+        Some(ill) => crate::render::moment(usize::from(ill.turn) - 1, turns, false),
+        None => crate::render::moment(shown, turns, out.final_scoring),
+    });
+    view.note = out.illegal.as_ref().map(|ill| {
+        format!(
+            "turn {} is refused ({}): {}; the board before it is shown",
+            ill.turn, ill.verdict.rule, ill.verdict.message
+        )
+    });
     let too_large = |e: crate::render::TooLarge| Box::new(e) as Error;
     match &a.svg {
-        Some(path) => write_svg(path, &crate::render::svg(&game, &sc.title).map_err(too_large)?)?,
+        Some(path) => write_svg(path, &crate::render::svg_view(&game, &view).map_err(too_large)?)?,
         None => {
             let ascii = a.ascii || !unicode_terminal();
-            emit(&crate::render::text(&game, ascii, style().colour).map_err(too_large)?)?;
+            emit(&crate::render::text_view(&game, &view, ascii, style().colour).map_err(too_large)?)?;
         }
     }
     Ok(Status::Ok)

@@ -445,3 +445,36 @@ fn test_filters_quietens_and_reports_for_ci() {
     let failure = doc.descendants().find(|n| n.has_tag_name("failure")).expect("a failure");
     assert!(failure.text().unwrap_or_default().contains("expected 5"), "{xml}");
 }
+
+#[test]
+fn render_turns_final_scoring_and_a_refused_move() {
+    let scenario = "scenarios/base/shared-field.yaml";
+    let o = referee(&["render", scenario, "--turn", "4", "--ascii"]);
+    assert_eq!(o.status.code(), Some(2), "past the last turn is an error");
+    assert!(stderr(&o).contains("there is no turn 4"), "{}", stderr(&o));
+    let last = referee(&["render", scenario, "--turn", "3", "--ascii"]);
+    assert_eq!(last.status.code(), Some(0), "{}", stderr(&last));
+    assert!(stdout(&last).contains("after turn 3 of 3, before final scoring"), "{}", stdout(&last));
+    let fin = referee(&["render", scenario, "--final", "--ascii"]);
+    assert!(stdout(&fin).contains("after the last turn (3) and final scoring"), "{}", stdout(&fin));
+    assert_ne!(stdout(&last), stdout(&fin), "final scoring changes the scores shown");
+    assert_eq!(stdout(&fin), stdout(&referee(&["render", scenario, "--ascii"])), "--final is the default");
+    let o = referee(&["render", "scenarios/base/not-adjacent.yaml", "--ascii"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("render_refused_move_ascii", stdout(&o));
+}
+
+#[test]
+fn render_colours_follow_names_and_marks_differ() {
+    let yaml = b"title: Blue and Black\nplayers: [Black, Blue, Tom]\nturns:\n  - {tile: U, at: [1, 0], follower: road E}\n  - {tile: U, at: [-1, 0], follower: field NL}\n  - {tile: B, at: [0, -1], follower: cloister}\n";
+    let file = temp("colours.yaml", yaml);
+    let o = referee(&["render", file.to_str().unwrap(), "--ascii"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("render_marks_ascii", stdout(&o));
+    let svg = temp("colours.svg", b"");
+    referee(&["render", file.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).unwrap();
+    assert!(text.contains("#111111") && text.contains("#1d4ed8") && text.contains("#0f766e"), "{text}");
+    insta::assert_snapshot!("render_marks_svg", text);
+}

@@ -1,0 +1,331 @@
+//! Pictures of the board: a character grid for the terminal (`text.rs`), and SVG (`svg.rs`).
+//!
+//! Both are drawn from the catalogue's own data (edges, segments, pennants, marks), the
+//! game's state and the pieces the expansions report (`Expansion::pieces`); no bitmap art.
+//! What both share lives here: each player's look (a colour that follows the name, and a
+//! mark no other player has), each follower's role and the spot of the tile it stands on,
+//! and the caption (title, the moment shown, a note).
+//!
+//! Names come from files: a mark is a plain one-column character, the terminal shows names
+//! through `text::escape_control`, and the SVG escapes every text it writes
+//! (`text::xml_text`). A picture is drawn only up to [`MAX_SQUARES`] squares.
+
+mod svg;
+mod text;
+
+pub use svg::{svg, svg_view};
+pub use text::{text, text_view};
+
+use crate::engine::features::SegId;
+use crate::engine::{Follower, Game};
+use crate::expansion::PieceAt;
+use crate::geom::{Corner, Edge, Pos};
+use crate::tile::FeatureKind;
+use std::fmt;
+
+/// The most squares (the board's bounding box, empty squares included) a picture may span.
+///
+/// A real game lays fewer than 300 tiles: even laid as a staircase, the worst shape for a
+/// bounding box, they span 150 x 150 = 22,500 squares. Ten times that is still drawn; past it
+/// the terminal picture (12 characters a square, up to 3 bytes each) would pass 9 MB, and the
+/// SVG 30,000 pixels a side. A 20,000-tile staircase spans 10^8 squares (some 3.6 GB of text).
+pub const MAX_SQUARES: u64 = 250_000;
+
+/// A board too large to draw (see [`MAX_SQUARES`]): bad input, exit status 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    pub cols: u64,
+    pub rows: u64,
+    /// What the picture would have been: `"about 1200460040 characters"`, `"600120 x 600214 pixels"`.
+    pub picture: String,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the board spans {} x {} squares ({} squares, a picture of {}): too large to draw; the limit is {MAX_SQUARES} squares",
+            self.cols,
+            self.rows,
+            self.cols * self.rows,
+            self.picture
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+impl miette::Diagnostic for TooLarge {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new("referee::render::too-large"))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(
+            "a real game lays fewer than 300 tiles; `referee check` scores the scenario without drawing it, and `--turn N` draws an earlier board",
+        ))
+    }
+}
+
+/// The board's columns and rows, refused past [`MAX_SQUARES`]; `picture` says how large the
+/// picture would be for the message.
+fn size_checked(game: &Game, picture: impl Fn(u64, u64) -> String) -> Result<(), TooLarge> {
+    let (x0, x1, y0, y1) = bounds(game);
+    let (cols, rows) = ((x1 as i64 - x0 as i64 + 1) as u64, (y1 as i64 - y0 as i64 + 1) as u64);
+    if cols * rows > MAX_SQUARES {
+        return Err(TooLarge { cols, rows, picture: picture(cols, rows) });
+    }
+    Ok(())
+}
+
+/// What a picture says around the board: the scenario's title, the moment shown ("after
+/// turn 3 of 7"), and a note (the move that stopped the scenario).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    pub title: String,
+    pub moment: Option<String>,
+    pub note: Option<String>,
+}
+
+impl View {
+    pub fn titled(title: &str) -> View {
+        View { title: title.to_string(), ..View::default() }
+    }
+}
+
+/// A colour: its word, its SVG fill and its 256-colour terminal index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hue {
+    pub word: &'static str,
+    pub fill: &'static str,
+    pub ansi: u8,
+}
+
+impl Hue {
+    /// Whether text on this colour reads better in black than in white.
+    pub fn light(self) -> bool {
+        let v = u32::from_str_radix(&self.fill[1..], 16).unwrap_or(0);
+        let (r, g, b) = ((v >> 16) & 255, (v >> 8) & 255, v & 255);
+        r * 299 + g * 587 + b * 114 > 150_000
+    }
+}
+
+const fn hue(word: &'static str, fill: &'static str, ansi: u8) -> Hue {
+    Hue { word, fill, ansi }
+}
+
+/// The colours of the game's pieces: a player named for one of them is drawn in it.
+const NAMED: [Hue; 11] = [
+    hue("red", "#d62828", 160),
+    hue("blue", "#1d4ed8", 27),
+    hue("green", "#15803d", 28),
+    hue("yellow", "#facc15", 220),
+    hue("black", "#111111", 16),
+    hue("grey", "#8a8f98", 245),
+    hue("gray", "#8a8f98", 245),
+    hue("pink", "#f472b6", 211),
+    hue("purple", "#7e22ce", 91),
+    hue("orange", "#f97316", 208),
+    hue("white", "#fafafa", 231),
+];
+
+/// Colours for other names, in turn order: none is one of the named colours.
+const OTHERS: [Hue; 6] = [
+    hue("teal", "#0f766e", 30),
+    hue("brown", "#8b4513", 94),
+    hue("cyan", "#22d3ee", 51),
+    hue("olive", "#7a7a00", 100),
+    hue("tan", "#d2b48c", 180),
+    hue("lime", "#a3e635", 154),
+];
+
+/// How a player is shown: a colour and a mark (one column) that no other player has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub hue: Hue,
+    pub mark: char,
+}
+
+/// Whether `c` is safe and one column wide in a grid cell: a visible ASCII character, or a
+/// letter or digit below U+1100 that is not a combining mark (a name may start with ESC, a
+/// wide character, a combining accent).
+fn plain(c: char, ascii: bool) -> bool {
+    let cp = c as u32;
+    let narrow = cp < 0x1100 && !(0x300..0x370).contains(&cp) && !(0x483..0x490).contains(&cp);
+    (c.is_ascii_graphic() || (!ascii && narrow && c.is_alphanumeric())) && !crate::text::is_control(c)
+}
+
+/// Each player's look, in turn order. The colour follows the name (`Blue` is blue) when it is
+/// one of the pieces' colours and no earlier player took it; else the next colour of
+/// [`OTHERS`]. The mark is the name's initial, upper-cased, when no earlier player has it;
+/// else its next letter or digit; else a digit; `ascii` keeps marks to ASCII.
+pub fn looks(game: &Game, ascii: bool) -> Vec<Look> {
+    let mut out: Vec<Look> = Vec::new();
+    let mut others = OTHERS.iter().cycle();
+    for p in game.players() {
+        let word = p.name.trim().to_lowercase();
+        let named = NAMED.iter().find(|h| h.word == word && !out.iter().any(|l| l.hue.fill == h.fill));
+        let hue = named.copied().unwrap_or_else(|| *others.next().unwrap_or(&OTHERS[0]));
+        let upper = |c: char| c.to_uppercase().next().filter(|u| u.to_uppercase().count() == 1).unwrap_or(c);
+        let taken = |c: char| out.iter().any(|l| l.mark == c);
+        let mark = p
+            .name
+            .chars()
+            .enumerate()
+            .filter(|(i, c)| *i == 0 || c.is_alphanumeric())
+            .map(|(_, c)| upper(c))
+            .filter(|c| plain(*c, ascii) && !taken(*c))
+            .chain("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".chars().filter(|c| !taken(*c)))
+            .next()
+            .unwrap_or('?');
+        out.push(Look { hue, mark });
+    }
+    out
+}
+
+/// What a follower is, by what it stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    Thief,
+    Knight,
+    Monk,
+    Farmer,
+    /// On a castle: a lord, or a lady.
+    Lord,
+}
+
+impl Role {
+    pub const fn word(self) -> &'static str {
+        match self {
+            Role::Thief => "thief",
+            Role::Knight => "knight",
+            Role::Monk => "monk",
+            Role::Farmer => "farmer",
+            Role::Lord => "lord or lady",
+        }
+    }
+}
+
+/// Where on a tile a follower stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    Edge(Edge),
+    Corner(Corner),
+    Centre,
+}
+
+/// The squares each castle the expansions report stands on (a castle on a town).
+fn castle_squares(game: &Game) -> Vec<Vec<Pos>> {
+    game.pieces()
+        .iter()
+        .filter(|p| p.what == "castle")
+        .map(|p| match p.at {
+            PieceAt::Tile(a) | PieceAt::Corner(a, _) => vec![a],
+            PieceAt::Between(a, b) => vec![a, b],
+        })
+        .collect()
+}
+
+/// A follower's role and spot. A follower in a city that holds one of the reported castles
+/// (the city's squares include the castle's) is on the castle.
+pub fn role_and_spot(game: &Game, f: &Follower, castles: &[Vec<Pos>]) -> (Role, Spot) {
+    let p = game.placement_of(f.segment);
+    let def = game.def(p.kind);
+    let r = p.rotation;
+    let Some(s) = game.locate(f.segment).1.map(|l| &def.segments[l]) else {
+        return (role_of(game, f.segment, game.feature_kind(f.segment), castles), Spot::Centre);
+    };
+    let spot = match s.kind {
+        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar => Spot::Centre,
+        FeatureKind::Field => {
+            let halves = r.half_mask(s.halves);
+            let whole = |c: &Corner| c.halves().iter().all(|h| halves & h.bit() != 0);
+            let any = |c: &Corner| c.halves().iter().any(|h| halves & h.bit() != 0);
+            Spot::Corner(
+                Corner::ALL.into_iter().find(whole).or(Corner::ALL.into_iter().find(any)).unwrap_or(Corner::NE),
+            )
+        }
+        _ => Edge::ALL.into_iter().find(|e| r.edge_mask(s.edges) & e.bit() != 0).map_or(Spot::Centre, Spot::Edge),
+    };
+    (role_of(game, f.segment, s.kind, castles), spot)
+}
+
+fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[Vec<Pos>]) -> Role {
+    match kind {
+        FeatureKind::Road => Role::Thief,
+        FeatureKind::Cloister => Role::Monk,
+        FeatureKind::Field => Role::Farmer,
+        FeatureKind::Castle | FeatureKind::Bazaar => Role::Lord,
+        FeatureKind::City => {
+            let squares = game.squares_of(seg);
+            if castles.iter().any(|c| c.iter().all(|p| squares.contains(p))) {
+                Role::Lord
+            } else {
+                Role::Knight
+            }
+        }
+    }
+}
+
+/// Every follower on the board with its look index, role and spot.
+pub(crate) fn placed_followers(game: &Game) -> Vec<(usize, Pos, Role, Spot)> {
+    let castles = castle_squares(game);
+    game.followers()
+        .iter()
+        .map(|f| {
+            let (role, spot) = role_and_spot(game, f, &castles);
+            (f.player.index(), game.placement_of(f.segment).pos, role, spot)
+        })
+        .collect()
+}
+
+/// The edges a tile's roads meet in its centre, when nothing else stands there: the ends of
+/// every road, and both ends of a road that passes through.
+pub(crate) fn road_hub(game: &Game, p: &crate::engine::Placed) -> u8 {
+    let def = game.def(p.kind);
+    def.segments.iter().filter(|s| s.kind == FeatureKind::Road).fold(0, |m, s| m | p.rotation.edge_mask(s.edges))
+}
+
+/// The segments printed on the tile, for what stands in its centre.
+pub(crate) fn centre_kind(game: &Game, p: &crate::engine::Placed) -> Option<FeatureKind> {
+    let def = game.def(p.kind);
+    let has = |k: FeatureKind| def.segments.iter().any(|s| s.kind == k);
+    if has(FeatureKind::Castle) {
+        Some(FeatureKind::Castle)
+    } else if has(FeatureKind::Cloister) {
+        Some(FeatureKind::Cloister)
+    } else if def.marks.contains(&crate::tile::Mark::Bazaar) {
+        Some(FeatureKind::Bazaar)
+    } else if def.segments.iter().any(|s| s.kind == FeatureKind::City && s.edges.count_ones() >= 2) {
+        Some(FeatureKind::City)
+    } else {
+        None
+    }
+}
+
+/// Whether the tile holds a road leading over a drawbridge into a city.
+pub(crate) fn has_drawbridge(game: &Game, p: &crate::engine::Placed) -> bool {
+    game.def(p.kind).segments.iter().any(|s| s.kind == FeatureKind::Road && !s.drawbridges.is_empty())
+}
+
+/// The moment a replay stopped at, in words, for `--turn`, `--final` and the default.
+pub fn moment(turn: usize, turns: usize, final_scoring: bool) -> String {
+    match (turn, final_scoring) {
+        (0, false) => format!("the starting board, before turn 1 of {turns}"),
+        (_, true) => format!("after the last turn ({turns}) and final scoring"),
+        (t, false) if t == turns => format!("after turn {t} of {turns}, before final scoring"),
+        (t, false) => format!("after turn {t} of {turns}"),
+    }
+}
+
+/// A score in words: `1 point`, `-3 points`.
+fn points(n: i32) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
+fn bounds(game: &Game) -> (i32, i32, i32, i32) {
+    let xs = game.placed().iter().map(|p| p.pos.x);
+    let ys = game.placed().iter().map(|p| p.pos.y);
+    let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+    let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+    (x0, x1, y0, y1)
+}

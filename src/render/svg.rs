@@ -1,0 +1,594 @@
+//! The board as SVG: the title and the moment shown above it, a legend of what is on the
+//! board and of each player's score and supply below.
+//!
+//! Drawn in layers over the whole board, so that a road or a city running over several
+//! tiles is one shape without seams: fields, road casings, road surfaces, cities, the
+//! things in tiles' centres, bridges, the expansions' pieces, then followers, each drawn
+//! beside what it stands on and shaped by its role.
+
+use super::{centre_kind, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look, Role, Spot, View};
+use crate::engine::{Game, Placed};
+use crate::expansion::PieceAt;
+use crate::geom::{Axis, Corner, Edge, Pos};
+use crate::text::xml_text;
+use crate::tile::{FeatureKind, Terrain};
+use std::fmt::Write;
+
+/// A tile's side in pixels.
+const T: i32 = 72;
+const H: i32 = T / 2;
+const MARGIN: i32 = 30;
+const FIELD: &str = "#9cc46a";
+const CITY: &str = "#d4a46a";
+const CITY_LINE: &str = "#7a4b22";
+const ROAD: &str = "#f3ead2";
+const ROAD_LINE: &str = "#5b4a30";
+const BRIDGE: &str = "#7c4a1e";
+const CASTLE: &str = "#6b7280";
+const CLOISTER: &str = "#b91c1c";
+const PENNANT: &str = "#1e3a8a";
+const BARN: &str = "#92400e";
+
+/// A standing follower, about 17 x 19 pixels around (0, 0): a body, then a head.
+const MEEPLE: &str = "M-2.6,-2.6 L-7.4,-1 Q-8.8,1.6 -6,1.9 L-3.6,1.6 L-6.2,7.8 Q-6.2,9.2 -4.8,9.2 L-1.2,9.2 \
+Q0,6.4 1.2,9.2 L4.8,9.2 Q6.2,9.2 6.2,7.8 L3.6,1.6 L6,1.9 Q8.8,1.6 7.4,-1 L2.6,-2.6 Z \
+M3.5,-5.6 A3.5,3.5 0 1 1 -3.5,-5.6 A3.5,3.5 0 1 1 3.5,-5.6 Z";
+const CROWN: &str = "M-3.6,-9.5 L-3.6,-14 L-1.8,-11.8 L0,-15 L1.8,-11.8 L3.6,-14 L3.6,-9.5 Z";
+
+/// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle).
+fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
+    let pose = match role {
+        Role::Farmer => " rotate(90)",
+        Role::Monk => " scale(1.1,0.8)",
+        _ => "",
+    };
+    let stroke = if look.hue.fill == "#111111" { "#f5f5f5" } else { "#111" };
+    let _ = writeln!(
+        s,
+        r##"<g transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"/>{}</g>"##,
+        look.hue.fill,
+        if role == Role::Lord {
+            format!(r##"<path d="{CROWN}" fill="#facc15" stroke="#111" stroke-width="0.6"/>"##)
+        } else {
+            String::new()
+        }
+    );
+    let ink = if look.hue.light() { "#111" } else { "#fff" };
+    let _ = writeln!(
+        s,
+        r##"<text x="{x}" y="{}" font-size="7" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
+        y + 3,
+        xml_text(&look.mark.to_string())
+    );
+}
+
+fn edge_mid(e: Edge) -> (i32, i32) {
+    match e {
+        Edge::N => (H, 0),
+        Edge::E => (T, H),
+        Edge::S => (H, T),
+        Edge::W => (0, H),
+    }
+}
+
+/// The unit step from an edge into the tile, and the step along it (clockwise).
+fn inward(e: Edge) -> ((i32, i32), (i32, i32)) {
+    match e {
+        Edge::N => ((0, 1), (1, 0)),
+        Edge::E => ((-1, 0), (0, 1)),
+        Edge::S => ((0, -1), (-1, 0)),
+        Edge::W => ((1, 0), (0, -1)),
+    }
+}
+
+/// A point `d` pixels in from the middle of edge `e` and `side` pixels along it.
+fn off_edge(e: Edge, d: i32, side: i32) -> (i32, i32) {
+    let ((ix, iy), (sx, sy)) = inward(e);
+    let (x, y) = edge_mid(e);
+    (x + ix * d + sx * side, y + iy * d + sy * side)
+}
+
+/// The corner an edge starts from, going clockwise (N from the north-west).
+fn start_corner(e: Edge) -> (i32, i32) {
+    match e {
+        Edge::N => (0, 0),
+        Edge::E => (T, 0),
+        Edge::S => (T, T),
+        Edge::W => (0, T),
+    }
+}
+
+fn corner_point(c: Corner) -> (i32, i32) {
+    match c {
+        Corner::NE => (T, 0),
+        Corner::SE => (T, T),
+        Corner::SW => (0, T),
+        Corner::NW => (0, 0),
+    }
+}
+
+/// A city segment's outline: along its edges, and curving inwards past the others so that
+/// the fields beside it bulge in (a cap's curve, the diagonal of a corner city, the notch
+/// of a three-sided city). Returns the closed shape and, apart, the curves (the city's
+/// border with fields; its tile edges are not stroked, so a city over several tiles shows
+/// no seams). A cap printed as a triangle is drawn as one.
+fn city_path(edges: u8, semicircle: bool) -> (String, String) {
+    if edges == 0b1111 {
+        return (format!("M0,0 H{T} V{T} H0 Z"), String::new());
+    }
+    let city = |i: usize| edges & Edge::from_index(i % 4).bit() != 0;
+    let Some(k) = (0..4).find(|&i| city(i) && !city(i + 3)) else { return (String::new(), String::new()) };
+    let (sx, sy) = start_corner(Edge::from_index(k));
+    let mut shape = format!("M{sx},{sy}");
+    let mut border = String::new();
+    let mut i = k;
+    while i < k + 4 {
+        if city(i) {
+            let (x, y) = start_corner(Edge::from_index((i + 1) % 4));
+            let _ = write!(shape, " L{x},{y}");
+            i += 1;
+            continue;
+        }
+        let run = (i..k + 4).take_while(|&j| !city(j)).count();
+        let from = start_corner(Edge::from_index(i % 4));
+        let to = start_corner(Edge::from_index((i + run) % 4));
+        let curve = match run {
+            1 => {
+                // One field edge: the field bulges in a quarter of the way.
+                let (mx, my) = edge_mid(Edge::from_index(i % 4));
+                let (cx, cy) = (mx + (H - mx) * 11 / 10, my + (H - my) * 11 / 10);
+                format!("Q{cx},{cy} {},{}", to.0, to.1)
+            }
+            2 => {
+                // Two: the city is cut on a curve across the tile, bowing away from the corner between.
+                let (qx, qy) = start_corner(Edge::from_index((i + 1) % 4));
+                let (cx, cy) = (qx + (H - qx) * 6 / 10, qy + (H - qy) * 6 / 10);
+                format!("Q{cx},{cy} {},{}", to.0, to.1)
+            }
+            _ if semicircle => {
+                // A cap: the city edge's own curve reaching a third into the tile.
+                let (mx, my) = edge_mid(Edge::from_index(k));
+                let (cx, cy) = (mx + (H - mx) * 13 / 10, my + (H - my) * 13 / 10);
+                format!("Q{cx},{cy} {},{}", to.0, to.1)
+            }
+            _ => {
+                let (mx, my) = edge_mid(Edge::from_index(k));
+                let (cx, cy) = (mx + (H - mx) * 7 / 10, my + (H - my) * 7 / 10);
+                format!("L{cx},{cy} L{},{}", to.0, to.1)
+            }
+        };
+        let _ = write!(shape, " {curve}");
+        let _ = write!(border, "M{},{} {curve} ", from.0, from.1);
+        i += run;
+    }
+    shape.push_str(" Z");
+    (shape, border.trim_end().to_string())
+}
+
+/// A road segment's line on its tile: straight across, a curve between two neighbouring
+/// edges (around the city when one fills the centre), or from its edge to the centre, where
+/// it ends at a crossing, a cloister or a city gate.
+fn road_path(game: &Game, p: &Placed, edges: u8) -> String {
+    let ends: Vec<Edge> = Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0).collect();
+    match ends[..] {
+        [a, b] if a.opposite() == b => {
+            let ((ax, ay), (bx, by)) = (edge_mid(a), edge_mid(b));
+            format!("M{ax},{ay} L{bx},{by}")
+        }
+        [a, b] => {
+            let ((ax, ay), (bx, by)) = (edge_mid(a), edge_mid(b));
+            let (cx, cy) = if centre_kind(game, p) == Some(FeatureKind::City) {
+                let (qx, qy) = if b == Edge::W && a == Edge::N { (0, 0) } else { start_corner(b) };
+                (qx + (H - qx) * 4 / 10, qy + (H - qy) * 4 / 10)
+            } else {
+                (H, H)
+            };
+            format!("M{ax},{ay} Q{cx},{cy} {bx},{by}")
+        }
+        [a] => {
+            let (ax, ay) = edge_mid(a);
+            // A lone road end on a tile with a city gate opposite runs on to the city.
+            let gate = road_hub(game, p).count_ones() == 1
+                && centre_kind(game, p).is_none()
+                && game.edge_terrain(p, a.opposite()) == Terrain::City;
+            let (bx, by) = if gate { off_edge(a.opposite(), T / 4, 0) } else { (H, H) };
+            format!("M{ax},{ay} L{bx},{by}")
+        }
+        _ => String::new(),
+    }
+}
+
+/// The board as an SVG picture, with a legend; refused past [`super::MAX_SQUARES`].
+/// Well-formed XML whatever the title and names hold.
+pub fn svg(game: &Game, title: &str) -> Result<String, super::TooLarge> {
+    svg_view(game, &View::titled(title))
+}
+
+/// What the legend lists: the board's things in a fixed order, each once.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Item {
+    Field,
+    City,
+    Pennant,
+    Road,
+    Crossing,
+    Cloister,
+    Castle,
+    Bazaar,
+    Bridge,
+    Barn,
+    Drawbridge,
+}
+
+/// [`svg`] under a caption: the title, the moment shown and a note.
+pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
+    let header = 34 + if view.moment.is_some() { 18 } else { 0 } + if view.note.is_some() { 18 } else { 0 };
+    let players = game.players().len() as i32;
+    let legend_h = 30 + 24 + 22 * players;
+    let size = |cols: i64, rows: i64| {
+        // Wide enough for the legend and the title, however small the board.
+        let words = view.title.chars().count().max(view.note.as_ref().map_or(0, |n| n.chars().count() * 7 / 10)) as i64;
+        let w = (cols * T as i64 + 2 * MARGIN as i64).max(640).max(words * 10 + 2 * MARGIN as i64);
+        (w, header as i64 + 20 + rows * T as i64 + legend_h as i64 + 2 * MARGIN as i64)
+    };
+    size_checked(game, |cols, rows| {
+        let (w, h) = size(cols as i64, rows as i64);
+        format!("{w} x {h} pixels")
+    })?;
+    let (x0, x1, y0, y1) = super::bounds(game);
+    let (cols, rows) = (x1 - x0 + 1, y1 - y0 + 1);
+    let (w, h) = size(cols as i64, rows as i64);
+    let top = header + 20;
+    let origin = |p: Pos| (MARGIN + (p.x - x0) * T, top + (y1 - p.y) * T);
+    let looks = looks(game, false);
+    let mut items: Vec<Item> = Vec::new();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(s, r#"<title>{}</title>"#, xml_text(&view.title));
+    let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#fdfaf3"/>"##);
+    let _ = writeln!(
+        s,
+        r##"<text x="{MARGIN}" y="26" font-size="17" font-weight="bold" fill="#222">{}</text>"##,
+        xml_text(&view.title)
+    );
+    let mut line = 26;
+    if let Some(m) = &view.moment {
+        line += 18;
+        let _ = writeln!(s, r##"<text x="{MARGIN}" y="{line}" font-size="13" fill="#444">{}</text>"##, xml_text(m));
+    }
+    if let Some(n) = &view.note {
+        line += 18;
+        let _ = writeln!(s, r##"<text x="{MARGIN}" y="{line}" font-size="13" fill="#b91c1c">{}</text>"##, xml_text(n));
+    }
+    for x in x0..=x1 {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#666">{x}</text>"##,
+            MARGIN + (x - x0) * T + H,
+            top - 6
+        );
+    }
+    for y in y0..=y1 {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="end" fill="#666">{y}</text>"##,
+            MARGIN - 5,
+            top + (y1 - y) * T + H + 4
+        );
+    }
+    // Fields: the tiles themselves, each edged thinly.
+    for p in game.placed() {
+        let (ox, oy) = origin(p.pos);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{ox}" y="{oy}" width="{T}" height="{T}" fill="{FIELD}" stroke="#6f9445" stroke-width="0.6"/>"##
+        );
+        items.push(Item::Field);
+    }
+    // Roads: all casings, then all surfaces, so that a road is one band across its tiles.
+    let roads: Vec<(Pos, String)> = game
+        .placed()
+        .iter()
+        .flat_map(|p| {
+            let def = game.def(p.kind);
+            def.segments
+                .iter()
+                .filter(|s| s.kind == FeatureKind::Road)
+                .map(|s| (p.pos, road_path(game, p, p.rotation.edge_mask(s.edges))))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if !roads.is_empty() {
+        items.push(Item::Road);
+    }
+    for (width, colour) in [(11, ROAD_LINE), (7, ROAD)] {
+        let _ = writeln!(
+            s,
+            r##"<g fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round" stroke-linecap="butt">"##
+        );
+        for (pos, d) in &roads {
+            let (ox, oy) = origin(*pos);
+            let _ = writeln!(s, r##"<path transform="translate({ox},{oy})" d="{d}"/>"##);
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    for p in game.placed() {
+        let (ox, oy) = origin(p.pos);
+        let _ = writeln!(s, r##"<g transform="translate({ox},{oy})">"##);
+        draw_tile(&mut s, game, p, &mut items);
+        let _ = writeln!(s, "</g>");
+    }
+    // Bridges: a road on its own deck across the tile.
+    for a in game.added_segments() {
+        let (ox, oy) = origin(game.placed()[a.placed as usize].pos);
+        let (x1, y1, x2, y2) = if a.edges == Axis::NS.mask() { (H, 0, H, T) } else { (0, H, T, H) };
+        let _ = writeln!(
+            s,
+            r##"<g transform="translate({ox},{oy})" stroke-linecap="butt" opacity="0.8"><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{BRIDGE}" stroke-width="15"/><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{ROAD}" stroke-width="7"/></g>"##
+        );
+        items.push(Item::Bridge);
+    }
+    // Pieces the expansions have on the board: castles on towns (over the edge between
+    // their two tiles, or on the town's edge), barns on the corner where four tiles meet.
+    for piece in game.pieces() {
+        let (x, y) = match piece.at {
+            PieceAt::Tile(p) => {
+                let (ox, oy) = origin(p);
+                let town = game
+                    .tile_at(p)
+                    .and_then(|t| Edge::ALL.into_iter().find(|e| game.edge_terrain(t, *e) == Terrain::City));
+                let (dx, dy) = town.map_or((H, H), |e| off_edge(e, 13, -12));
+                (ox + dx, oy + dy)
+            }
+            PieceAt::Between(a, b) => {
+                let ((ax, ay), (bx, by)) = (origin(a), origin(b));
+                ((ax + bx) / 2 + H, (ay + by) / 2 + H)
+            }
+            PieceAt::Corner(p, c) => {
+                let (ox, oy) = origin(p);
+                let (dx, dy) = corner_point(c);
+                (ox + dx, oy + dy)
+            }
+        };
+        if piece.what == "barn" {
+            barn(&mut s, x, y);
+            items.push(Item::Barn);
+        } else {
+            tower(&mut s, x, y, 14);
+            items.push(Item::Castle);
+        }
+    }
+    // Followers on top, each beside what it stands on.
+    let mut roles: Vec<Role> = Vec::new();
+    for (player, pos, role, spot) in placed_followers(game) {
+        let (ox, oy) = origin(pos);
+        let p = game.tile_at(pos);
+        let (dx, dy) = match spot {
+            Spot::Edge(e) if role == Role::Thief => off_edge(e, 17, 11),
+            Spot::Edge(e) => off_edge(e, 13, 13),
+            Spot::Corner(c) => {
+                let (cx, cy) = corner_point(c);
+                (cx + (H - cx) * 4 / 9, cy + (H - cy) * 4 / 9)
+            }
+            Spot::Centre if p.is_some_and(|p| centre_kind(game, p).is_some()) => (H + 14, H + 11),
+            Spot::Centre => (H + 13, H + 13),
+        };
+        let look = looks.get(player).copied().unwrap_or(looks[0]);
+        follower(&mut s, ox + dx, oy + dy, role, look);
+        roles.push(role);
+    }
+    // Legend: only what is on the board.
+    let mut ly = top + rows * T + 30;
+    items.sort();
+    items.dedup();
+    let mut lx = MARGIN;
+    for item in &items {
+        let label = legend_swatch(&mut s, *item, lx, ly);
+        let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 20, ly + 4);
+        lx += 28 + 7 * label.len() as i32;
+        if i64::from(lx) > w - 110 {
+            lx = MARGIN;
+            ly += 22;
+        }
+    }
+    roles.sort();
+    roles.dedup();
+    ly += 26;
+    let mut lx = MARGIN;
+    for role in &roles {
+        let grey = Look { hue: super::Hue { word: "grey", fill: "#e5e5e5", ansi: 250 }, mark: ' ' };
+        follower(&mut s, lx + 6, ly, *role, grey);
+        let label = role.word();
+        let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
+        lx += 34 + 7 * label.len() as i32;
+    }
+    if roles.is_empty() {
+        ly -= 22;
+    }
+    for (pl, look) in game.players().iter().zip(&looks) {
+        ly += 24;
+        follower(&mut s, MARGIN + 6, ly, Role::Knight, *look);
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="13" fill="#222">{} — {}, {} in supply</text>"##,
+            MARGIN + 20,
+            ly + 5,
+            xml_text(&pl.name),
+            super::points(pl.score),
+            pl.supply
+        );
+    }
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
+/// A small swatch of a legend item at (x, y) (its middle left); returns its words.
+fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
+    let swatch = |s: &mut String, fill: &str, stroke: &str| {
+        let _ =
+            writeln!(s, r##"<rect x="{x}" y="{}" width="14" height="14" fill="{fill}" stroke="{stroke}"/>"##, y - 7);
+    };
+    match item {
+        Item::Field => {
+            swatch(s, FIELD, "#6f9445");
+            "field"
+        }
+        Item::City => {
+            swatch(s, CITY, CITY_LINE);
+            "city"
+        }
+        Item::Pennant => {
+            pennant(s, x + 7, y);
+            "pennant"
+        }
+        Item::Road => {
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{ROAD_LINE}" stroke-width="8"/><line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{ROAD}" stroke-width="5"/>"##,
+                x + 14,
+                x + 14
+            );
+            "road"
+        }
+        Item::Crossing => {
+            village(s, x + 7, y);
+            "crossing"
+        }
+        Item::Cloister => {
+            cloister(s, x + 7, y);
+            "cloister"
+        }
+        Item::Castle => {
+            tower(s, x + 7, y, 14);
+            "castle"
+        }
+        Item::Bazaar => {
+            let _ = writeln!(s, r##"<circle cx="{}" cy="{y}" r="7" fill="#facc15" stroke="#713f12"/>"##, x + 7);
+            "bazaar"
+        }
+        Item::Bridge => {
+            swatch(s, BRIDGE, "#3b2410");
+            "bridge"
+        }
+        Item::Barn => {
+            barn(s, x + 7, y);
+            "barn"
+        }
+        Item::Drawbridge => {
+            drawbridge(s, x + 7, y);
+            "drawbridge"
+        }
+    }
+}
+
+fn pennant(s: &mut String, x: i32, y: i32) {
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} h10 v7 q0 4 -5 6 q-5 -2 -5 -6 z" fill="{PENNANT}" stroke="#fff" stroke-width="0.8"/>"##,
+        x - 5,
+        y - 6
+    );
+}
+
+fn cloister(s: &mut String, x: i32, y: i32) {
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} h20 v-10 l-10 -7 l-10 7 z" fill="{CLOISTER}" stroke="#450a0a"/><path d="M{x} {} v-7 M{} {} h5" stroke="#fde68a" stroke-width="1.4"/>"##,
+        x - 10,
+        y + 8,
+        y + 6,
+        x - 2,
+        y + 2
+    );
+}
+
+/// A castle tower `size` pixels across, centred on (x, y).
+fn tower(s: &mut String, x: i32, y: i32, size: i32) {
+    let (l, t, q) = (x - size / 2, y - size / 2, size / 4);
+    let _ = writeln!(
+        s,
+        r##"<path d="M{l} {} V{t} h{q} v{q} h{q} v-{q} h{q} v{q} h{q} v-{q} V{} Z" fill="{CASTLE}" stroke="#111"/>"##,
+        t + size,
+        t + size,
+    );
+}
+
+fn barn(s: &mut String, x: i32, y: i32) {
+    let _ = writeln!(s, r##"<path d="M{} {} v-7 l7 -6 l7 6 v7 z" fill="{BARN}" stroke="#111"/>"##, x - 7, y + 6);
+}
+
+fn village(s: &mut String, x: i32, y: i32) {
+    let _ =
+        writeln!(s, r##"<path d="M{} {} v-6 l5 -5 l5 5 v6 z" fill="#e7d9b8" stroke="{ROAD_LINE}"/>"##, x - 5, y + 5);
+}
+
+fn drawbridge(s: &mut String, x: i32, y: i32) {
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="12" height="8" fill="{BRIDGE}" stroke="#111"/><path d="M{} {} l-3 -6 M{} {} l3 -6" stroke="#111"/>"##,
+        x - 6,
+        y - 4,
+        x - 6,
+        y - 4,
+        x + 6,
+        y - 4
+    );
+}
+
+/// A tile's cities, pennants and what stands in its centre (roads are drawn for the whole
+/// board at once).
+fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
+    let def = game.def(p.kind);
+    let r = p.rotation;
+    for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City) {
+        let m = r.edge_mask(seg.edges);
+        let (shape, border) = city_path(m, seg.semicircle || m.count_ones() > 1);
+        let _ = writeln!(s, r##"<path d="{shape}" fill="{CITY}"/>"##);
+        if !border.is_empty() {
+            let _ = writeln!(s, r##"<path d="{border}" fill="none" stroke="{CITY_LINE}" stroke-width="1.5"/>"##);
+        }
+        items.push(Item::City);
+        if seg.pennants > 0 {
+            let e = Edge::ALL.into_iter().find(|e| m & e.bit() != 0).unwrap_or(Edge::N);
+            let (x, y) = off_edge(e, 11, -12);
+            pennant(s, x, y);
+            items.push(Item::Pennant);
+        }
+    }
+    let hub = road_hub(game, p);
+    let road_ends = def.segments.iter().filter(|s| s.kind == FeatureKind::Road && s.edges.count_ones() == 1).count();
+    match centre_kind(game, p) {
+        Some(FeatureKind::Cloister) => {
+            cloister(s, H, H);
+            items.push(Item::Cloister);
+        }
+        Some(FeatureKind::Castle) => {
+            tower(s, H, H, 22);
+            items.push(Item::Castle);
+        }
+        Some(FeatureKind::Bazaar) => {
+            let _ = writeln!(s, r##"<circle cx="{H}" cy="{H}" r="8" fill="#facc15" stroke="#713f12"/>"##);
+            items.push(Item::Bazaar);
+        }
+        Some(_) => {}
+        None if road_ends >= 2 || (road_ends >= 1 && hub.count_ones() >= 3) => {
+            village(s, H, H);
+            items.push(Item::Crossing);
+        }
+        None => {}
+    }
+    if has_drawbridge(game, p) {
+        // Where the road meets the city: at the gate.
+        let gate = def
+            .segments
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Road && !s.drawbridges.is_empty())
+            .find_map(|s| Edge::ALL.into_iter().find(|e| r.edge_mask(s.edges) & e.bit() != 0))
+            .map_or((H, H), |e| off_edge(e.opposite(), T / 4 + 4, 0));
+        drawbridge(s, gate.0, gate.1);
+        items.push(Item::Drawbridge);
+    }
+}
