@@ -319,6 +319,7 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
                 "players": e.players.iter().map(|p| out.players[p.index()].clone()).collect::<Vec<_>>(),
                 "feature": e.feature.kind.as_str(),
                 "name": e.feature.name,
+                "words": e.feature.words,
                 "at": [e.feature.at.x, e.feature.at.y],
                 "tiles": e.feature.tiles,
                 "points": e.points(),
