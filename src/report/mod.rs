@@ -105,7 +105,7 @@ pub fn fitted_table(header: Vec<Cell>, rows: Vec<Vec<Cell>>, width: Option<u16>)
     Some(t)
 }
 
-/// Text styling: colour only when writing to a terminal and NO_COLOR is unset.
+/// Text styling: colour as `--color`, `NO_COLOR` and `CLICOLOR_FORCE` say (`diag::colour_for`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
     pub colour: bool,
