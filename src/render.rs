@@ -521,3 +521,12 @@ fn draw_tile(s: &mut String, game: &Game, p: &crate::engine::Placed, ox: i32, oy
     }
     let _ = writeln!(s, "</g>");
 }
+
+/// The width of one tile in [`svg`]'s pictures, in pixels.
+pub const TILE_PX: i32 = T;
+
+/// One tile of a game drawn as [`svg`] draws it, its top-left corner at `(ox, oy)`: for
+/// pictures other than a board (the `referee tiles` gallery).
+pub fn svg_tile(s: &mut String, game: &Game, p: &crate::engine::Placed, ox: i32, oy: i32) {
+    draw_tile(s, game, p, ox, oy);
+}

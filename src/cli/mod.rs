@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod explain;
+pub mod gallery;
 pub mod moves;
 
 use crate::data::{self, DataSource, Library};
@@ -89,6 +90,16 @@ pub enum Command {
         after_help = "Example:\n  referee rules\n  referee rules --ruleset early\n  referee rules --catalogue --format markdown"
     )]
     Rules(RulesArgs),
+    /// List the tile catalogue: each tile's letter, edges and features as a scenario names them; or draw it as SVG.
+    #[command(
+        after_help = "Example:\n  referee tiles\n  referee tiles --expansion bcb1\n  referee tiles --svg tiles.svg\n\nEach tile at rotation 0: its letter (the `tile:` of a scenario), its edges north, east, south, west (C city, R road, F field), how many the game holds, and its features as a `follower:` names them."
+    )]
+    Tiles(gallery::TilesArgs),
+    /// Write a commented starter scenario (standard output, or a new file).
+    #[command(
+        after_help = "Example:\n  referee new > scenarios/disputes/my-ruling.yaml\n  referee new my-ruling.yaml && referee check my-ruling.yaml\n\nThe starter loads and passes as it is: change its board, turns and expectations."
+    )]
+    New(gallery::NewArgs),
     /// Print a shell completion script (bash, zsh, fish, ...).
     #[command(
         after_help = "Example:\n  referee completions bash > ~/.local/share/bash-completion/completions/referee\n  referee completions zsh > ~/.zfunc/_referee"
@@ -309,6 +320,8 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Explain(a) => explain::explain(&lib, a),
         Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
+        Command::Tiles(a) => gallery::tiles(&lib, a),
+        Command::New(a) => gallery::new(a),
         Command::Completions { .. } | Command::Man => Ok(Status::Ok),
     }
 }

@@ -75,3 +75,76 @@ fn color_is_as_asked_and_clicolor_force_forces_it() {
     let o = referee_env(&["check", "no/such/file.yaml"], &[]);
     assert!(!stderr(&o).contains('\x1b'), "{}", stderr(&o));
 }
+
+#[test]
+fn tiles_lists_the_catalogue_in_a_scenario_s_words() {
+    let o = referee_env(&["tiles"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("tiles_text", stdout(&o));
+    let o = referee_env(&["tiles", "--expansion", "bcb1"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("bcb1: ") && !stdout(&o).contains("\nbase: "), "{}", stdout(&o));
+    let o = referee_env(&["tiles", "--expansion", "nope"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("referee::unknown-expansion") && stderr(&o).contains("base, bcb1"), "{}", stderr(&o));
+}
+
+#[test]
+fn every_feature_name_tiles_lists_names_that_feature() {
+    // What `tiles` prints is what a scenario may write: each name finds its own segment.
+    let r = referee::geom::Rotation::default();
+    for (_, defs) in &crate::util::lib().tiles {
+        for d in defs {
+            for (i, s) in d.segments.iter().enumerate() {
+                let name = d.scenario_name(r, i);
+                let spot = name.split_once(' ').map(|(_, w)| referee::tile::Spot::parse(w).expect("a place"));
+                assert_eq!(d.find_segment(r, s.kind, spot), Ok(i), "tile {} segment {i}: {name}", d.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn tiles_svg_draws_every_tile_and_parses() {
+    let o = referee_env(&["tiles", "--svg", "-"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = stdout(&o);
+    let doc = roxmltree::Document::parse(&svg).expect("an SVG document");
+    let tiles = doc.descendants().filter(|n| n.has_tag_name("g")).count();
+    let kinds: usize =
+        crate::util::lib().tiles.iter().map(|(_, d)| d.iter().filter(|t| t.half_of.is_none()).count()).sum();
+    assert!(tiles >= kinds, "{tiles} tiles drawn of {kinds}");
+    let dir = std::env::temp_dir().join(format!("referee-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tiles.svg");
+    let o = referee_env(&["tiles", "--svg", file.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), svg);
+}
+
+#[test]
+fn new_writes_a_starter_that_loads_and_passes() {
+    let o = referee_env(&["new"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), referee::cli::gallery::STARTER);
+    let sc = crate::util::scenario(referee::cli::gallery::STARTER).expect("the starter loads");
+    assert!(!sc.rulesets.is_empty());
+    for r in &sc.rulesets {
+        let p = crate::util::lib().profile(r).expect("a built-in ruleset");
+        let (_, j) = referee::cli::run_one(&sc, p).expect("the starter replays");
+        assert!(matches!(j, referee::replay::Judgement::Pass), "{r}: {j:?}");
+    }
+    // Through the binary too, and into a new file only.
+    let o = referee_stdin(&["check", "-"], referee::cli::gallery::STARTER.as_bytes(), &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let dir = std::env::temp_dir().join(format!("referee-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.yaml");
+    let _ = std::fs::remove_file(&file);
+    let o = referee_env(&["new", file.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(referee_env(&["check", file.to_str().unwrap()], &[]).status.code(), Some(0));
+    let o = referee_env(&["new", file.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(2), "never over an existing file");
+    assert!(stderr(&o).contains("never writes over a file"), "{}", stderr(&o));
+}
