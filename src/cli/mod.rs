@@ -77,7 +77,7 @@ pub enum Command {
     Import(ImportArgs),
     /// Explain a rule, an inventory ruling or a switch: wording, source, editions, scenarios.
     #[command(
-        after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing"
+        after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing\n  referee explain castle          # what mentions castles"
     )]
     Explain(explain::ExplainArgs),
     /// How much of the rule catalogue the scenarios lock in, per document.

@@ -148,3 +148,33 @@ fn new_writes_a_starter_that_loads_and_passes() {
     assert_eq!(o.status.code(), Some(2), "never over an existing file");
     assert!(stderr(&o).contains("never writes over a file"), "{}", stderr(&o));
 }
+
+#[test]
+fn explain_searches_rules_rulings_and_switches() {
+    let o = referee_env(&["explain", "castle"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("What mentions “castle”:"), "{out}");
+    // A rule by its wording, a ruling by its id, a switch by its name.
+    assert!(out.contains("bcb1.castle.town-definition: A castle may be built only on a town"), "{out}");
+    assert!(out.contains("Rulings (") && out.contains("bcb1.castle.example-twenty-points (under "), "{out}");
+    assert!(out.contains("Switches (") && out.contains("castle.terms: "), "{out}");
+    // Every word must be there, case aside.
+    let o = referee_env(&["explain", "Castle FARM"], &[]);
+    let out = stdout(&o);
+    assert!(out.contains("bcb1.castle.farm-four-points") && !out.contains("bcb1.castle.town-definition"), "{out}");
+    let o = referee_env(&["explain", "castle", "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["search"], "castle");
+    assert!(
+        v["rules"].as_array().is_some_and(|r| !r.is_empty()) && v["switches"].as_array().is_some_and(|r| !r.is_empty())
+    );
+    for f in ["markdown", "bbcode", "mediawiki"] {
+        let o = referee_env(&["explain", "castle", "--format", f], &[]);
+        assert_eq!(o.status.code(), Some(0), "{f}");
+    }
+    // Nothing mentions it: exit 2, with the nearest ids.
+    let o = referee_env(&["explain", "zzzq"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nearest ids"), "{}", stderr(&o));
+}
