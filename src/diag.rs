@@ -411,10 +411,37 @@ impl Diagnostic for InputError {
 /// The most problems of one file drawn with their snippets; the count says how many more.
 pub const MAX_SHOWN_PROBLEMS: usize = 50;
 
-/// Whether diagnostics on stderr may be coloured: a terminal, and NO_COLOR unset.
+/// `--color`: 0 auto, 1 always, 2 never.
+static COLOUR: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Sets what `--color` asked: `Some(true)` always, `Some(false)` never, `None` auto.
+pub fn set_colour(choice: Option<bool>) {
+    let v = match choice {
+        None => 0,
+        Some(true) => 1,
+        Some(false) => 2,
+    };
+    COLOUR.store(v, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether output to a stream may be coloured: as `--color` says; when it says `auto`, never
+/// with `NO_COLOR` set (not empty), always with `CLICOLOR_FORCE` set (not empty, not `0`),
+/// else when the stream is a terminal.
+pub fn colour_for(terminal: bool) -> bool {
+    let set = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    match COLOUR.load(std::sync::atomic::Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ if set("NO_COLOR").is_some() => false,
+        _ if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
+        _ => terminal,
+    }
+}
+
+/// Whether diagnostics on stderr may be coloured (see [`colour_for`]).
 pub fn stderr_colour() -> bool {
     use std::io::IsTerminal;
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    colour_for(std::io::stderr().is_terminal())
 }
 
 /// Lines longer than this are not quoted in a snippet: miette's renderer cannot lay out a

@@ -56,15 +56,43 @@ pub struct FeatureRef {
     pub at: Pos,
     /// The feature's segment on that tile (an index into the tile's segments).
     pub segment: u8,
-    /// That segment in board directions, as a player names it (`city N`, `field EL WR`).
+    /// That segment in board directions, as the machine names it (`city N`, `field EL WR`):
+    /// stable, for JSON.
     pub name: String,
     /// Distinct tiles in the feature (for a cloister: the tiles counted around it, itself included).
     pub tiles: u32,
+    /// The feature as a player says it, its square included: `field north of the road at
+    /// 0,0`, `Red's castle at 0,0, which took city EW at 2,1 (8 tiles)`. What reports show.
+    pub words: String,
+}
+
+impl FeatureRef {
+    /// A feature whose words are its name at its square (`city N at 0,0`).
+    pub fn new(kind: FeatureKind, at: Pos, segment: u8, name: impl Into<String>, tiles: u32) -> FeatureRef {
+        let name = name.into();
+        let words = format!("{name} at {at}");
+        FeatureRef { kind, at, segment, name, tiles, words }
+    }
+
+    /// The same feature, said in other words.
+    pub fn with_words(self, words: impl Into<String>) -> FeatureRef {
+        FeatureRef { words: words.into(), ..self }
+    }
+}
+
+/// Names joined for a possessive: `Red's`, `Red and Blue's`, `Red, Blue and Green's`.
+pub fn possessive(names: &[&str]) -> String {
+    let joined = match names {
+        [] => return "nobody's".to_string(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    format!("{joined}'s")
 }
 
 impl fmt::Display for FeatureRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {}", self.name, self.at)
+        f.write_str(&self.words)
     }
 }
 

@@ -446,6 +446,79 @@ impl TileDef {
     }
 }
 
+impl TileDef {
+    /// A segment in a player's words, in board directions: a field by where it lies against
+    /// what divides the tile (`field north of the road`, `field between the cities`, `field`
+    /// when it is the tile's only one); anything else as [`TileDef::describe_segment`]. A field
+    /// whose words would fit another field of the tile keeps its half-edges.
+    pub fn segment_words(&self, r: Rotation, segment: usize) -> String {
+        let s = &self.segments[segment];
+        if s.kind != FeatureKind::Field {
+            return self.describe_segment(r, segment);
+        }
+        let fields: Vec<usize> =
+            (0..self.segments.len()).filter(|&i| self.segments[i].kind == FeatureKind::Field).collect();
+        if fields.len() == 1 {
+            return "field".to_string();
+        }
+        let words = |i: usize| self.field_words(r, i);
+        let mine = words(segment);
+        if fields.iter().any(|&i| i != segment && words(i) == mine) {
+            return self.describe_segment(r, segment);
+        }
+        mine
+    }
+
+    /// `field <direction> of the <divider>`, or `field between the <dividers>` when it lies
+    /// about the centre.
+    fn field_words(&self, r: Rotation, segment: usize) -> String {
+        // Where each half-edge lies, x east and y north, the tile 4 units wide.
+        const AT: [(i32, i32); 8] = [(-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1)];
+        let mask = r.half_mask(self.segments[segment].halves);
+        let (x, y) = (0..8).filter(|h| mask & (1 << h) != 0).fold((0, 0), |(x, y), h| (x + AT[h].0, y + AT[h].1));
+        let count = |k: FeatureKind| self.segments.iter().filter(|s| s.kind == k).count();
+        let (roads, cities) = (count(FeatureKind::Road), count(FeatureKind::City));
+        let divider = match (roads, cities) {
+            (1, _) => "road",
+            (0, 1) => "city",
+            (0, 0) if count(FeatureKind::Cloister) > 0 => "cloister",
+            (0, _) => "cities",
+            _ => "roads",
+        };
+        if x == 0 && y == 0 {
+            return format!("field between the {divider}");
+        }
+        // The nearest of the eight directions, clockwise from north.
+        const WAYS: [&str; 8] =
+            ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"];
+        let angle = f64::from(x).atan2(f64::from(y)).to_degrees().rem_euclid(360.0);
+        let way = WAYS[((angle / 45.0).round() as usize) % 8];
+        format!("field {way} of the {divider}")
+    }
+
+    /// A segment as a scenario names it, in board directions: the shortest place that names
+    /// it alone (`city N`, `road E`, `field NE`, `field NL`, `cloister`), else its full name.
+    pub fn scenario_name(&self, r: Rotation, segment: usize) -> String {
+        let s = &self.segments[segment];
+        let mut spots: Vec<Spot> = Vec::new();
+        match s.kind {
+            FeatureKind::Field => {
+                spots.extend(Edge::ALL.map(Spot::Edge));
+                spots.extend(crate::geom::Corner::ALL.map(Spot::Corner));
+                spots.extend((0..8).map(|h| Spot::Half(Half(h))));
+            }
+            FeatureKind::Road | FeatureKind::City => spots.extend(Edge::ALL.map(Spot::Edge)),
+            _ => return self.describe_segment(r, segment),
+        }
+        let kind = s.kind;
+        spots
+            .into_iter()
+            .find(|sp| self.find_segment(r, kind, Some(*sp)) == Ok(segment))
+            .map(|sp| format!("{kind} {}", sp.words()))
+            .unwrap_or_else(|| self.describe_segment(r, segment))
+    }
+}
+
 /// Parses a run of edge letters (`NW`, `N W`, `W-E`) into a mask.
 fn parse_edges(text: &str) -> Result<u8, String> {
     let mut mask = 0u8;
@@ -488,6 +561,12 @@ mod tests {
         // The strip between city and road: EL and WR, turned to SL and NR.
         assert_eq!(d.segment_on_half(r90, Half::parse("SL").unwrap()), Some(2));
         assert_eq!(d.describe_segment(r90, 2), "field NR SL");
+        // As a player sees it: the strip lies north of the road at 0, east of it turned by 90.
+        assert_eq!(d.segment_words(Rotation::from_degrees(0).unwrap(), 2), "field north of the road");
+        assert_eq!(d.segment_words(r90, 2), "field east of the road");
+        assert_eq!(d.segment_words(r90, 3), "field west of the road");
+        assert_eq!(d.scenario_name(r90, 0), "city E");
+        assert_eq!(d.scenario_name(r90, 2), "field NE");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// A rule id (`base.final.field`), a ruling id of the inventory (`bcb1.bazaar.example-first-lot`) or a switch (`bazaar.timing`).
+    /// A rule id (`base.final.field`), a ruling id of the inventory (`bcb1.bazaar.example-first-lot`) or a switch (`bazaar.timing`); any other words search the rules, rulings and switches that mention them (`castle`).
     pub id: String,
     /// Where to look for scenarios that cover it.
     #[arg(long, default_value = "scenarios")]
@@ -93,10 +93,14 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
         lib.catalogue.entries.iter().filter(|e| Some(e.id) == rule || e.rulings.iter().any(|r| r == id)).collect();
     let switch = expansion::find_switch(id);
     if entries.is_empty() && switch.is_none() {
+        if let Some(found) = search(lib, id, a.format) {
+            emit(&found)?;
+            return Ok(Status::Ok);
+        }
         let near = crate::rules::nearest(id, &known_ids(lib), 5);
         return Err(Box::new(
             miette::MietteDiagnostic::new(format!(
-                "`{}` is neither a rule, a ruling of the inventory nor a switch",
+                "`{}` is neither a rule, a ruling of the inventory nor a switch, and none of them mentions it",
                 esc(id)
             ))
             .with_code("referee::unknown-id")
@@ -183,6 +187,69 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
     };
     emit(&text)?;
     Ok(Status::Ok)
+}
+
+/// `referee explain WORDS` for words that are no id: the rules (by id or wording), rulings
+/// (by id) and switches (by name, question or values) that mention every word, case aside;
+/// `None` when nothing does.
+fn search(lib: &Library, words: &str, format: Format) -> Option<String> {
+    let terms: Vec<String> = words.split_whitespace().map(str::to_lowercase).collect();
+    if terms.is_empty() {
+        return None;
+    }
+    let hit = |text: &str| {
+        let t = text.to_lowercase();
+        terms.iter().all(|w| t.contains(w.as_str()))
+    };
+    let rules: Vec<&RuleEntry> =
+        lib.catalogue.entries.iter().filter(|e| hit(&format!("{} {}", e.id, e.text))).collect();
+    let mut rulings: Vec<(&str, &str)> = lib
+        .catalogue
+        .entries
+        .iter()
+        .flat_map(|e| e.rulings.iter().filter(|r| hit(r)).map(move |r| (r.as_str(), e.id.as_str())))
+        .collect();
+    rulings.sort();
+    rulings.dedup();
+    let switches: Vec<&SwitchDef> = expansion::all_switches()
+        .filter(|s| {
+            let values: Vec<String> = s.values.iter().map(|(v, m)| format!("{v} {m}")).collect();
+            hit(&format!("{} {} {}", s.name, s.question, values.join(" ")))
+        })
+        .collect();
+    if rules.is_empty() && rulings.is_empty() && switches.is_empty() {
+        return None;
+    }
+    if format == Format::Json {
+        return Some(crate::report::json_text(&json!({
+            "search": words,
+            "rules": rules.iter().map(|e| json!({"id": e.id.as_str(), "text": e.text})).collect::<Vec<_>>(),
+            "rulings": rulings.iter().map(|(r, rule)| json!({"id": r, "rule": rule})).collect::<Vec<_>>(),
+            "switches": switches.iter().map(|s| json!({"switch": s.name, "question": s.question})).collect::<Vec<_>>(),
+        })));
+    }
+    // Each format's escape, its heading and its list item.
+    let (text, heading, item): (Escape, fn(&str) -> String, &str) = match format {
+        Format::Markdown => (markdown_inline, |h| format!("**{h}**\n\n"), "- "),
+        Format::Bbcode => (bbcode_text, |h| format!("[b]{h}[/b]\n"), "- "),
+        Format::Mediawiki => (mediawiki_text, |h| format!("'''{h}'''\n"), "* "),
+        _ => (|x| esc(x).into_owned(), |h| format!("{h}\n"), "  "),
+    };
+    let mut s = format!("{}\n", text(&format!("What mentions “{words}”:")));
+    let mut part = |title: &str, lines: Vec<String>| {
+        if !lines.is_empty() {
+            s.push('\n');
+            s.push_str(&heading(&format!("{title} ({})", lines.len())));
+            for l in lines {
+                s.push_str(&format!("{item}{l}\n"));
+            }
+        }
+    };
+    part("Rules", rules.iter().map(|e| format!("{}: {}", text(e.id.as_str()), text(&e.text))).collect());
+    part("Rulings", rulings.iter().map(|(r, rule)| format!("{} (under {})", text(r), text(rule))).collect());
+    part("Switches", switches.iter().map(|sw| format!("{}: {}", text(sw.name), text(sw.question))).collect());
+    s.push_str(&format!("\n{}\n", text("`referee explain ID` shows one of them in full.")));
+    Some(s)
 }
 
 /// `referee explain` as BBCode or MediaWiki wikitext: each

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod explain;
+pub mod gallery;
 pub mod moves;
 
 use crate::data::{self, DataSource, Library};
@@ -29,6 +30,17 @@ pub struct Cli {
     /// A folder whose files replace the built-in data of the same path (tiles/base.yaml, rulesets/hig.yaml, rulesets/rules/base.yaml, ...).
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// When to colour the output: auto (a terminal, unless NO_COLOR is set; always when CLICOLOR_FORCE is), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -65,7 +77,7 @@ pub enum Command {
     Import(ImportArgs),
     /// Explain a rule, an inventory ruling or a switch: wording, source, editions, scenarios.
     #[command(
-        after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing"
+        after_help = "Example:\n  referee explain base.final.field\n  referee explain bcb1.bazaar.example-first-lot --format markdown\n  referee explain bazaar.timing\n  referee explain castle          # what mentions castles"
     )]
     Explain(explain::ExplainArgs),
     /// How much of the rule catalogue the scenarios lock in, per document.
@@ -78,6 +90,16 @@ pub enum Command {
         after_help = "Example:\n  referee rules\n  referee rules --ruleset early\n  referee rules --catalogue --format markdown"
     )]
     Rules(RulesArgs),
+    /// List the tile catalogue: each tile's letter, edges and features as a scenario names them; or draw it as SVG.
+    #[command(
+        after_help = "Example:\n  referee tiles\n  referee tiles --expansion bcb1\n  referee tiles --svg tiles.svg\n\nEach tile at rotation 0: its letter (the `tile:` of a scenario), its edges north, east, south, west (C city, R road, F field), how many the game holds, and its features as a `follower:` names them."
+    )]
+    Tiles(gallery::TilesArgs),
+    /// Write a commented starter scenario (standard output, or a new file).
+    #[command(
+        after_help = "Example:\n  referee new > scenarios/disputes/my-ruling.yaml\n  referee new my-ruling.yaml && referee check my-ruling.yaml\n\nThe starter loads and passes as it is: change its board, turns and expectations."
+    )]
+    New(gallery::NewArgs),
     /// Print a shell completion script (bash, zsh, fish, ...).
     #[command(
         after_help = "Example:\n  referee completions bash > ~/.local/share/bash-completion/completions/referee\n  referee completions zsh > ~/.zfunc/_referee"
@@ -93,21 +115,21 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
+    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz); `-` reads standard input.
     pub scenario: PathBuf,
     /// A built-in ruleset (hig, rgg, zmg, ne, early) or a profile file; default: the scenario's own list.
     #[arg(long, short)]
     pub ruleset: Option<String>,
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Also write an SVG picture of the final board (under the first ruleset) to this file.
+    /// Also write an SVG picture of the final board (under the first ruleset) to this file (not `-`: standard output holds the report).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
+    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz); `-` reads standard input.
     pub scenario: PathBuf,
     /// Draw the board after this many turns (0: the starting board; the last turn: before
     /// final scoring). Default: after final scoring, as `--final`.
@@ -119,7 +141,7 @@ pub struct RenderArgs {
     /// The ruleset to replay under (default: the scenario's first).
     #[arg(long, short)]
     pub ruleset: Option<String>,
-    /// Write an SVG picture to this file instead of drawing in the terminal.
+    /// Write an SVG picture to this file instead of drawing in the terminal; `-` writes it to standard output.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Plain ASCII characters, whatever the terminal can show.
@@ -129,7 +151,7 @@ pub struct RenderArgs {
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz).
+    /// The scenario file (YAML), or a JCloisterZone saved game (.jcz); `-` reads standard input.
     pub scenario: PathBuf,
     /// Rulesets to compare, comma-separated (built-in names or profile files); default: the scenario's own.
     #[arg(long, value_delimiter = ',', conflicts_with = "all")]
@@ -152,7 +174,7 @@ pub struct ImportArgs {
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
-    /// Scenario files (or JCloisterZone .jcz games) or folders searched for them; default: scenarios/
+    /// Scenario files (or JCloisterZone .jcz games) or folders searched for them; `-` reads one scenario from standard input; default: scenarios/
     pub paths: Vec<PathBuf>,
     /// Run only the scenarios whose id (`folder/file`, without .yaml) contains this text.
     #[arg(long, short = 'k', value_name = "TEXT")]
@@ -186,7 +208,7 @@ pub enum Status {
 pub type Error = Box<dyn miette::Diagnostic + Send + Sync>;
 
 fn style() -> Style {
-    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let colour = crate::diag::colour_for(std::io::stdout().is_terminal());
     Style { colour, width: output_width(), prose: true }
 }
 
@@ -266,6 +288,11 @@ fn report_error(e: &InputError) {
 }
 
 pub fn run(cli: Cli) -> Result<Status, Error> {
+    crate::diag::set_colour(match cli.color {
+        ColorChoice::Auto => None,
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+    });
     match cli.command {
         Command::Completions { shell } => {
             let mut out = Vec::new();
@@ -297,6 +324,8 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Explain(a) => explain::explain(&lib, a),
         Command::Rulings(a) => explain::rulings(&lib, a),
         Command::Bench(a) => bench::run(&lib, a),
+        Command::Tiles(a) => gallery::tiles(&lib, a),
+        Command::New(a) => gallery::new(a),
         Command::Completions { .. } | Command::Man => Ok(Status::Ok),
     }
 }
@@ -329,9 +358,32 @@ fn profiles_for(lib: &Library, sc: &Scenario, choice: &Option<String>) -> Result
     }
 }
 
-/// Replays a scenario under one profile and judges it.
+/// Whether a path given on the command line means standard input (or output): `-`.
+pub fn is_stdin(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// A scenario's id from its path (`folder/file`); `stdin` for standard input.
+pub fn scenario_id(path: &Path) -> String {
+    if is_stdin(path) {
+        "stdin".to_string()
+    } else {
+        scenario::id_of(path)
+    }
+}
+
 /// A scenario file, or a JCloisterZone saved game (`.jcz`) read as the scenario it is.
+/// `-` reads standard input: a saved game when it holds a JSON object, else a scenario.
 pub fn load_scenario(path: &Path, lib: &Library) -> Result<Scenario, InputError> {
+    if is_stdin(path) {
+        let file = data::read_stdin()?;
+        let id = scenario_id(path);
+        return if file.text.trim_start_matches('\u{feff}').trim_start().starts_with('{') {
+            crate::jcz::load_file(&id, file, lib)
+        } else {
+            scenario::load(&id, file, lib)
+        };
+    }
     if crate::jcz::is_saved_game(path) {
         crate::jcz::load_path(path, lib)
     } else {
@@ -358,6 +410,13 @@ pub fn run_one(sc: &Scenario, p: &Profile) -> Result<(Outcome, Judgement), Input
 }
 
 fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
+    if a.svg.as_deref().is_some_and(is_stdin) {
+        return Err(Box::new(
+            miette::MietteDiagnostic::new("`check --svg -` would write the picture into the report on standard output")
+                .with_code("referee::svg-to-stdout")
+                .with_help("give `--svg` a file name, or draw the board with `referee render FILE --svg -`"),
+        ));
+    }
     let sc = load_scenario(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
     let profiles = profiles_for(lib, &sc, &a.ruleset)?;
     let mut runs = Vec::new();
@@ -466,7 +525,11 @@ fn unicode_terminal() -> bool {
         .is_some_and(|v| v.to_ascii_uppercase().contains("UTF-8") || v.to_ascii_uppercase().contains("UTF8"))
 }
 
+/// Writes a picture to a file, or to standard output for `-`.
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
+    if is_stdin(path) {
+        return emit(svg);
+    }
     std::fs::write(path, svg).map_err(|e| {
         Box::new(
             miette::MietteDiagnostic::new(format!("cannot write {}: {e}", esc(&path.display().to_string())))
@@ -554,6 +617,13 @@ struct Walk {
 
 impl Walk {
     fn visit(&mut self, p: &Path) {
+        // Standard input, read once however often it is named.
+        if is_stdin(p) {
+            if !self.files.iter().any(|f| is_stdin(f)) {
+                self.files.push(p.to_path_buf());
+            }
+            return;
+        }
         let dir = p.is_dir();
         if let Ok(real) = std::fs::canonicalize(p) {
             if !self.seen.insert(real) {
@@ -661,7 +731,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
         ));
     }
     let files: Vec<PathBuf> = match &a.filter {
-        Some(f) => all.into_iter().filter(|p| crate::scenario::id_of(p).contains(f.as_str())).collect(),
+        Some(f) => all.into_iter().filter(|p| scenario_id(p).contains(f.as_str())).collect(),
         None => all,
     };
     if files.is_empty() {
@@ -697,7 +767,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
                 let more = why.len().saturating_sub(3);
                 why.truncate(3);
-                let id = crate::scenario::id_of(f);
+                let id = scenario_id(f);
                 if text {
                     lines.push_str(&format!(
                         "{} {}\n    {}{}\n",
@@ -721,7 +791,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                     jcz_failed += 1;
                 }
                 let outcome = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
-                runs.push(TestRun { id: crate::scenario::id_of(f), file, ruleset: None, outcome });
+                runs.push(TestRun { id: scenario_id(f), file, ruleset: None, outcome });
                 continue;
             }
         };

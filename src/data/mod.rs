@@ -57,6 +57,10 @@ impl DataSource {
     }
 }
 
+/// The most any input is read: no scenario, profile or catalogue comes near this (the
+/// largest built-in file holds 35 kB).
+const LIMIT: u64 = 16 * 1024 * 1024;
+
 /// Reads a regular file of at most 16 MiB as UTF-8 text, as an input error when it cannot.
 ///
 /// Anything but a regular file is refused before it is opened: opening a FIFO blocks until a
@@ -64,8 +68,6 @@ impl DataSource {
 /// which does not block; the file opened is checked again, and read no further than the limit.
 pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     use std::io::Read;
-    /// No scenario, profile or catalogue comes near this (the largest built-in file holds 35 kB).
-    const LIMIT: u64 = 16 * 1024 * 1024;
     let name = path.display().to_string();
     let fail = |why: String| crate::diag::InputError::unreadable(&name, format!("cannot read {name}: {why}"));
     let check = |meta: &std::fs::Metadata| {
@@ -105,6 +107,37 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     if bytes.len() as u64 > LIMIT {
         return Err(fail("it is larger than 16 MiB".to_string()));
     }
+    decode(name, bytes)
+}
+
+/// The name standard input goes by in diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads standard input, as [`read_file`] reads a file: at most 16 MiB of UTF-8 text, named
+/// `<stdin>` in diagnostics.
+pub fn read_stdin() -> Result<SourceFile, crate::diag::InputError> {
+    use std::io::Read;
+    let fail =
+        |why: String| crate::diag::InputError::unreadable(STDIN_NAME, format!("cannot read standard input: {why}"));
+    let mut bytes = Vec::new();
+    std::io::stdin().lock().take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > LIMIT {
+        return Err(fail("it is larger than 16 MiB".to_string()));
+    }
+    decode(STDIN_NAME.to_string(), bytes)
+}
+
+/// Reads `path`, or standard input when it is `-`.
+pub fn read_input(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
+    if path == Path::new("-") {
+        read_stdin()
+    } else {
+        read_file(path)
+    }
+}
+
+/// Bytes as the text of a file named `name`, or a diagnostic at the first byte that is not UTF-8.
+fn decode(name: String, bytes: Vec<u8>) -> Result<SourceFile, crate::diag::InputError> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {

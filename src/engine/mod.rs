@@ -312,6 +312,17 @@ impl<'t> Game<'t> {
         self.players[p.index()].score = score;
     }
 
+    /// A feature as a player says it, at its earliest tile: `field north of the road at 0,0`,
+    /// `city N at 1,0` (see [`crate::tile::TileDef::segment_words`]).
+    pub fn feature_words(&self, info: &FeatureInfo) -> String {
+        let p = self.placement_of(info.segment);
+        let what = match self.features.local(info.segment) {
+            Some(local) => self.def(p.kind).segment_words(p.rotation, local),
+            None => self.describe(info.segment),
+        };
+        format!("{what} at {}", info.at)
+    }
+
     /// A segment in board directions, as a player names it (`city N`, `bridge NS`).
     pub fn describe(&self, s: SegId) -> String {
         let p = self.placement_of(s);

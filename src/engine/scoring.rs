@@ -185,13 +185,14 @@ impl Game<'_> {
             let event = ScoreEvent {
                 timing,
                 players,
-                feature: FeatureRef {
-                    kind: info.kind,
-                    at: info.at,
-                    segment: self.features.local(info.segment).map_or(u8::MAX, |l| l as u8),
+                feature: FeatureRef::new(
+                    info.kind,
+                    info.at,
+                    self.features.local(info.segment).map_or(u8::MAX, |l| l as u8),
                     name,
-                    tiles: info.tiles,
-                },
+                    info.tiles,
+                )
+                .with_words(self.feature_words(&info)),
                 items,
                 because,
             };

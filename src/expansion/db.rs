@@ -181,13 +181,13 @@ impl Db {
                 notes.push(ScoreEvent {
                     timing: Timing::Turn(turn),
                     players: c.majority.clone(),
-                    feature: FeatureRef {
-                        kind: FeatureKind::City,
+                    feature: FeatureRef::new(
+                        FeatureKind::City,
                         at,
-                        segment: game.locate(city).1.map_or(u8::MAX, |l| l as u8),
-                        name: format!("drawbridge to {}", game.describe(city)),
-                        tiles: 0,
-                    },
+                        game.locate(city).1.map_or(u8::MAX, |l| l as u8),
+                        format!("drawbridge to {}", game.describe(city)),
+                        0,
+                    ),
                     items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
                     because: vec![rule::ROAD_SCORED_FIRST],
                 });
@@ -270,13 +270,7 @@ impl Db {
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: vec![player],
-            feature: FeatureRef {
-                kind: FeatureKind::City,
-                at: to,
-                segment: u8::MAX,
-                name: "drawbridge".to_string(),
-                tiles: 0,
-            },
+            feature: FeatureRef::new(FeatureKind::City, to, u8::MAX, "drawbridge", 0),
             items: vec![ScoreItem {
                 rule: rule::INCOMPLETE_CITY_MOVE,
                 label: "follower over the drawbridge",

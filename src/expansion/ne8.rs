@@ -232,13 +232,12 @@ impl Ne8 {
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: vec![turn.player],
-            feature: FeatureRef {
-                kind: FeatureKind::Castle,
-                at: squares[0],
-                segment: u8::MAX,
-                name: "castle built".to_string(),
-                tiles: squares.len() as u32,
-            },
+            feature: FeatureRef::new(FeatureKind::Castle, squares[0], u8::MAX, "castle built", squares.len() as u32)
+                .with_words(format!(
+                    "{} castle at {}",
+                    crate::score::possessive(&[game.player_name(turn.player)]),
+                    squares[0]
+                )),
             items: vec![ScoreItem { rule: rule::CASTLE_BUILD, label: "castle built", count: 1, each: 0 }],
             because,
         });
@@ -669,13 +668,7 @@ impl Expansion for Ne8 {
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn.turn),
                         players: vec![turn.player],
-                        feature: FeatureRef {
-                            kind: FeatureKind::Castle,
-                            at: at_sq,
-                            segment: u8::MAX,
-                            name: "lady recalled".to_string(),
-                            tiles: 2,
-                        },
+                        feature: FeatureRef::new(FeatureKind::Castle, at_sq, u8::MAX, "lady recalled".to_string(), 2),
                         items: vec![
                             ScoreItem { rule: rule::LADY_RECALL_SCORING, label: "knight", count: knights, each: 1 },
                             ScoreItem { rule: rule::LADY_RECALL_SCORING, label: "lady", count: ladies, each: 1 },
@@ -696,13 +689,13 @@ impl Expansion for Ne8 {
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn.turn),
                         players: vec![b.farmer.0],
-                        feature: FeatureRef {
-                            kind: FeatureKind::Field,
-                            at: b.at,
-                            segment: u8::MAX,
-                            name: format!("barn at the {:?} corner", b.corner),
-                            tiles: 4,
-                        },
+                        feature: FeatureRef::new(
+                            FeatureKind::Field,
+                            b.at,
+                            u8::MAX,
+                            format!("barn at the {:?} corner", b.corner),
+                            4,
+                        ),
                         items: vec![ScoreItem { rule: rule::BARN_SCORING, label: "farmer", count: farmers, each: 1 }],
                         because: vec![rule::BARN_FARMER_ONTO],
                     });

@@ -23,10 +23,14 @@ pub fn is_saved_game(path: &Path) -> bool {
 /// `.jcz` file; problems the rules find in its moves are located in the scenario written
 /// from it, named `<file> (imported)`, whose lines say which replay message each turn is.
 pub fn load_path(path: &Path, lib: &Library) -> Result<Scenario, InputError> {
-    let file = crate::data::read_file(path)?;
+    load_file(&crate::scenario::id_of(path), crate::data::read_file(path)?, lib)
+}
+
+/// A saved game already read (from standard input, say) as the scenario `id`.
+pub fn load_file(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, InputError> {
     let imported = import(&file, lib)?;
     let name = format!("{} (imported)", file.name);
-    let mut sc = crate::scenario::load(&crate::scenario::id_of(path), SourceFile::new(name, imported.yaml), lib)?;
+    let mut sc = crate::scenario::load(id, SourceFile::new(name, imported.yaml), lib)?;
     sc.not_judged = imported.not_judged;
     Ok(sc)
 }

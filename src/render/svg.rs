@@ -177,13 +177,17 @@ fn road_path(game: &Game, p: &Placed, edges: u8) -> String {
         }
         [a, b] => {
             let ((ax, ay), (bx, by)) = (edge_mid(a), edge_mid(b));
-            let (cx, cy) = if centre_kind(game, p) == Some(FeatureKind::City) {
-                let (qx, qy) = if b == Edge::W && a == Edge::N { (0, 0) } else { start_corner(b) };
-                (qx + (H - qx) * 4 / 10, qy + (H - qy) * 4 / 10)
-            } else {
-                (H, H)
-            };
-            format!("M{ax},{ay} Q{cx},{cy} {bx},{by}")
+            if centre_kind(game, p) == Some(FeatureKind::City) {
+                // Around the city that fills the middle: a quarter turn hugging the corner
+                // the two road edges share, leaving each edge square on.
+                let step = |e: Edge, (x, y): (i32, i32)| {
+                    let ((dx, dy), _) = inward(e);
+                    (x + dx * T / 4, y + dy * T / 4)
+                };
+                let ((c1x, c1y), (c2x, c2y)) = (step(a, (ax, ay)), step(b, (bx, by)));
+                return format!("M{ax},{ay} C{c1x},{c1y} {c2x},{c2y} {bx},{by}");
+            }
+            format!("M{ax},{ay} Q{H},{H} {bx},{by}")
         }
         [a] => {
             let (ax, ay) = edge_mid(a);
@@ -591,4 +595,34 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
         drawbridge(s, gate.0, gate.1);
         items.push(Item::Drawbridge);
     }
+}
+
+/// The width of one tile in [`svg`]'s pictures, in pixels.
+pub const TILE_PX: i32 = T;
+
+/// One tile of a game drawn as [`svg`] draws it (field, roads, cities, marks), its top-left
+/// corner at `(ox, oy)`: for pictures other than a board (the `referee tiles` gallery).
+pub fn svg_tile(s: &mut String, game: &Game, p: &Placed, ox: i32, oy: i32) {
+    let _ = writeln!(
+        s,
+        r##"<rect x="{ox}" y="{oy}" width="{T}" height="{T}" fill="{FIELD}" stroke="#6f9445" stroke-width="0.6"/>"##
+    );
+    let def = game.def(p.kind);
+    let roads: Vec<String> = def
+        .segments
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Road)
+        .map(|s| road_path(game, p, p.rotation.edge_mask(s.edges)))
+        .collect();
+    for (width, colour) in [(11, ROAD_LINE), (7, ROAD)] {
+        for d in &roads {
+            let _ = writeln!(
+                s,
+                r##"<path transform="translate({ox},{oy})" d="{d}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round"/>"##
+            );
+        }
+    }
+    let _ = writeln!(s, r##"<g transform="translate({ox},{oy})">"##);
+    draw_tile(s, game, p, &mut Vec::new());
+    let _ = writeln!(s, "</g>");
 }

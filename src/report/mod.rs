@@ -105,7 +105,7 @@ pub fn fitted_table(header: Vec<Cell>, rows: Vec<Vec<Cell>>, width: Option<u16>)
     Some(t)
 }
 
-/// Text styling: colour only when writing to a terminal and NO_COLOR is unset.
+/// Text styling: colour as `--color`, `NO_COLOR` and `CLICOLOR_FORCE` say (`diag::colour_for`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
     pub colour: bool,
@@ -319,6 +319,7 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
                 "players": e.players.iter().map(|p| out.players[p.index()].clone()).collect::<Vec<_>>(),
                 "feature": e.feature.kind.as_str(),
                 "name": e.feature.name,
+                "words": e.feature.words,
                 "at": [e.feature.at.x, e.feature.at.y],
                 "tiles": e.feature.tiles,
                 "points": e.points(),

@@ -24,3 +24,4 @@ mod scenarios;
 
 /// Shared helpers.
 mod util;
+mod words;

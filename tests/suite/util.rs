@@ -111,3 +111,23 @@ pub fn referee_env(args: &[&str], env: &[(&str, &str)]) -> Output {
     let child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
     finish(child, LIMIT, &args.join(" "))
 }
+
+/// Runs the binary from the repository root within [`LIMIT`], `input` on its standard input
+/// and `env` set besides.
+pub fn referee_stdin(args: &[&str], input: &[u8], env: &[(&str, &str)]) -> Output {
+    use std::io::Write;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_referee"));
+    cmd.args(args).current_dir(root()).env_clear().stdin(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = finish(child, LIMIT, &args.join(" "));
+    let _ = writer.join();
+    out
+}

@@ -133,7 +133,7 @@ impl Options {
 pub static SWITCHES: [&SwitchDef; 7] = [&TIMING, &DISCARDED, &NEGATIVE, &ALL_ZERO, &NEXT_SELECTOR, &TOO_FEW, &AUCTION];
 
 fn bazaar_ref(active_at: crate::geom::Pos) -> FeatureRef {
-    FeatureRef { kind: FeatureKind::Bazaar, at: active_at, segment: u8::MAX, name: "bazaar".to_string(), tiles: 0 }
+    FeatureRef::new(FeatureKind::Bazaar, active_at, u8::MAX, "bazaar".to_string(), 0)
 }
 
 /// `1 point`, `3 points`.

@@ -395,10 +395,11 @@ impl Bcb1 {
             ));
         }
         let castle = Self::convert(game, town, at, turn.turn, false)?;
+        let words = castle_words(game, &castle);
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: castle.owners,
-            feature: castle_ref(castle.tiles, "castle built"),
+            feature: castle_ref(castle.tiles, "castle built").with_words(words),
             items: vec![ScoreItem { rule: rule::CASTLE_NO_POINTS, label: "castle built", count: 1, each: 0 }],
             because: vec![rule::CASTLE_TOWN, rule::CASTLE_OCCUPIER, rule::CASTLE_CONVERT],
         });
@@ -471,20 +472,28 @@ impl Bcb1 {
         let turn_ctx = turn;
         let turn = turn.turn;
         // What this turn completed: (squares, points, kind, occupied).
-        let structures: Vec<(Vec<Pos>, i32, FeatureKind, bool)> =
-            game.completions().iter().map(|c| (c.squares.clone(), c.points, c.info.kind, c.occupied)).collect();
+        let structures: Vec<Structure> = game
+            .completions()
+            .iter()
+            .map(|c| {
+                let what = format!("{} ({} tiles)", game.feature_words(&c.info), c.info.tiles);
+                (c.squares.clone(), c.points, c.info.kind, c.occupied, what)
+            })
+            .collect();
         let castles = game.state_of::<State>().built.clone();
+        let said: Vec<String> = castles.iter().map(|c| castle_words(game, c)).collect();
         let pending: Vec<usize> =
             (0..castles.len()).filter(|&i| !castles[i].scored && castles[i].built < turn).collect();
         // rule::CASTLE_NOT_SAME_ROUND: a castle built this turn takes nothing from what this
         // turn completed in its fief; the report says so, since that is what players ask.
         for c in castles.iter().filter(|c| c.built == turn && !c.scored) {
-            for (squares, _, kind, _) in &structures {
+            for (squares, _, kind, _, what) in &structures {
                 if squares.iter().any(|p| c.fief.contains(p)) {
+                    let words = format!("{}, built this turn, beside {what}", castle_words(game, c));
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn),
                         players: c.owners.clone(),
-                        feature: castle_ref(c.tiles, "castle built this turn"),
+                        feature: castle_ref(c.tiles, "castle built this turn").with_words(words),
                         items: vec![ScoreItem {
                             rule: rule::CASTLE_NOT_SAME_ROUND,
                             label: structure_label(*kind, false),
@@ -496,7 +505,13 @@ impl Bcb1 {
                 }
             }
         }
-        let ctx = Choices { castles: &castles, pending: &pending, structures: &structures, chosen: &chosen_by_owner };
+        let ctx = Choices {
+            castles: &castles,
+            said: &said,
+            pending: &pending,
+            structures: &structures,
+            chosen: &chosen_by_owner,
+        };
         let best: Vec<Option<Choice>> =
             (0..castles.len()).map(|i| if pending.contains(&i) { ctx.best(i, &mut vec![i]) } else { None }).collect();
         // rule::CASTLE_MUST_TAKE_NEXT: a castle takes the next structure completed in its fief;
@@ -532,7 +547,7 @@ impl Bcb1 {
             }
         }
         for &i in &pending {
-            let Some(Choice { points, kind, occupied, choices }) = best[i] else { continue };
+            let Some(Choice { points, kind, occupied, choices, what }) = best[i].clone() else { continue };
             let c = &castles[i];
             let mut because = vec![rule::CASTLE_FIEF, rule::CASTLE_FOLLOWER_RETURNS];
             let owner_chose = chosen_by_owner.iter().any(|(at, _)| c.tiles.contains(at));
@@ -554,7 +569,8 @@ impl Bcb1 {
             game.award(ScoreEvent {
                 timing: Timing::Turn(turn),
                 players: c.owners.clone(),
-                feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})")),
+                feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})"))
+                    .with_words(format!("{}, which took {what} in its {area}", said[i])),
                 items: vec![ScoreItem { rule: rule::CASTLE_SCORES, label, count: 1, each: points }],
                 because,
             });
@@ -627,12 +643,18 @@ fn structure_label(kind: FeatureKind, taken: bool) -> &'static str {
     }
 }
 
+/// What a turn completed: its squares, points, kind, whether occupied, and the structure in
+/// a player's words with its size (`city EW at 2,1 (8 tiles)`).
+type Structure = (Vec<Pos>, i32, FeatureKind, bool, String);
+
 /// What a castle takes this turn: the points of the structure worth most among its choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Choice {
     points: i32,
     kind: FeatureKind,
     occupied: bool,
+    /// The structure taken, in a player's words, with its size.
+    what: String,
     /// How many structures (and scoring castles) it could have taken.
     choices: usize,
 }
@@ -640,10 +662,12 @@ struct Choice {
 /// The structures a turn completed, and the castles that may take them.
 struct Choices<'a> {
     castles: &'a [Castle],
+    /// Each castle in a player's words (`Red's castle at 0,0`).
+    said: &'a [String],
     /// Castles built before this turn that have not scored.
     pending: &'a [usize],
     /// What this turn completed: (squares, points, kind, occupied).
-    structures: &'a [(Vec<Pos>, i32, FeatureKind, bool)],
+    structures: &'a [Structure],
     /// Owners' choices written in the scenario: (a square of the castle, a square of the structure).
     chosen: &'a [(Pos, Pos)],
 }
@@ -659,11 +683,11 @@ impl Choices<'_> {
         let chosen = self.chosen.iter().find(|(at, _)| c.tiles.contains(at)).map(|(_, s)| *s);
         let allowed = |sq: &[Pos]| chosen.is_none_or(|s| sq.contains(&s));
         let in_fief = |sq: &[Pos]| sq.iter().any(|p| c.fief.contains(p));
-        let mut options: Vec<(i32, FeatureKind, bool)> = self
+        let mut options: Vec<(i32, FeatureKind, bool, String)> = self
             .structures
             .iter()
             .filter(|(sq, ..)| in_fief(sq) && allowed(sq))
-            .map(|(_, pts, kind, occ)| (*pts, *kind, *occ))
+            .map(|(_, pts, kind, occ, what)| (*pts, *kind, *occ, what.clone()))
             .collect();
         for &j in self.pending {
             if chain.contains(&j) || !in_fief(&self.castles[j].tiles) || !allowed(&self.castles[j].tiles) {
@@ -673,14 +697,15 @@ impl Choices<'_> {
             let via = self.best(j, chain);
             chain.pop();
             if let Some(b) = via {
-                options.push((b.points, FeatureKind::Castle, true));
+                options.push((b.points, FeatureKind::Castle, true, format!("{} (worth {})", self.said[j], b.points)));
             }
         }
         // rule::CASTLE_CHOOSE: the owner picks; we take the structure worth most.
         // Among equals, the first: a structure of this turn before a scoring castle.
-        let (_, (points, kind, occupied)) =
-            options.iter().copied().enumerate().max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))?;
-        Some(Choice { points, kind, occupied, choices: options.len() })
+        let choices = options.len();
+        let (_, (points, kind, occupied, what)) =
+            options.into_iter().enumerate().max_by_key(|(k, o)| (o.0, std::cmp::Reverse(*k)))?;
+        Some(Choice { points, kind, occupied, what, choices })
     }
 }
 
@@ -749,7 +774,13 @@ fn castle_choices(before: &Game, after: &Game, turn: u16) -> Vec<Vec<(Pos, Pos)>
 }
 
 fn castle_ref(tiles: [Pos; 2], name: &str) -> FeatureRef {
-    FeatureRef { kind: FeatureKind::Castle, at: tiles[0], segment: u8::MAX, name: name.to_string(), tiles: 2 }
+    FeatureRef::new(FeatureKind::Castle, tiles[0], u8::MAX, name, 2)
+}
+
+/// A castle as a player says it: `Red's castle at 0,0`.
+fn castle_words(game: &Game, c: &Castle) -> String {
+    let names: Vec<&str> = c.owners.iter().map(|p| game.player_name(*p)).collect();
+    format!("{} castle at {}", crate::score::possessive(&names), c.tiles[0])
 }
 
 fn terrain_name(t: Terrain) -> &'static str {
@@ -950,7 +981,7 @@ impl Expansion for Bcb1 {
             game.award(ScoreEvent {
                 timing: Timing::End,
                 players: c.owners.clone(),
-                feature: castle_ref(c.tiles, "castle"),
+                feature: castle_ref(c.tiles, "castle").with_words(castle_words(game, &c)),
                 items: vec![ScoreItem { rule: rule::CASTLE_GAME_END, label: "unfinished castle", count: 1, each: 0 }],
                 because: vec![],
             });
