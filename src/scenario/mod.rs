@@ -163,6 +163,13 @@ impl Scenario {
         e
     }
 
+    /// Whether the scenario expects nothing at all (no `expect:`, or an empty one): its
+    /// replay then checks only that every move is legal.
+    pub fn expects_nothing(&self) -> bool {
+        let none = |e: &Expect| e.scores.is_none() && e.events.is_none() && e.illegal.is_none() && e.moves.is_none();
+        none(&self.expect) && self.expect_by_ruleset.values().all(none) && self.not_judged.is_empty()
+    }
+
     pub fn player(&self, p: PlayerId) -> &str {
         &self.players[p.index()]
     }
