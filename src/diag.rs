@@ -289,6 +289,14 @@ impl InputError {
         }))
     }
 
+    /// Adds a help line to an error of one problem (a file that could not be read).
+    pub fn with_help(mut self, help: impl Into<String>) -> InputError {
+        if let [one] = self.0.problems.as_mut_slice() {
+            one.help = Some(help.into());
+        }
+        self
+    }
+
     /// The file's name as shown.
     pub fn file(&self) -> &str {
         &self.0.file

@@ -74,6 +74,27 @@ pub fn nearest<S: AsRef<str>>(id: &str, known: &[S], how_many: usize) -> Vec<Str
     scored.into_iter().take(how_many).map(|(_, _, k)| k.to_string()).collect()
 }
 
+/// The names of `known` that `word` is plausibly a slip for, for "did you mean": those equal
+/// to it but for case (`e` for `E`), else those within a few edits (about one in three
+/// characters, case ignored), nearest first. Empty when nothing is close.
+pub fn close<S: AsRef<str>>(word: &str, known: &[S], how_many: usize) -> Vec<String> {
+    let same_but_case: Vec<String> =
+        known.iter().map(AsRef::as_ref).filter(|k| k.eq_ignore_ascii_case(word)).map(str::to_string).collect();
+    if !same_but_case.is_empty() {
+        return same_but_case;
+    }
+    let lower = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(1);
+    let mut near: Vec<(usize, &str)> = known
+        .iter()
+        .map(AsRef::as_ref)
+        .map(|k| (edit_distance(&lower, &k.to_lowercase()), k))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    near.sort();
+    near.into_iter().take(how_many).map(|(_, k)| k.to_string()).collect()
+}
+
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
@@ -96,5 +117,13 @@ mod tests {
         let known = ["bazaar.timing", "bazaar.auction", "base.final.field"];
         assert_eq!(nearest("bazaar.timng", &known, 1), vec!["bazaar.timing"]);
         assert_eq!(nearest("base.final.fild", &known, 2)[0], "base.final.field");
+    }
+
+    #[test]
+    fn close_names_are_slips_only() {
+        let keys = ["rotation", "note", "barn", "tile"];
+        assert_eq!(close("rotaion", &keys, 3), vec!["rotation"]);
+        assert_eq!(close("e", &["A", "E", "BCB01"], 3), vec!["E"]);
+        assert!(close("dragons", &keys, 3).is_empty());
     }
 }

@@ -687,26 +687,44 @@ impl Spot {
             .or_else(|| crate::geom::Corner::parse(s).map(Spot::Corner))
             .or_else(|| Half::parse(s).map(Spot::Half))
     }
+
+    /// One word of places: a place (`N`, `NE`, `NL`, `centre`), or a run of edge letters
+    /// (`NS`, `NEW`), as a feature's description writes a road or city over several edges.
+    pub fn parse_word(s: &str) -> Option<Vec<Spot>> {
+        if let Some(one) = Spot::parse(s) {
+            return Some(vec![one]);
+        }
+        let edges: Option<Vec<Spot>> = s.chars().map(|c| Edge::parse(&c.to_string()).map(Spot::Edge)).collect();
+        edges.filter(|e| (2..=4).contains(&e.len()))
+    }
 }
 
 impl TileDef {
     /// The segment a player means by "the `kind` on the `spot`" of this tile turned by `r`.
     pub fn find_segment(&self, r: Rotation, kind: FeatureKind, spot: Option<Spot>) -> Result<usize, String> {
+        self.find_segment_at(r, kind, spot.as_slice())
+    }
+
+    /// The segment of `kind` that reaches every one of `spots` (all of them: `field NL NR EL`
+    /// and `road NS`, the words a diagnostic offers, name one feature), on this tile turned by
+    /// `r`. A corner names a field's corner, or for a city or road the two edges it joins.
+    pub fn find_segment_at(&self, r: Rotation, kind: FeatureKind, spots: &[Spot]) -> Result<usize, String> {
         let mut found: Vec<usize> = Vec::new();
         for (i, s) in self.segments.iter().enumerate().filter(|(_, s)| s.kind == kind) {
-            let hit = match spot {
-                None | Some(Spot::Centre) => true,
-                Some(Spot::Edge(e)) => match kind {
-                    FeatureKind::Field => r.half_mask(s.halves) & (e.halves()[0].bit() | e.halves()[1].bit()) != 0,
-                    _ => r.edge_mask(s.edges) & e.bit() != 0,
+            let (halves, edges) = (r.half_mask(s.halves), r.edge_mask(s.edges));
+            let reaches = |spot: &Spot| match *spot {
+                Spot::Centre => true,
+                Spot::Edge(e) => match kind {
+                    FeatureKind::Field => halves & (e.halves()[0].bit() | e.halves()[1].bit()) != 0,
+                    _ => edges & e.bit() != 0,
                 },
-                Some(Spot::Corner(c)) => {
-                    kind == FeatureKind::Field
-                        && r.half_mask(s.halves) & (c.halves()[0].bit() | c.halves()[1].bit()) != 0
-                }
-                Some(Spot::Half(h)) => kind == FeatureKind::Field && r.half_mask(s.halves) & h.bit() != 0,
+                Spot::Corner(c) => match kind {
+                    FeatureKind::Field => halves & (c.halves()[0].bit() | c.halves()[1].bit()) != 0,
+                    _ => c.halves().iter().all(|h| edges & h.edge().bit() != 0),
+                },
+                Spot::Half(h) => kind == FeatureKind::Field && halves & h.bit() != 0,
             };
-            if hit {
+            if spots.iter().all(reaches) {
                 found.push(i);
             }
         }

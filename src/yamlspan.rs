@@ -69,6 +69,12 @@ impl SpanIndex {
         self.keys.iter().filter(|(p, _)| p.starts_with(prefix) && p.ends_with(&tail)).map(|(_, s)| *s).min()
     }
 
+    /// The path of the value that starts at `offset` (the deepest, when several do), for a
+    /// problem the YAML reader locates by place only.
+    pub fn path_at(&self, offset: usize) -> Option<&str> {
+        self.values.iter().filter(|(_, s)| s.0 == offset).map(|(p, _)| p.as_str()).max_by_key(|p| p.len())
+    }
+
     /// The span of the value at `path`, else of its key.
     pub fn find(&self, path: &str) -> Option<Span> {
         self.value(path).or_else(|| self.key(path))

@@ -23,6 +23,8 @@ pub struct BenchArgs {
     /// How many times each game is replayed (1 to 1,000).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=MAX_REPEAT))]
     pub repeat: u64,
+    #[command(flatten)]
+    pub data: super::DataArg,
 }
 
 /// Bounds that keep a run finite in time and memory (the games are generated first).

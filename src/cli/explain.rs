@@ -13,7 +13,7 @@ use crate::text::{bbcode_text, escape_control as esc, markdown_cell, markdown_co
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
@@ -24,6 +24,8 @@ pub struct ExplainArgs {
     pub scenarios: PathBuf,
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub data: super::DataArg,
 }
 
 #[derive(Debug, Args)]
@@ -36,6 +38,8 @@ pub struct RulingsArgs {
     pub scenarios: PathBuf,
     #[arg(long, short, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
+    #[command(flatten)]
+    pub data: super::DataArg,
 }
 
 /// A scenario's ids and whether it passes under every ruleset it names.
@@ -60,6 +64,19 @@ fn survey(lib: &Library, dir: &PathBuf) -> Vec<Covering> {
         out.push(Covering { id: sc.id.clone(), covers: sc.covers.clone(), passes });
     }
     out
+}
+
+/// What `explain` says when no scenario covers the id: that none does, or that there was no
+/// folder of scenarios to look in (run outside the project folder).
+fn none_covers(dir: &Path) -> String {
+    if dir.is_dir() {
+        format!("No scenario under {} covers it.", dir.display())
+    } else {
+        format!(
+            "No `{}/` folder found here, so no covering scenario was looked for: run referee in the project folder, or give --scenarios DIR.",
+            dir.display().to_string().trim_end_matches('/')
+        )
+    }
 }
 
 /// Every id the catalogue knows: rule ids and the inventory ids they answer to.
@@ -174,7 +191,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
                 }
             }
             if covering.is_empty() {
-                s.push_str(&format!("\nNo scenario under {} covers it.\n", text(&a.scenarios.display().to_string())));
+                s.push_str(&format!("\n{}\n", text(&none_covers(&a.scenarios))));
             } else {
                 s.push_str(if md { "\nScenarios:\n\n" } else { "\nScenarios:\n" });
                 for c in &covering {
@@ -307,7 +324,7 @@ fn explain_paste(
         }
     }
     if covering.is_empty() {
-        s.push_str(&format!("\nNo scenario under {} covers it.\n", text(&scenarios.display().to_string())));
+        s.push_str(&format!("\n{}\n", text(&none_covers(scenarios))));
     } else {
         s.push_str(&format!("\n{}\n", bold("Scenarios:")));
         for c in covering {
@@ -322,6 +339,14 @@ fn explain_paste(
 }
 
 pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
+    if !a.scenarios.is_dir() {
+        let dir = a.scenarios.display().to_string();
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(format!("no `{}/` folder found here", esc(dir.trim_end_matches('/'))))
+                .with_code("referee::no-scenarios")
+                .with_help("`referee rulings` counts the scenarios that cover each id: run it in the project folder, or give --scenarios DIR"),
+        ));
+    }
     let survey = survey(lib, &a.scenarios);
     // Per document: every rule id and inventory id its entries carry.
     let mut docs: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -345,6 +370,15 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
         ids.sort();
         ids.dedup();
         report.push((doc, ids.iter().map(|i| (i.clone(), status(i))).collect()));
+    }
+    if a.uncovered {
+        // Only the ids no scenario covers, by document; documents with none are left out.
+        for (_, ids) in &mut report {
+            ids.retain(|(_, st)| *st == "uncovered");
+        }
+        report.retain(|(_, ids)| !ids.is_empty());
+        emit(&uncovered_list(&report, a.format))?;
+        return Ok(Status::Ok);
     }
     let text = match a.format {
         ListFormat::Json => {
@@ -385,7 +419,7 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
                     ));
                 }
                 for (id, st) in ids {
-                    if *st != "passing" && (!a.uncovered || *st == "uncovered") && !md {
+                    if *st != "passing" && !md {
                         s.push_str(&format!("    {st}: {}\n", esc(id)));
                     }
                 }
@@ -395,4 +429,39 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
     };
     emit(&text)?;
     Ok(Status::Ok)
+}
+
+/// `referee rulings --uncovered`: each document with ids no scenario covers, and those ids.
+fn uncovered_list(report: &[(String, Vec<(String, &'static str)>)], format: ListFormat) -> String {
+    match format {
+        ListFormat::Json => {
+            let v: Vec<_> = report
+                .iter()
+                .map(|(doc, ids)| json!({"document": doc, "uncovered": ids.iter().map(|(i, _)| i).collect::<Vec<_>>()}))
+                .collect();
+            crate::report::json_text(&json!(v))
+        }
+        ListFormat::Markdown => {
+            let mut s = String::from("| uncovered | document |\n|---|---|\n");
+            for (doc, ids) in report {
+                for (id, _) in ids {
+                    s.push_str(&format!("| {} | {} |\n", markdown_cell(id), markdown_cell(doc)));
+                }
+            }
+            s
+        }
+        ListFormat::Text => {
+            let mut s = String::new();
+            for (doc, ids) in report {
+                s.push_str(&format!("{}\n", esc(doc)));
+                for (id, _) in ids {
+                    s.push_str(&format!("    {}\n", esc(id)));
+                }
+            }
+            if report.is_empty() {
+                s.push_str("Every id is covered by some scenario.\n");
+            }
+            s
+        }
+    }
 }

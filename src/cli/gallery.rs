@@ -20,6 +20,8 @@ pub struct TilesArgs {
     /// Write the gallery as an SVG picture to this file (`-`: standard output) instead of listing it.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub data: super::DataArg,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod explain;
 pub mod gallery;
+mod man;
 pub mod moves;
 
 use crate::data::{self, DataSource, Library};
@@ -27,8 +28,8 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// A folder whose files replace the built-in data of the same path (tiles/base.yaml, rulesets/hig.yaml, rulesets/rules/base.yaml, ...).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// `referee --data DIR COMMAND`, as written before each command had its own `--data`.
+    #[arg(long, value_name = "DIR", hide = true)]
     pub data: Option<PathBuf>,
     /// When to colour the output: auto (a terminal, unless NO_COLOR is set; always when CLICOLOR_FORCE is), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -41,6 +42,42 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+/// `--data DIR`, on each command that reads the built-in data (not `man` nor `completions`).
+#[derive(Debug, Clone, Default, Args)]
+pub struct DataArg {
+    /// A folder whose files replace the built-in data of the same path (tiles/base.yaml, rulesets/hig.yaml, rulesets/rules/base.yaml, ...).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+/// The names of the built-in rulesets (`hig`, `rgg`, ...): the profiles' file names.
+pub fn builtin_ruleset_names() -> impl Iterator<Item = &'static str> {
+    data::PROFILES.iter().map(|e| e.path.trim_start_matches("rulesets/").trim_end_matches(".yaml"))
+}
+
+/// A ruleset argument: a built-in name or a profile file. The built-in names are its possible
+/// values, shown in `--help` and offered by the shell completions; any other value is taken
+/// for a file (and refused, with the names, if it is none).
+#[derive(Clone, Debug)]
+pub struct RulesetArg;
+
+impl clap::builder::TypedValueParser for RulesetArg {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(builtin_ruleset_names().map(clap::builder::PossibleValue::new)))
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -117,14 +154,16 @@ pub enum Command {
 pub struct CheckArgs {
     /// The scenario file (YAML), or a JCloisterZone saved game (.jcz); `-` reads standard input.
     pub scenario: PathBuf,
-    /// A built-in ruleset (hig, rgg, zmg, ne, early) or a profile file; default: the scenario's own list.
-    #[arg(long, short)]
+    /// A built-in ruleset or a profile file; default: the scenario's own list.
+    #[arg(long, short, value_parser = RulesetArg)]
     pub ruleset: Option<String>,
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Also write an SVG picture of the final board (under the first ruleset) to this file (not `-`: standard output holds the report).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub data: DataArg,
 }
 
 #[derive(Debug, Args)]
@@ -138,8 +177,8 @@ pub struct RenderArgs {
     /// Draw the board after the last turn and final scoring (the default).
     #[arg(long = "final", id = "final_board")]
     pub final_board: bool,
-    /// The ruleset to replay under (default: the scenario's first).
-    #[arg(long, short)]
+    /// The ruleset to replay under, built-in or a profile file (default: the scenario's first).
+    #[arg(long, short, value_parser = RulesetArg)]
     pub ruleset: Option<String>,
     /// Write an SVG picture to this file instead of drawing in the terminal; `-` writes it to standard output.
     #[arg(long, value_name = "FILE")]
@@ -147,6 +186,8 @@ pub struct RenderArgs {
     /// Plain ASCII characters, whatever the terminal can show.
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub data: DataArg,
 }
 
 #[derive(Debug, Args)]
@@ -154,13 +195,15 @@ pub struct CompareArgs {
     /// The scenario file (YAML), or a JCloisterZone saved game (.jcz); `-` reads standard input.
     pub scenario: PathBuf,
     /// Rulesets to compare, comma-separated (built-in names or profile files); default: the scenario's own.
-    #[arg(long, value_delimiter = ',', conflicts_with = "all")]
+    #[arg(long, value_delimiter = ',', conflicts_with = "all", value_parser = RulesetArg)]
     pub rulesets: Vec<String>,
     /// Compare under every built-in ruleset.
     #[arg(long)]
     pub all: bool,
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub data: DataArg,
 }
 
 #[derive(Debug, Args)]
@@ -170,6 +213,8 @@ pub struct ImportArgs {
     /// Write the scenario to this file instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub data: DataArg,
 }
 
 #[derive(Debug, Args)]
@@ -184,18 +229,22 @@ pub struct TestArgs {
     pub quiet: bool,
     #[arg(long, short, value_enum, default_value_t = TestFormat::Text)]
     pub format: TestFormat,
+    #[command(flatten)]
+    pub data: DataArg,
 }
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// A built-in ruleset or a profile file; default: every built-in ruleset.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = RulesetArg)]
     pub ruleset: Option<String>,
     /// List the rule catalogue (every rule id with its wording and source) instead of the switches.
     #[arg(long)]
     pub catalogue: bool,
     #[arg(long, short, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
+    #[command(flatten)]
+    pub data: DataArg,
 }
 
 /// What a command ended in, short of an error.
@@ -293,6 +342,14 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         ColorChoice::Always => Some(true),
         ColorChoice::Never => Some(false),
     });
+    if cli.data.is_some() && matches!(cli.command, Command::Completions { .. } | Command::Man) {
+        return Err(Box::new(
+            miette::MietteDiagnostic::new(
+                "`--data` is for the commands that read data; `man` and `completions` read none",
+            )
+            .with_code("referee::usage"),
+        ));
+    }
     match cli.command {
         Command::Completions { shell } => {
             let mut out = Vec::new();
@@ -301,17 +358,12 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
             return Ok(Status::Ok);
         }
         Command::Man => {
-            let mut out = Vec::new();
-            let man = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
-            man.render(&mut out).map_err(|e| {
-                Box::new(miette::MietteDiagnostic::new(format!("cannot render the manual: {e}"))) as Error
-            })?;
-            emit(&String::from_utf8_lossy(&out))?;
+            emit(&man::page(<Cli as clap::CommandFactory>::command()))?;
             return Ok(Status::Ok);
         }
         _ => {}
     }
-    let source = DataSource { dir: cli.data.clone() };
+    let source = DataSource { dir: cli.command.data().data.clone().or(cli.data.clone()) };
     let lib = Library::load(&source).map_err(|e| Box::new(e) as Error)?;
     match cli.command {
         Command::Check(a) => check(&lib, a),
@@ -327,6 +379,26 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Tiles(a) => gallery::tiles(&lib, a),
         Command::New(a) => gallery::new(a),
         Command::Completions { .. } | Command::Man => Ok(Status::Ok),
+    }
+}
+
+impl Command {
+    /// The `--data` of a command that reads data.
+    fn data(&self) -> DataArg {
+        match self {
+            Command::Check(a) => a.data.clone(),
+            Command::Test(a) => a.data.clone(),
+            Command::Compare(a) => a.data.clone(),
+            Command::Render(a) => a.data.clone(),
+            Command::Moves(a) => a.data.clone(),
+            Command::Import(a) => a.data.clone(),
+            Command::Explain(a) => a.data.clone(),
+            Command::Rulings(a) => a.data.clone(),
+            Command::Rules(a) => a.data.clone(),
+            Command::Bench(a) => a.data.clone(),
+            Command::Tiles(a) => a.data.clone(),
+            Command::New(_) | Command::Completions { .. } | Command::Man => DataArg::default(),
+        }
     }
 }
 
@@ -384,12 +456,22 @@ pub fn load_scenario(path: &Path, lib: &Library) -> Result<Scenario, InputError>
             scenario::load(&id, file, lib)
         };
     }
+    if path.is_dir() {
+        let name = path.display().to_string();
+        return Err(InputError::unreadable(&name, format!("cannot read {name}: it is a folder, not a regular file"))
+            .with_help(
+                "`referee check` replays one scenario file; `referee test FOLDER` runs every scenario under a folder",
+            ));
+    }
     if crate::jcz::is_saved_game(path) {
         crate::jcz::load_path(path, lib)
     } else {
         scenario::load_path(path, lib)
     }
 }
+
+/// Said of a scenario without expectations: its PASS only means that every move was legal.
+const NOTHING_CHECKED: &str = "nothing was checked: the scenario has no `expect:` (scores, events, illegal or moves)";
 
 /// The expectations of a scenario that cannot be judged, as lines for a report.
 fn not_judged_lines(sc: &Scenario) -> String {
@@ -472,6 +554,9 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
     }
     for (_, diagnostic) in tell_once(&sc, &refused) {
         warn(&diagnostic);
+    }
+    if passed && sc.expects_nothing() {
+        warn(&format!("note: {}: {NOTHING_CHECKED}\n", esc(&a.scenario.display().to_string())));
     }
     if !refused.is_empty() {
         return Err(Box::new(
@@ -839,6 +924,9 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 emit(&format!("{} {} [{}]\n", style_word(style, "ERROR"), esc(&sc.id), esc(&rs.join(", "))))?;
             }
             warn(&diagnostic);
+        }
+        if text && !a.quiet && all_passed && sc.expects_nothing() {
+            lines.push_str(&format!("    {NOTHING_CHECKED}\n"));
         }
         if text && !a.quiet && !sc.not_judged.is_empty() {
             lines.push_str(&format!("    not judged: {} sentence(s)\n", sc.not_judged.len()));

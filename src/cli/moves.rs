@@ -21,11 +21,13 @@ pub struct MovesArgs {
     /// The turn whose tile is in hand (1 = the first entry of `turns:`); the turns before it are played.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub turn: u16,
-    /// The ruleset to replay under (default: the scenario's first).
-    #[arg(long, short)]
+    /// The ruleset to replay under, built-in or a profile file (default: the scenario's first).
+    #[arg(long, short, value_parser = super::RulesetArg)]
     pub ruleset: Option<String>,
     #[arg(long, short, value_enum, default_value_t = MovesFormat::Text)]
     pub format: MovesFormat,
+    #[command(flatten)]
+    pub data: super::DataArg,
 }
 
 /// The output formats of `referee moves`.

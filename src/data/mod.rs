@@ -208,7 +208,13 @@ pub fn yaml_problem(file: &SourceFile, e: &serde_saphyr::Error) -> crate::diag::
         let end = file.text[o..].find(['\n', '\r']).map_or(file.text.len(), |i| o + i);
         (o, (end - o).min(40))
     });
-    let (code, msg) = plain_words(&msg);
+    let (code, mut msg) = plain_words(&msg);
+    // A value of the wrong kind: said as what that key holds, where the file says which key.
+    if code == "yaml::wrong-type" {
+        if let Some(what) = span.and_then(|(o, _)| file.spans().path_at(o)).and_then(expected_at) {
+            msg = format!("expected {what} here");
+        }
+    }
     let mut p = crate::diag::Problem::new(code, msg).at(span).label("here");
     if code == "yaml::duplicate-key" {
         // The reader points at the second occurrence; the span index knows the first.
@@ -219,6 +225,64 @@ pub fn yaml_problem(file: &SourceFile, e: &serde_saphyr::Error) -> crate::diag::
         }
     }
     p
+}
+
+/// What the value at `path` holds, in a scenario author's words, for the keys whose values
+/// are not text: `rotation` is "a whole number of degrees", not `i64`.
+pub fn expected_at(path: &str) -> Option<&'static str> {
+    let last = path.rsplit('.').next().unwrap_or(path);
+    let (key, index) = match last.split_once('[') {
+        Some((k, rest)) => (k, Some(rest)),
+        None => (last, None),
+    };
+    let parent = path.rsplit('.').nth(1).unwrap_or("");
+    Some(match (key, index.is_some()) {
+        ("rotation", false) => "a whole number of degrees (0, 90, 180 or 270)",
+        ("rotations", true) => "a whole number of degrees (0, 90, 180 or 270)",
+        ("rotations", false) => "a list of rotations in degrees (`[0, 90]`)",
+        ("at" | "castle-declines" | "castle" | "structure", false) => "a square `[x, y]` (two whole numbers)",
+        ("at" | "castle-declines" | "castle" | "structure", true) => "a whole number (x grows east, y north)",
+        ("squares", _) => "a list of squares (`[[1, 0], [0, -1]]`)",
+        ("turn", false) => "a turn number (1 = the first of `turns:`)",
+        ("points" | "bid", false) => "a whole number of points",
+        ("tiles", false) if parent.starts_with("events[") => "a whole number of tiles",
+        ("final-scoring" | "discard" | "scored", false) => "`true` or `false`",
+        _ if parent == "start-scores" || parent == "scores" => "a whole number of points",
+        _ => return None,
+    })
+}
+
+/// A serde type named in a reader's message (`i64`, `a sequence`) in an author's words.
+pub fn plain_type(serde: &str) -> &str {
+    match serde.trim() {
+        "i8" | "i16" | "i32" | "i64" | "i128" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "isize"
+        | "an integer" => "a whole number",
+        "f32" | "f64" | "a float" => "a number",
+        "a boolean" | "bool" => "`true` or `false`",
+        "a string" | "a str" | "a char" | "string" => "text",
+        "a sequence" | "sequence" => "a list (`[a, b]` or lines starting with `- `)",
+        "a map" | "map" => "a map (`key: value`)",
+        other => other,
+    }
+}
+
+/// serde's `invalid type: string "a", expected i64` in an author's words:
+/// `expected a whole number here, found the text "a"`.
+pub fn plain_invalid(msg: &str) -> Option<String> {
+    let rest = msg.strip_prefix("invalid type: ").or_else(|| msg.strip_prefix("invalid value: "))?;
+    let (found, expected) = rest.rsplit_once(", expected ")?;
+    let found = match found.split_once(' ') {
+        Some(("string", v)) => format!("the text {v}"),
+        Some(("integer" | "floating", v)) => format!("the number {}", v.trim_start_matches("point ")),
+        Some(("boolean", v)) => v.to_string(),
+        _ => match found {
+            "sequence" => "a list".to_string(),
+            "map" => "a map".to_string(),
+            "unit value" | "null" => "nothing".to_string(),
+            f => f.to_string(),
+        },
+    };
+    Some(format!("expected {} here, found {found}", plain_type(expected)))
 }
 
 /// The reader's message in the words of a scenario's author, with a stable code.
@@ -242,7 +306,9 @@ fn plain_words(msg: &str) -> (&'static str, String) {
         m if m.starts_with("invalid i") || m.starts_with("invalid u") => {
             ("yaml::wrong-type", expected("a whole number"))
         }
-        m if m.starts_with("invalid type") || m.starts_with("invalid value") => ("yaml::wrong-type", m.to_string()),
+        m if m.starts_with("invalid type") || m.starts_with("invalid value") => {
+            ("yaml::wrong-type", plain_invalid(m).unwrap_or_else(|| m.to_string()))
+        }
         m if m.contains("budget") || m.contains("limit exceeded") || m.contains("limit") => (
             "yaml::too-large",
             format!("{m}: the file nests or repeats (through aliases) more than any scenario needs"),

@@ -163,6 +163,13 @@ impl Scenario {
         e
     }
 
+    /// Whether the scenario expects nothing at all (no `expect:`, or an empty one): its
+    /// replay then checks only that every move is legal.
+    pub fn expects_nothing(&self) -> bool {
+        let none = |e: &Expect| e.scores.is_none() && e.events.is_none() && e.illegal.is_none() && e.moves.is_none();
+        none(&self.expect) && self.expect_by_ruleset.values().all(none) && self.not_judged.is_empty()
+    }
+
     pub fn player(&self, p: PlayerId) -> &str {
         &self.players[p.index()]
     }
@@ -290,7 +297,7 @@ impl Validator<'_> {
         for (name, score) in &raw.start_scores {
             let path = format!("start-scores.{name}");
             let Some(p) = find_player(name) else {
-                self.unknown_player(&path, name, &players);
+                self.unknown_player_key(&path, name, &players);
                 continue;
             };
             // Bounded so that no game's points can carry a score past what it holds.
@@ -311,7 +318,8 @@ impl Validator<'_> {
             let path = format!("board[{i}]");
             let kind = self.tile(&tiles, &format!("{path}.tile"), &b.tile);
             let pos = self.pos(&format!("{path}.at"), &b.at);
-            let rotation = self.rotation(&format!("{path}.rotation"), b.rotation);
+            let turned = self.rotation(&format!("{path}.rotation"), b.rotation);
+            let rotation = turned.unwrap_or_default();
             let mut followers = Vec::new();
             for (j, f) in b.followers.iter().enumerate() {
                 let fpath = format!("{path}.followers[{j}]");
@@ -339,6 +347,8 @@ impl Validator<'_> {
                     },
                     (k, p0, _) => (k, p0),
                 };
+                // A tile whose rotation is refused has no features to name.
+                let k2 = k2.filter(|_| turned.is_some());
                 let seg = k2.and_then(|k| self.printed_feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
                 if let (Some(p), Some(s), Some(sq)) = (p, seg, sq) {
                     followers.push((p, sq, s));
@@ -406,7 +416,8 @@ impl Validator<'_> {
             if out_of_turn {
                 out_of_turn_left -= 1;
             }
-            let rotation = self.rotation(&format!("{path}.rotation"), t.rotation);
+            let turned = self.rotation(&format!("{path}.rotation"), t.rotation);
+            let rotation = turned.unwrap_or_default();
             let pos = match (&t.at, t.discard) {
                 (Some(at), false) => self.pos(&format!("{path}.at"), at),
                 _ => None,
@@ -445,7 +456,8 @@ impl Validator<'_> {
                 continue;
             }
             let fpath = format!("{path}.follower");
-            let (follower, follower_square) = match (&t.follower, kind) {
+            // A tile whose rotation is refused has no features to name.
+            let (follower, follower_square) = match (&t.follower, kind.filter(|_| turned.is_some())) {
                 (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(&tiles, k, rotation, &fpath, f), None),
                 (Some(RawFollowerSpec::At { at, on }), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
                     (Some(sq), Some(p)) if sq == p => {
@@ -471,7 +483,7 @@ impl Validator<'_> {
         for (name, e) in raw.expect.iter().flat_map(|e| e.rulesets.iter()) {
             let path = format!("expect.rulesets.{name}");
             if !rulesets.contains(name) {
-                self.problem(
+                self.problem_at_key(
                     "scenario::unknown-ruleset",
                     &path,
                     format!("expectations for ruleset `{name}`, which this scenario does not run"),
@@ -489,7 +501,7 @@ impl Validator<'_> {
             players,
             expansions,
             rulesets,
-            covers: raw.covers.clone(),
+            covers: self.covers(raw, lib),
             switches: self.switches(raw),
             tiles,
             start_scores,
@@ -503,12 +515,37 @@ impl Validator<'_> {
         }
     }
 
+    /// The ids the scenario locks in: each a ruling of the inventory or a rule, as the rule
+    /// catalogue knows them (its entries and their `rulings:` lists); any other is refused.
+    fn covers(&mut self, raw: &RawScenario, lib: &Library) -> Vec<String> {
+        let entries = &lib.catalogue.entries;
+        let known = |id: &str| entries.iter().any(|e| e.id.as_str() == id || e.rulings.iter().any(|r| r == id));
+        for (i, id) in raw.covers.iter().enumerate().filter(|(_, id)| !known(id)) {
+            let all: Vec<&str> = entries
+                .iter()
+                .flat_map(|e| std::iter::once(e.id.as_str()).chain(e.rulings.iter().map(String::as_str)))
+                .collect();
+            let near = crate::rules::nearest(id, &all, 3);
+            self.problem(
+                "scenario::unknown-covers",
+                &format!("covers[{i}]"),
+                format!("`{id}` is neither a ruling of the inventory nor a rule of the catalogue"),
+                Some(format!(
+                    "the ids are those of the rule catalogue's entries and their `rulings:` lists (`referee rulings` \
+                     lists them); nearest: {}",
+                    near.join(", ")
+                )),
+            );
+        }
+        raw.covers.clone()
+    }
+
     fn switches(&mut self, raw: &RawScenario) -> Vec<crate::ruleset::Setting> {
         let mut out = Vec::new();
         for (name, value) in &raw.switches {
             let path = format!("switches.{name}");
             let Some(def) = crate::expansion::find_switch(name) else {
-                self.problem(
+                self.problem_at_key(
                     "scenario::unknown-switch",
                     &path,
                     format!("unknown switch `{name}`"),
@@ -614,12 +651,22 @@ impl Validator<'_> {
     }
 
     fn unknown_player(&mut self, path: &str, name: &str, players: &[String]) {
-        self.problem(
-            "scenario::unknown-player",
-            path,
-            format!("unknown player `{name}`"),
-            Some(format!("players of this scenario: {}", players.join(", "))),
-        );
+        self.unknown_player_at(path, name, players, false);
+    }
+
+    /// A player named by a map key (`start-scores: {Green: 3}`): located at the key.
+    fn unknown_player_key(&mut self, path: &str, name: &str, players: &[String]) {
+        self.unknown_player_at(path, name, players, true);
+    }
+
+    fn unknown_player_at(&mut self, path: &str, name: &str, players: &[String], at_key: bool) {
+        let (message, help) =
+            (format!("unknown player `{name}`"), Some(format!("players of this scenario: {}", players.join(", "))));
+        if at_key {
+            self.problem_at_key("scenario::unknown-player", path, message, help);
+        } else {
+            self.problem("scenario::unknown-player", path, message, help);
+        }
     }
 
     fn tile(&mut self, tiles: &TileSet, path: &str, id: &str) -> Option<TileKind> {
@@ -635,15 +682,16 @@ impl Validator<'_> {
         let found = tiles.find(id);
         if found.is_none() {
             let known: Vec<&str> = tiles.iter().map(|(_, d)| d.id.as_str()).collect();
-            self.problem(
-                "scenario::unknown-tile",
-                path,
-                format!("unknown tile `{id}`"),
-                Some(format!(
+            let near = crate::rules::close(id, &known, 3);
+            let help = if near.is_empty() {
+                format!(
                     "tiles of this scenario's expansions: {}; a scenario may define its own under `tiles:`",
                     known.join(" ")
-                )),
-            );
+                )
+            } else {
+                format!("did you mean: {}? (tile ids are written as in the catalogue)", near.join(", "))
+            };
+            self.problem("scenario::unknown-tile", path, format!("unknown tile `{id}`"), Some(help));
         }
         found
     }
@@ -669,16 +717,19 @@ impl Validator<'_> {
         }
     }
 
-    fn rotation(&mut self, path: &str, deg: i64) -> Rotation {
-        Rotation::from_degrees(deg).unwrap_or_else(|| {
+    /// A rotation, or none (a problem) when `deg` is not one: what depends on it (the
+    /// feature a follower names) is then not judged, so one slip gives one problem.
+    fn rotation(&mut self, path: &str, deg: i64) -> Option<Rotation> {
+        let r = Rotation::from_degrees(deg);
+        if r.is_none() {
             self.problem(
                 "scenario::bad-rotation",
                 path,
                 format!("{deg} is not a rotation"),
                 Some("a tile turns clockwise by 0, 90, 180 or 270 degrees".to_string()),
             );
-            Rotation::default()
-        })
+        }
+        r
     }
 
     /// Whether the scenario enables the expansion that `what` comes with; a problem if not.
@@ -722,31 +773,24 @@ impl Validator<'_> {
             self.problem("scenario::bad-feature", path, format!("`{kw}` is not a feature"), Some(feature_help()));
             return None;
         };
-        let spot = match rest.as_slice() {
-            [] => None,
-            [one] => match Spot::parse(one) {
-                Some(s) => Some(s),
+        // Several places name the feature that reaches them all: the words a diagnostic
+        // offers (`field NL NR EL`, `road NS`) are accepted when typed back.
+        let mut spots = Vec::new();
+        for word in &rest {
+            match Spot::parse_word(word) {
+                Some(s) => spots.extend(s),
                 None => {
                     self.problem(
                         "scenario::bad-feature",
                         path,
-                        format!("`{one}` is not a place on a tile"),
+                        format!("`{word}` is not a place on a tile"),
                         Some(feature_help()),
                     );
                     return None;
                 }
-            },
-            _ => {
-                self.problem(
-                    "scenario::bad-feature",
-                    path,
-                    format!("`{text}` names more than one place"),
-                    Some(feature_help()),
-                );
-                return None;
             }
-        };
-        match tiles.get(kind).find_segment(r, fk, spot) {
+        }
+        match tiles.get(kind).find_segment_at(r, fk, &spots) {
             Ok(s) => Some(s),
             Err(msg) => {
                 self.problem("scenario::no-such-feature", path, msg, Some(feature_help()));
@@ -765,7 +809,13 @@ impl Validator<'_> {
         };
         let scores = e.scores.as_ref().map(|m| {
             m.iter()
-                .filter_map(|(name, pts)| pid(self, &format!("{path}.scores.{name}"), name).map(|p| (p, *pts)))
+                .filter_map(|(name, pts)| {
+                    let found = players.iter().position(|x| x == name).map(|i| (PlayerId(i as u8), *pts));
+                    if found.is_none() {
+                        self.unknown_player_key(&format!("{path}.scores.{name}"), name, players);
+                    }
+                    found
+                })
                 .collect()
         });
         let events = e.events.as_ref().map(|list| {
@@ -869,6 +919,10 @@ impl Validator<'_> {
         }
         let at = m.at.as_ref().and_then(|a| self.pos(&format!("{path}.at"), a));
         let rotation = m.rotation.map(|r| self.rotation(&format!("{path}.rotation"), r));
+        if rotation.is_some_and(|r| r.is_none()) {
+            return None;
+        }
+        let rotation = rotation.flatten();
         let need = |v: &mut Self, ok: bool, what: &str| {
             if !ok {
                 v.problem("scenario::bad-moves", path, format!("this list needs {what}"), Some(help.to_string()));
@@ -897,8 +951,9 @@ impl Validator<'_> {
             if !need(self, m.at.is_some() && m.rotation.is_none(), "`at:` and no `rotation:`") {
                 return None;
             }
-            let v = rs.iter().enumerate().map(|(j, r)| self.rotation(&format!("{path}.rotations[{j}]"), *r)).collect();
-            MovesWant::Rotations(at?, v)
+            let v: Vec<Option<Rotation>> =
+                rs.iter().enumerate().map(|(j, r)| self.rotation(&format!("{path}.rotations[{j}]"), *r)).collect();
+            MovesWant::Rotations(at?, v.into_iter().collect::<Option<_>>()?)
         } else if !need(self, m.at.is_some() && m.rotation.is_some(), "`at:` and `rotation:`") {
             return None;
         } else if let Some(xs) = &m.actions {

@@ -137,7 +137,7 @@ impl Validator<'_> {
             match claim {
                 None => {
                     let all = known(base, of);
-                    let near = crate::rules::nearest(key, &all, 3);
+                    let near = crate::rules::close(key, &all, 3);
                     self.problem_at_key(
                         "yaml::unknown-field",
                         &kpath,
@@ -236,6 +236,17 @@ impl Validator<'_> {
                     .and_then(|k| self.file.spans().key_under(path, k));
                 let code = if inner.is_some() { "yaml::unknown-field" } else { "yaml::wrong-type" };
                 let span = inner.or_else(|| self.file.spans().find(path));
+                // serde's types (`expected i64`) in an author's words, by the key when known.
+                let msg = match crate::data::plain_invalid(&msg) {
+                    Some(plain) => {
+                        let at = span.and_then(|(o, _)| self.file.spans().path_at(o));
+                        match at.and_then(crate::data::expected_at) {
+                            Some(what) => format!("expected {what} here"),
+                            None => plain,
+                        }
+                    }
+                    None => msg,
+                };
                 self.problems.push(Problem::new(code, msg).at(span));
                 None
             }

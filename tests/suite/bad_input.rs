@@ -252,3 +252,86 @@ fn a_bazaar_not_held_stops_the_game_only_at_its_last_turn() {
     );
     check("bazaar_not_held_mid_game", &yaml, "referee::scenario::bad-bazaar", "5:53");
 }
+
+// Issue 13, point 13: the diagnostics say what was meant, once, where it was written.
+
+#[test]
+fn a_misspelt_key_gets_did_you_mean() {
+    let yaml = format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], rotaion: 90}}\n");
+    check("misspelt_key", &yaml, "referee::yaml::unknown-field", "4:27");
+    let help = diagnose(&yaml).problems()[0].help.clone().unwrap();
+    assert_eq!(help, "did you mean: rotation", "only the close names are offered");
+}
+
+#[test]
+fn a_tile_letter_in_the_wrong_case_gets_did_you_mean() {
+    let yaml = format!("{HEAD}turns:\n  - {{tile: e, at: [0, 1]}}\n");
+    check("tile_wrong_case", &yaml, "referee::scenario::unknown-tile", "4:12");
+    assert!(diagnose(&yaml).problems()[0].help.as_deref().unwrap().starts_with("did you mean: E?"));
+}
+
+#[test]
+fn a_refused_rotation_causes_no_follow_on_problem() {
+    // At 0 degrees tile E has no city S: the rotation already refused, the follower is not judged.
+    let yaml = format!("{HEAD}turns:\n  - {{tile: E, at: [0, 1], rotation: 45, follower: city S}}\n");
+    let e = diagnose(&yaml);
+    assert_eq!(codes(&e), vec!["referee::scenario::bad-rotation"]);
+    let yaml =
+        format!("{HEAD}board:\n  - {{tile: D, at: [0, 0], rotation: 45, followers: [{{player: Red, on: city W}}]}}\n");
+    assert_eq!(codes(&diagnose(&yaml)), vec!["referee::scenario::bad-rotation"]);
+}
+
+#[test]
+fn a_bad_map_key_is_pointed_at() {
+    check(
+        "map_key_player",
+        &format!("{HEAD}start-scores: {{Green: 3}}\n"),
+        "referee::scenario::unknown-player",
+        "3:16",
+    );
+    let e = diagnose(&format!("{HEAD}expect:\n  scores: {{Red: 0, Grene: 3}}\n"));
+    assert!(e.to_string().starts_with("inline.yaml:4:20"), "{e}");
+    let e = diagnose(&format!("{HEAD}switches: {{bogus: x}}\n"));
+    assert!(e.to_string().starts_with("inline.yaml:3:12"), "{e}");
+}
+
+#[test]
+fn wrong_types_are_said_in_plain_words() {
+    let yaml = format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], rotation: ninety}}\n");
+    check("rotation_not_a_number", &yaml, "referee::yaml::wrong-type", "4:37");
+    for (yaml, words) in [
+        (yaml.clone(), "expected a whole number of degrees (0, 90, 180 or 270)"),
+        (format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], rotation: [90]}}\n"), "whole number of degrees"),
+        (format!("{HEAD}start-scores: {{Red: x}}\n"), "expected a whole number of points"),
+        (format!("{HEAD}turns:\n  - {{tile: V, at: [x, 0]}}\n"), "expected a whole number"),
+        (
+            format!(
+                "{HEAD}expansions: [bcb1]\nturns:\n  - {{tile: V, at: [1, 0], bridge: {{at: [a, 0], axis: NS}}}}\n"
+            ),
+            "expected a whole number here, found the text \"a\"",
+        ),
+    ] {
+        let shown = diagnose(&yaml).to_string();
+        assert!(shown.contains(words), "{yaml}: `{shown}` lacks `{words}`");
+        assert!(!shown.contains("i64") && !shown.contains("i32"), "{shown}");
+    }
+}
+
+#[test]
+fn the_words_a_diagnostic_offers_are_accepted_typed_back() {
+    // Tile V's fields, as `more than one field there ... name one of:` lists them.
+    let e = diagnose(&format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: field S}}\n"));
+    assert!(e.to_string().contains("field NL NR EL ER SL WR, field SR WL"), "{e}");
+    for f in ["field NL NR EL ER SL WR", "field SR WL", "road SW", "road S W"] {
+        let yaml = format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: {f}}}\n");
+        assert!(scenario(&yaml).is_ok(), "{f}: {:?}", scenario(&yaml).err().map(|e| render(&e)));
+    }
+}
+
+#[test]
+fn covers_naming_no_known_id_is_refused() {
+    let yaml = format!("{HEAD}covers: [base.final.field, base.final.feild]\n");
+    check("covers_unknown", &yaml, "referee::scenario::unknown-covers", "3:28");
+    // A ruling id of a catalogue entry's `rulings:` list is known.
+    assert!(scenario(&format!("{HEAD}covers: [bcb1.setup.supply-five-six-players]\n")).is_ok());
+}

@@ -1,4 +1,4 @@
-use crate::util::{referee, referee_env, root, stderr, stdout};
+use crate::util::{referee, referee_env, referee_in, root, stderr, stdout};
 use std::path::Path;
 use std::process::Command;
 
@@ -231,9 +231,60 @@ fn rulings_reports_coverage_per_document() {
         v.as_array().unwrap().iter().find(|d| d["document"] == "Carcassonne base game rules (Hans im Glück)").unwrap();
     assert!(base["passing"].as_array().unwrap().iter().any(|x| x == "base.road.completed"));
     assert!(base["uncovered"].as_array().unwrap().iter().any(|x| x == "base.final.field"));
-    let o = referee(&["rulings", "--uncovered", "--scenarios", dir.to_str().unwrap()]);
+    let o = referee(&["rulings", "--scenarios", dir.to_str().unwrap()]);
     assert!(stdout(&o).contains("uncovered: base.final.field"), "{}", stdout(&o));
+    // `--uncovered` lists only the uncovered ids: no counts, nothing covered.
+    let o = referee(&["rulings", "--uncovered", "--scenarios", dir.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(out.contains("\n    base.final.field\n"), "{out}");
+    assert!(!out.contains("base.road.completed") && !out.contains("passing"), "{out}");
+    let o = referee(&["rulings", "--uncovered", "-f", "json", "--scenarios", dir.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.as_array().unwrap().iter().all(|d| d.get("passing").is_none()));
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn outside_a_project_folder_rulings_and_explain_say_no_scenarios_folder() {
+    let o = referee_in(&std::env::temp_dir(), &["rulings"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no `scenarios/` folder found"), "{}", stderr(&o));
+    let o = referee_in(&std::env::temp_dir(), &["explain", "base.final.field"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("No `scenarios/` folder found here"), "{}", stdout(&o));
+}
+
+#[test]
+fn check_given_a_folder_suggests_test() {
+    let o = referee(&["check", "scenarios/base"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("it is a folder") && err.contains("`referee test FOLDER` runs every scenario"), "{err}");
+    assert_eq!(err.matches("scenarios/base").count(), 1, "the path is named once: {err}");
+}
+
+#[test]
+fn a_missing_file_is_named_once() {
+    for args in [&["check", "nope.yaml"][..], &["test", "nope.yaml"], &["render", "nope.yaml"], &["check", "nope.jcz"]]
+    {
+        let o = referee(args);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        let name = args[1];
+        assert!(err.contains(&format!("cannot read {name}: ")), "{err}");
+        assert!(!err.contains(&format!("{name}: cannot read")), "{err}");
+        assert_eq!(err.matches(name).count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_scenario_without_expectations_says_nothing_was_checked() {
+    let p = temp("no-expect.yaml", b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n");
+    let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("nothing was checked: the scenario has no `expect:`"), "{}", stderr(&o));
+    let o = referee(&["test", p.to_str().unwrap()]);
+    assert!(stdout(&o).contains("nothing was checked"), "{}", stdout(&o));
 }
 
 #[test]
@@ -279,7 +330,58 @@ fn completions_and_man_page_come_from_the_clap_definitions() {
     let o = referee(&["man"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
-    assert!(out.contains(".TH referee 1") && out.contains("explain"), "{out}");
+    assert!(out.contains(".TH REFEREE 1") && out.contains("explain"), "{out}");
+}
+
+/// Issue 13, point 14: one page, whole, that refers to no other page.
+#[test]
+fn the_manual_page_has_exit_status_examples_and_no_missing_pages() {
+    let out = stdout(&referee(&["man"]));
+    assert!(out.contains("\n.SH EXIT STATUS\n"), "{out}");
+    for code in ["0", "1", "2"] {
+        assert!(out.contains(&format!(".TP\n{code}\n")), "{code}");
+    }
+    // No `referee-check(1)`: the commands are sections of this page.
+    assert!(!out.contains("(1)"), "refers to a page that does not exist: {out}");
+    assert!(out.contains(".SS \"referee check [OPTIONS] <SCENARIO>\""), "{out}");
+    // Examples kept line by line (not filled into one paragraph), hyphens escaped.
+    let example = ".nf\nExample:\n  referee check scenarios/base/shared\\-field.yaml \\-\\-ruleset hig\n";
+    assert!(out.contains(example), "{out}");
+    assert!(out.contains("\\fB\\-\\-data\\fR \\fI<DIR>\\fR"), "{out}");
+    // Every line a roff request or text: none starts a request by accident.
+    let requests = [".TH ", ".SH ", ".SS ", ".TP", ".PP", ".nf", ".fi", ".br"];
+    for l in out.lines() {
+        assert!(!l.starts_with('\'') && (!l.starts_with('.') || requests.iter().any(|r| l.starts_with(r))), "{l}");
+    }
+}
+
+#[test]
+fn completions_offer_the_ruleset_names() {
+    let names = "hig rgg zmg ne early hig-bb3 rgg-bb3 jcz";
+    let bash = stdout(&referee(&["completions", "bash"]));
+    assert!(bash.matches(names).count() >= 5, "check, render, moves, rules and compare: {bash}");
+    let zsh = stdout(&referee(&["completions", "zsh"]));
+    assert!(zsh.contains(&format!(":RULESET:({names})")), "{zsh}");
+    // A profile file is still a ruleset.
+    let o = referee(&["check", EXAMPLE, "--ruleset", "rulesets/early.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn data_is_an_option_only_of_the_commands_that_read_data() {
+    for sub in ["check", "test", "compare", "render", "moves", "import", "explain", "rulings", "rules", "bench"] {
+        assert!(stdout(&referee(&[sub, "--help"])).contains("--data <DIR>"), "{sub}");
+    }
+    for sub in ["man", "completions"] {
+        assert!(!stdout(&referee(&[sub, "--help"])).contains("--data"), "{sub}");
+    }
+    assert!(!stdout(&referee(&["--help"])).contains("--data"));
+    let o = referee(&["man", "--data", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    // Both places work on a command that reads data.
+    for args in [&["rules", "--data", "tests"][..], &["--data", "tests", "rules"]] {
+        assert_eq!(referee(args).status.code(), Some(0), "{args:?}");
+    }
 }
 
 #[test]
