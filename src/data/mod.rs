@@ -19,6 +19,8 @@ pub const PROFILES: &[Embedded] = &[
     crate::embed!("rulesets/zmg.yaml"),
     crate::embed!("rulesets/ne.yaml"),
     crate::embed!("rulesets/early.yaml"),
+    crate::embed!("rulesets/hig-2000.yaml"),
+    crate::embed!("rulesets/hig-2001.yaml"),
     crate::embed!("rulesets/hig-bb3.yaml"),
     crate::embed!("rulesets/rgg-bb3.yaml"),
     crate::embed!("rulesets/jcz.yaml"),

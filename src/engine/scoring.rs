@@ -140,6 +140,10 @@ impl Game<'_> {
 
     /// Scores one feature to its majority and sends its followers home. During play the
     /// completion is recorded, occupied or not.
+    pub(crate) fn score_feature(&mut self, root: SegId, timing: Timing) {
+        self.score(root, timing);
+    }
+
     fn score(&mut self, root: SegId, timing: Timing) {
         let players = self.majority(root);
         let during_play = matches!(timing, Timing::Turn(_));
@@ -242,16 +246,27 @@ impl Game<'_> {
             }
         }
         roots.sort_by_key(|(k, r)| (*k, self.features.placed(*r), r.0));
+        // The fields are scored in their place in this order, together, as the base game
+        // decides (`base.farm-scoring`).
+        let fields: Vec<SegId> = roots.iter().filter(|(k, _)| *k == FeatureKind::Field).map(|(_, r)| *r).collect();
+        let mut fields_scored = false;
         for (kind, root) in roots {
+            if kind > FeatureKind::Field && !fields_scored {
+                crate::expansion::base::score_fields(self, &fields);
+                fields_scored = true;
+            }
             let complete = match kind {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
                 FeatureKind::Cloister | FeatureKind::Castle => self.surrounded(self.placement_of(root).group),
-                FeatureKind::Field => false,
+                FeatureKind::Field => continue,
                 FeatureKind::Bazaar => true,
             };
             if !complete {
                 self.score(root, Timing::End);
             }
+        }
+        if !fields_scored {
+            crate::expansion::base::score_fields(self, &fields);
         }
     }
 }

@@ -1,11 +1,12 @@
-//! The base game's scoring and its one edition switch.
+//! The base game's scoring and its edition switches: the two-tile city, farmers in or out,
+//! and how farmers are scored (the three readings of the first edition's print runs).
 
 use super::{Expansion, ExpansionId};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, FollowerOn, Game, Move};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 
 pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
@@ -33,6 +34,43 @@ pub static FARMERS: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static FARM_SCORING: SwitchDef = SwitchDef {
+    name: "base.farm-scoring",
+    question: "How are farmers scored at the end of the game?",
+    values: &[
+        (
+            "per-field",
+            "each field on its own: 3 per completed city it borders, to its farmers' majority; a city bordered by \
+             several fields can pay one player several times (the rule of the later first-edition printings and of \
+             every edition since)",
+        ),
+        (
+            "per-field-city-once",
+            "the second version of the first edition: each field scores 3 per completed city it borders, to its \
+             farmers' majority, but a player is paid for a given city only once, whatever fields they hold beside it",
+        ),
+        (
+            "per-city",
+            "the first version of the first edition: each completed city is scored once, 4 points to the players \
+             with the most farmers on all the fields that touch it",
+        ),
+    ],
+    rules: &[rule::FINAL_FIELD, rule::FIELD_CITY_ONCE, rule::FIELD_PER_CITY],
+    governs: &[],
+};
+
+/// How farmers are scored (`base.farm-scoring`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FarmScoring {
+    /// Each field on its own (today's rule).
+    #[default]
+    PerField,
+    /// Each field on its own, but a city pays a player at most once.
+    PerFieldCityOnce,
+    /// Each completed city once, to the majority of the farmers on all fields touching it.
+    PerCity,
+}
+
 /// How a completed two-tile city scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TwoTileCity {
@@ -46,6 +84,7 @@ pub struct Options {
     pub two_tile_city: TwoTileCity,
     /// Farmers are left out (`base.farmers: without-farmers`).
     pub without_farmers: bool,
+    pub farm_scoring: FarmScoring,
 }
 
 impl Options {
@@ -56,6 +95,11 @@ impl Options {
                 _ => TwoTileCity::FourPoints,
             },
             without_farmers: p.value(&FARMERS) == "without-farmers",
+            farm_scoring: match p.value(&FARM_SCORING) {
+                "per-field-city-once" => FarmScoring::PerFieldCityOnce,
+                "per-city" => FarmScoring::PerCity,
+                _ => FarmScoring::PerField,
+            },
         }
     }
 }
@@ -81,7 +125,7 @@ impl Expansion for Base {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 2] = [&TWO_TILE_CITY, &FARMERS];
+        static ALL: [&SwitchDef; 3] = [&TWO_TILE_CITY, &FARMERS, &FARM_SCORING];
         &ALL
     }
 
@@ -155,6 +199,127 @@ impl Expansion for Base {
     }
 }
 
+/// The final scoring of the fields that hold farmers (`fields`, in the order `Game::finish`
+/// reaches them), as `base.farm-scoring` says.
+pub fn score_fields(game: &mut Game, fields: &[SegId]) {
+    match game.options().of::<Options>().farm_scoring {
+        FarmScoring::PerField => {
+            for &field in fields {
+                game.score_feature(field, Timing::End);
+            }
+        }
+        FarmScoring::PerFieldCityOnce => score_fields_city_once(game, fields),
+        FarmScoring::PerCity => score_cities_for_farmers(game, fields),
+    }
+}
+
+/// What a completed city is worth to farmers under `rule`: `each` points, unless an
+/// expansion decides its worth (a castle).
+fn farm_value_under(game: &Game, city: SegId, rule: RuleId, each: i32) -> (RuleId, &'static str, i32) {
+    match game.farm_value(city) {
+        (r, _, _) if r == rule::FINAL_FIELD => (rule, "completed city", each),
+        other => other,
+    }
+}
+
+/// Items for a list of cities, one per kind of value (as `score_items` groups them).
+fn city_items(game: &Game, cities: &[SegId], rule: RuleId, each: i32) -> Vec<ScoreItem> {
+    let mut out: Vec<ScoreItem> = Vec::new();
+    for &city in cities {
+        let (r, label, value) = farm_value_under(game, city, rule, each);
+        match out.iter_mut().find(|i| i.rule == r && i.label == label && i.each == value) {
+            Some(i) => i.count += 1,
+            None => out.push(item(r, label, 1, value)),
+        }
+    }
+    out
+}
+
+/// A scored feature as the reports name it.
+fn feature_ref(game: &Game, info: &FeatureInfo) -> FeatureRef {
+    FeatureRef {
+        kind: info.kind,
+        at: info.at,
+        segment: game.locate(info.segment).1.map_or(u8::MAX, |l| l as u8),
+        name: game.describe(info.segment),
+        tiles: info.tiles,
+    }
+}
+
+/// The second version: each field to its majority, 3 per completed city it borders, but
+/// each player is paid for a city once; a city already paid to a player counts 0 for them,
+/// said as an item so that the report shows why.
+fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
+    let mut paid: Vec<(PlayerId, SegId)> = Vec::new();
+    for &field in fields {
+        let players = game.majority(field);
+        if players.is_empty() {
+            continue;
+        }
+        let cities = game.cities_bordering(field);
+        // Players of the majority with the same unpaid cities share one event.
+        let mut groups: Vec<(Vec<PlayerId>, Vec<SegId>)> = Vec::new();
+        for &p in &players {
+            let new: Vec<SegId> = cities.iter().copied().filter(|c| !paid.contains(&(p, *c))).collect();
+            match groups.iter_mut().find(|g| g.1 == new) {
+                Some(g) => g.0.push(p),
+                None => groups.push((vec![p], new)),
+            }
+        }
+        let info = game.feature_info(field);
+        let (_, because) = game.appraise(&info, Timing::End);
+        for (players, new) in groups {
+            let mut items = city_items(game, &new, rule::FIELD_CITY_ONCE, 3);
+            let old = (cities.len() - new.len()) as u32;
+            if old > 0 {
+                items.push(item(rule::FIELD_CITY_ONCE, "city already scored by this player", old, 0));
+            }
+            if items.is_empty() {
+                items.push(item(rule::FIELD_CITY_ONCE, "completed city", 0, 3));
+            }
+            for &p in &players {
+                paid.extend(new.iter().map(|&c| (p, c)));
+            }
+            let feature = feature_ref(game, &info);
+            game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: because.clone() });
+        }
+    }
+}
+
+/// The first version: each completed city touching a field with farmers is scored once,
+/// 4 points to the players with the most farmers on all the fields touching it (ties all
+/// score in full). A farmer counts for every city its field touches.
+fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
+    let bordering: Vec<(SegId, Vec<SegId>)> = fields.iter().map(|&f| (f, game.cities_bordering(f))).collect();
+    let mut cities: Vec<SegId> = Vec::new();
+    for (_, cs) in &bordering {
+        for &c in cs {
+            if !cities.contains(&c) {
+                cities.push(c);
+            }
+        }
+    }
+    for city in cities {
+        let touching: Vec<SegId> = bordering.iter().filter(|(_, cs)| cs.contains(&city)).map(|(f, _)| *f).collect();
+        let mut count = vec![0u32; game.players().len()];
+        for f in game.followers() {
+            if touching.contains(&game.feature_of(f.segment)) {
+                count[f.player.index()] += 1;
+            }
+        }
+        let best = count.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            continue;
+        }
+        let players: Vec<PlayerId> =
+            (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect();
+        let info = game.feature_info(city);
+        let feature = feature_ref(game, &info);
+        let items = city_items(game, &[city], rule::FIELD_PER_CITY, 4);
+        game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: vec![rule::MAJORITY] });
+    }
+}
+
 /// A follower on a field is refused when farmers are left out.
 fn without_farmers(game: &Game) -> Result<(), Verdict> {
     if game.options().of::<Options>().without_farmers {
@@ -213,5 +378,9 @@ pub mod rule {
         WITHOUT_FARMERS = "base.variant.without-farmers",
         /// At the end each field scores 3 points per completed city it borders, to its farmers' majority.
         FINAL_FIELD = "base.final.field",
+        /// Second first-edition version: fields score as today, but a city pays a player only once.
+        FIELD_CITY_ONCE = "base.final.field-city-once",
+        /// First first-edition version: each completed city pays 4 to the majority of farmers on all fields touching it.
+        FIELD_PER_CITY = "base.final.city-farmers",
     }
 }

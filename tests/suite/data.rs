@@ -24,7 +24,7 @@ fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
 
 #[test]
 fn built_in_profiles_set_every_switch_with_a_source() {
-    for id in ["hig", "rgg", "zmg", "ne", "early", "hig-bb3", "rgg-bb3"] {
+    for id in ["hig", "rgg", "zmg", "ne", "early", "hig-2000", "hig-2001", "hig-bb3", "rgg-bb3", "jcz"] {
         let p = lib().profile(id).unwrap_or_else(|| panic!("profile {id} missing"));
         for s in expansion::all_switches() {
             let set = p.setting(s.name).unwrap_or_else(|| panic!("{id} does not set {}", s.name));
@@ -34,6 +34,28 @@ fn built_in_profiles_set_every_switch_with_a_source() {
     let early = lib().profile("early").unwrap();
     assert_eq!(early.value(&expansion::base::TWO_TILE_CITY), "two-points");
     assert_eq!(lib().profile("hig").unwrap().value(&expansion::base::TWO_TILE_CITY), "four-points");
+}
+
+#[test]
+fn the_early_printings_carry_the_early_farm_rules() {
+    use expansion::base::{FARM_SCORING, TWO_TILE_CITY};
+    let value = |id: &str, s| lib().profile(id).unwrap_or_else(|| panic!("profile {id} missing")).value(s);
+    assert_eq!(value("hig-2000", &FARM_SCORING), "per-city");
+    assert_eq!(value("hig-2001", &FARM_SCORING), "per-field-city-once");
+    for id in ["hig", "rgg", "zmg", "ne", "early", "hig-bb3", "rgg-bb3", "jcz"] {
+        assert_eq!(value(id, &FARM_SCORING), "per-field", "{id}");
+    }
+    // The small city scored 2 with the first two farm rules; `early` keeps only that rule.
+    for id in ["hig-2000", "hig-2001", "early"] {
+        assert_eq!(value(id, &TWO_TILE_CITY), "two-points", "{id}");
+    }
+    // Every profile sets every switch of every expansion, each value one the switch knows.
+    for p in &lib().profiles {
+        for s in expansion::all_switches() {
+            let set = p.setting(s.name).unwrap_or_else(|| panic!("{} does not set {}", p.id, s.name));
+            assert!(s.value(set.value).is_some() && !set.source.is_empty(), "{}: {}", p.id, s.name);
+        }
+    }
 }
 
 #[test]
