@@ -237,13 +237,14 @@ fn city_items(game: &Game, cities: &[SegId], rule: RuleId, each: i32) -> Vec<Sco
 
 /// A scored feature as the reports name it.
 fn feature_ref(game: &Game, info: &FeatureInfo) -> FeatureRef {
-    FeatureRef {
-        kind: info.kind,
-        at: info.at,
-        segment: game.locate(info.segment).1.map_or(u8::MAX, |l| l as u8),
-        name: game.describe(info.segment),
-        tiles: info.tiles,
-    }
+    FeatureRef::new(
+        info.kind,
+        info.at,
+        game.locate(info.segment).1.map_or(u8::MAX, |l| l as u8),
+        game.describe(info.segment),
+        info.tiles,
+    )
+    .with_words(game.feature_words(info))
 }
 
 /// The second version: each field to its majority, 3 per completed city it borders, but

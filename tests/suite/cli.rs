@@ -357,7 +357,7 @@ fn the_manual_page_has_exit_status_examples_and_no_missing_pages() {
 
 #[test]
 fn completions_offer_the_ruleset_names() {
-    let names = "hig rgg zmg ne early hig-bb3 rgg-bb3 jcz";
+    let names = "hig rgg zmg ne early hig-2000 hig-2001 hig-bb3 rgg-bb3 jcz";
     let bash = stdout(&referee(&["completions", "bash"]));
     assert!(bash.matches(names).count() >= 5, "check, render, moves, rules and compare: {bash}");
     let zsh = stdout(&referee(&["completions", "zsh"]));
