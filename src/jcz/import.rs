@@ -98,7 +98,8 @@ struct Turn {
     lines: Vec<String>,
     tile: Option<(TileKind, Pos, Rotation)>,
     follower: Option<String>,
-    bridge: Option<String>,
+    /// The turn's bridge: its square and way across.
+    bridge: Option<(Pos, Axis)>,
     castles: Vec<String>,
     committed: bool,
     message: usize,
@@ -320,14 +321,7 @@ impl Cx<'_> {
                                 t.tile = Some((kind, pos, r));
                                 // A tile that fits only over a bridge was given one by JCZ.
                                 if !fits(&set, &board, kind, pos, r, 0) {
-                                    match implicit_bridge(&set, &board, kind, pos, r) {
-                                        Some((at, axis)) if at == pos => t.bridge = Some(axis.as_str().to_string()),
-                                        Some((at, axis)) => {
-                                            t.bridge =
-                                                Some(format!("{{at: [{}, {}], axis: {}}}", at.x, at.y, axis.as_str()))
-                                        }
-                                        None => {}
-                                    }
+                                    t.bridge = implicit_bridge(&set, &board, kind, pos, r);
                                 }
                             }
                         }
@@ -353,8 +347,7 @@ impl Cx<'_> {
                     let pos = Pos::new(x as i32, -yy as i32);
                     match token {
                         "BRIDGE" => match Axis::parse(loc) {
-                            Some(a) if pos == here => t.bridge = Some(a.as_str().to_string()),
-                            Some(a) => t.bridge = Some(format!("{{at: [{}, {}], axis: {}}}", pos.x, pos.y, a.as_str())),
+                            Some(a) => t.bridge = Some((pos, a)),
                             None => {
                                 self.problem(
                                     "jcz::bad-message",
@@ -405,7 +398,7 @@ impl Cx<'_> {
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
-                    let bridge_here = t.bridge.as_deref().and_then(Axis::parse);
+                    let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
                     let spot =
                         if feature == "Road" && pos == here && bridge_here.is_some_and(|a| Axis::parse(loc) == Some(a))
                         {
@@ -423,13 +416,10 @@ impl Cx<'_> {
                     Some(t) if !t.committed => {
                         t.committed = true;
                         if let Some((kind, pos, r)) = t.tile {
-                            let bridged = t.bridge.as_deref().and_then(Axis::parse).map_or(0, |a| a.mask());
-                            board.insert(pos, Placed { kind, rotation: r, bridged });
-                            if let Some(b) = t.bridge.as_deref().filter(|b| b.starts_with('{')) {
-                                if let Some((at, axis)) = parse_bridge_at(b) {
-                                    if let Some(p) = board.get_mut(&at) {
-                                        p.bridged |= axis.mask();
-                                    }
+                            board.insert(pos, Placed { kind, rotation: r, bridged: 0 });
+                            if let Some((at, axis)) = t.bridge {
+                                if let Some(p) = board.get_mut(&at) {
+                                    p.bridged |= axis.mask();
                                 }
                             }
                         }
@@ -500,8 +490,10 @@ impl Cx<'_> {
         }
         for t in &turns {
             let mut parts = t.lines.clone();
-            if let Some(b) = &t.bridge {
-                parts.push(format!("bridge: {b}"));
+            match (t.bridge, t.tile) {
+                (Some((at, a)), Some((_, here, _))) if at == here => parts.push(format!("bridge: {}", a.as_str())),
+                (Some((at, a)), _) => parts.push(format!("bridge: {{at: [{}, {}], axis: {}}}", at.x, at.y, a.as_str())),
+                _ => {}
             }
             if let Some(f) = &t.follower {
                 parts.push(format!("follower: {f}"));
@@ -707,13 +699,6 @@ fn xy(v: Option<&Value>) -> Option<(i64, i64)> {
         [x, y] => Some((x.as_i64()?, y.as_i64()?)),
         _ => None,
     }
-}
-
-fn parse_bridge_at(s: &str) -> Option<(Pos, Axis)> {
-    let inner = s.trim_start_matches("{at: [").trim_end_matches('}');
-    let (xy, axis) = inner.split_once("], axis: ")?;
-    let (x, y) = xy.split_once(", ")?;
-    Some((Pos::new(x.parse().ok()?, y.parse().ok()?), Axis::parse(axis)?))
 }
 
 /// JCZ's edge-list location (`N`, `WE`, `_S`, `NWSE`) as a mask of board edges.
