@@ -140,6 +140,10 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
         Format::Json => {
             let v = json!({
                 "id": id,
+                "ruling": lib.catalogue.ruling(id).map(|r| json!({
+                    "claim": r.claim, "rule": r.rule.as_str(), "document": r.source.document,
+                    "section": r.source.section, "kind": r.source.kind.as_str(), "date": r.source.date,
+                })),
                 "rules": entries.iter().map(|e| json!({
                     "id": e.id.as_str(), "text": e.text, "document": e.source.document, "section": e.source.section,
                     "kind": e.source.kind.as_str(), "date": e.source.date, "rulings": e.rulings,
@@ -159,6 +163,14 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
             let (text, code): (Escape, Escape) =
                 if md { (markdown_inline, markdown_code) } else { (|x| esc(x).into_owned(), |x| esc(x).into_owned()) };
             let mut s = format!("{}\n\n", if md { format!("### {}", code(id)) } else { text(id) });
+            if let Some(r) = lib.catalogue.ruling(id) {
+                let (claim, cite) = (text(&r.claim), text(&r.source.citation()));
+                s.push_str(&if md {
+                    format!("**Ruling:** {claim}\n\n*{cite}*\n\n**Under the rule:**\n\n")
+                } else {
+                    format!("ruling: {claim}\n  source: {cite}\nunder the rule:\n")
+                });
+            }
             for e in &entries {
                 if md {
                     s.push_str(&format!("**`{}`**: {}\n\n*{}*", e.id, text(&e.text), text(&e.citation())));
@@ -224,7 +236,13 @@ fn search(lib: &Library, words: &str, format: Format) -> Option<String> {
         .catalogue
         .entries
         .iter()
-        .flat_map(|e| e.rulings.iter().filter(|r| hit(r)).map(move |r| (r.as_str(), e.id.as_str())))
+        .flat_map(|e| {
+            let claim = |r: &str| lib.catalogue.ruling(r).map_or("", |w| w.claim.as_str()).to_string();
+            e.rulings
+                .iter()
+                .filter(move |r| hit(&format!("{r} {}", claim(r))))
+                .map(move |r| (r.as_str(), e.id.as_str()))
+        })
         .collect();
     rulings.sort();
     rulings.dedup();
@@ -296,6 +314,10 @@ fn explain_paste(
         }
     };
     let mut s = if wiki { format!("=== {} ===\n", text(id)) } else { format!("[b]{}[/b]\n\n", text(id)) };
+    if let Some(r) = lib.catalogue.ruling(id) {
+        let cite = note(&r.source.citation(), crate::report::ref_group(r.source.kind));
+        s.push_str(&format!("{} {}{cite}\n\n{}\n\n", bold("Ruling:"), text(&r.claim), bold("Under the rule:")));
+    }
     for e in entries {
         let cite = note(&e.citation(), crate::report::ref_group(e.source.kind));
         s.push_str(&format!("{}: {}{cite}", bold(e.id.as_str()), text(&e.text)));

@@ -54,7 +54,42 @@ struct EntryFile {
     text: String,
     source: Source,
     #[serde(default)]
-    rulings: Vec<String>,
+    rulings: Vec<RulingFile>,
+}
+
+/// An item of an entry's `rulings:` list: an inventory id alone (the first form), or the id
+/// with the ruling's own claim in the project's words, and where the ruling's text differs
+/// from the rule's, its own kind, section and date.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RulingFile {
+    Id(String),
+    Worded(WordedFile),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WordedFile {
+    id: String,
+    claim: String,
+    #[serde(default)]
+    kind: Option<SourceKind>,
+    #[serde(default)]
+    section: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+}
+
+/// A ruling of the inventory in the project's own words, under the rule that answers it.
+#[derive(Clone, Debug)]
+pub struct Ruling {
+    pub id: String,
+    /// The rule whose entry words it.
+    pub rule: RuleId,
+    pub claim: String,
+    /// The ruling's own source: the rule's document, with the ruling's own section, kind and
+    /// date where it gives them.
+    pub source: Source,
 }
 
 /// One rule of the catalogue.
@@ -69,7 +104,14 @@ pub struct RuleEntry {
 impl RuleEntry {
     /// The source in one line: document, section, kind and date.
     pub fn citation(&self) -> String {
-        let s = &self.source;
+        self.source.citation()
+    }
+}
+
+impl Source {
+    /// In one line: document, section, kind and date.
+    pub fn citation(&self) -> String {
+        let s = self;
         let mut out = s.document.clone();
         if !s.section.is_empty() {
             out.push_str(&format!(", \"{}\"", s.section));
@@ -87,26 +129,71 @@ impl RuleEntry {
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
     pub entries: Vec<RuleEntry>,
+    /// The rulings worded in it, in catalogue order.
+    pub rulings: Vec<Ruling>,
 }
 
 impl Catalogue {
     pub fn get(&self, id: RuleId) -> Option<&RuleEntry> {
         self.entries.iter().find(|e| e.id == id)
     }
+
+    /// A ruling's own claim, when the catalogue words it.
+    pub fn ruling(&self, id: &str) -> Option<&Ruling> {
+        self.rulings.iter().find(|r| r.id == id)
+    }
+}
+
+/// One expansion's file: its rules, and the rulings they word.
+pub struct Loaded {
+    pub entries: Vec<RuleEntry>,
+    pub rulings: Vec<Ruling>,
 }
 
 /// One expansion's catalogue file, whose entries word exactly the ids of its `rule` module.
-pub fn load(file: &SourceFile, ids: &[RuleId]) -> Result<Vec<RuleEntry>, InputError> {
+/// A ruling is worded once in the whole catalogue: `others` are the rulings of the files
+/// loaded before this one.
+pub fn load(file: &SourceFile, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
     let parsed: Vec<EntryFile> = crate::data::parse_yaml(file)?;
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
+    let mut rulings: Vec<Ruling> = Vec::new();
     for (i, e) in parsed.into_iter().enumerate() {
-        match ids.iter().copied().find(|r| r.as_str() == e.id) {
+        let rule = ids.iter().copied().find(|r| r.as_str() == e.id);
+        let mut ruling_ids = Vec::with_capacity(e.rulings.len());
+        for (j, r) in e.rulings.into_iter().enumerate() {
+            match r {
+                RulingFile::Id(id) => ruling_ids.push(id),
+                RulingFile::Worded(w) => {
+                    if others.iter().chain(&rulings).any(|o| o.id == w.id) {
+                        problems.push(
+                            Problem::new(
+                                "catalogue::ruling-worded-twice",
+                                format!("ruling `{}` is worded twice", w.id),
+                            )
+                            .at(file.spans().value(&format!("[{i}].rulings[{j}].id")))
+                            .help("word a ruling under one rule; another rule may list its id alone"),
+                        );
+                    }
+                    // An entry of no known rule is reported below.
+                    let Some(rule) = rule else { continue };
+                    let source = Source {
+                        document: e.source.document.clone(),
+                        section: w.section.unwrap_or_else(|| e.source.section.clone()),
+                        kind: w.kind.unwrap_or(e.source.kind),
+                        date: w.date.or_else(|| e.source.date.clone()),
+                    };
+                    ruling_ids.push(w.id.clone());
+                    rulings.push(Ruling { id: w.id, rule, claim: w.claim, source });
+                }
+            }
+        }
+        match rule {
             Some(id) if entries.iter().any(|o| o.id == id) => problems.push(
                 Problem::new("catalogue::duplicate", format!("rule `{}` is listed twice", e.id))
                     .at(file.spans().value(&format!("[{i}].id"))),
             ),
-            Some(id) => entries.push(RuleEntry { id, text: e.text, source: e.source, rulings: e.rulings }),
+            Some(id) => entries.push(RuleEntry { id, text: e.text, source: e.source, rulings: ruling_ids }),
             None => problems.push(
                 Problem::new(
                     "catalogue::unknown-rule",
@@ -121,7 +208,7 @@ pub fn load(file: &SourceFile, ids: &[RuleId]) -> Result<Vec<RuleEntry>, InputEr
         }
     }
     if problems.is_empty() {
-        Ok(entries)
+        Ok(Loaded { entries, rulings })
     } else {
         Err(InputError::new(file, problems))
     }

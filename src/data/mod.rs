@@ -365,7 +365,9 @@ impl Library {
         }
         let mut catalogue = catalogue::Catalogue::default();
         for book in crate::expansion::rule_books() {
-            catalogue.entries.extend(catalogue::load(&source.open(&book.catalogue)?, book.ids)?);
+            let loaded = catalogue::load(&source.open(&book.catalogue)?, book.ids, &catalogue.rulings)?;
+            catalogue.entries.extend(loaded.entries);
+            catalogue.rulings.extend(loaded.rulings);
         }
         Ok(Library { tiles: all_tiles, profiles, catalogue })
     }
