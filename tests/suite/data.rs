@@ -22,6 +22,26 @@ fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
     assert_eq!(ids.len(), expansion::all_rules().count(), "a rule id is declared twice");
 }
 
+/// `explain` of an inventory ruling shows the ruling's own claim: every ruling id the built-in
+/// catalogue lists is worded once, in the project's words, under a rule that lists it.
+#[test]
+fn every_ruling_the_catalogue_lists_is_worded_once() {
+    let cat = &lib().catalogue;
+    let mut listed: Vec<&str> = cat.entries.iter().flat_map(|e| e.rulings.iter().map(String::as_str)).collect();
+    listed.sort();
+    listed.dedup();
+    let unworded: Vec<&str> = listed.iter().copied().filter(|id| cat.ruling(id).is_none()).collect();
+    assert!(unworded.is_empty(), "{} rulings listed without a claim: {unworded:?}", unworded.len());
+    for r in &cat.rulings {
+        assert!(!r.claim.trim().is_empty(), "{}: empty claim", r.id);
+        assert!(
+            cat.get(r.rule).is_some_and(|e| e.rulings.contains(&r.id)),
+            "{} is worded under a rule that does not list it",
+            r.id
+        );
+    }
+}
+
 #[test]
 fn built_in_profiles_set_every_switch_with_a_source() {
     for id in ["hig", "rgg", "zmg", "ne", "early", "hig-2000", "hig-2001", "hig-bb3", "rgg-bb3", "jcz"] {
