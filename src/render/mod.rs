@@ -13,7 +13,7 @@
 mod svg;
 mod text;
 
-pub use svg::{svg, svg_tile, svg_view, TILE_PX};
+pub use svg::{field_shades, svg, svg_tile, svg_view, TILE_PX};
 pub use text::{text, text_view};
 
 use crate::engine::features::SegId;

@@ -1,0 +1,111 @@
+//! The pictures of the board (`referee render`, text and `--svg`): what they show, read back
+//! from the library's own game or from the SVG parsed as XML.
+
+use crate::util::{lib, root};
+use referee::engine::Game;
+use referee::geom::Pos;
+use referee::scenario::Scenario;
+use referee::tile::FeatureKind;
+use std::collections::BTreeSet;
+
+/// A scenario of the suite.
+fn load(file: &str) -> Scenario {
+    referee::scenario::load_path(&root().join(file), lib()).unwrap()
+}
+
+/// A scenario played out under its first ruleset (to the end, or to `turn`).
+fn play(sc: &Scenario, turn: Option<usize>) -> Game<'_> {
+    let profile = lib().profile(&sc.rulesets[0]).unwrap();
+    referee::replay::play_out(sc, profile, turn).unwrap().0
+}
+
+/// The features of the fields printed on the tile at `at`.
+fn fields_at(game: &Game, at: Pos) -> BTreeSet<referee::engine::features::SegId> {
+    let p = game.tile_at(at).unwrap();
+    let def = game.def(p.kind);
+    (0..def.segments.len())
+        .filter(|&l| def.segments[l].kind == FeatureKind::Field)
+        .map(|l| game.feature_of(game.segment_at(at, l).unwrap()))
+        .collect()
+}
+
+/// The fills of an SVG's field shapes (`class="field"`), each shape's own and its children's.
+fn field_fills(svg: &str) -> Vec<Vec<String>> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("field"))
+        .map(|n| {
+            n.descendants().filter_map(|d| d.attribute("fill")).filter(|f| *f != "none").map(String::from).collect()
+        })
+        .collect()
+}
+
+/// Every field has one shade over all its tiles, and two fields that meet on a tile never
+/// share one: on every board of the suite.
+#[test]
+fn render_fields_meeting_on_a_tile_are_shaded_apart_on_every_board() {
+    let mut boards = 0;
+    let mut met = 0;
+    for path in referee::cli::collect_scenarios(&[root().join("scenarios")]) {
+        let file = path.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        let sc = load(&file);
+        let game = play(&sc, None);
+        let shades = referee::render::field_shades(&game);
+        for p in game.placed() {
+            let fields = fields_at(&game, p.pos);
+            let tints: BTreeSet<&str> = fields.iter().map(|f| shades[f]).collect();
+            assert_eq!(tints.len(), fields.len(), "{file}: the fields meeting at {} share a shade", p.pos);
+            met += usize::from(fields.len() > 1);
+        }
+        boards += 1;
+    }
+    assert!(boards > 100 && met > 50, "{boards} boards, {met} tiles with several fields");
+}
+
+/// The shared field: the field north of the road (with the farmers and the cities) and the
+/// one south of it meet on all four tiles, in two shades; each keeps its shade on every tile.
+#[test]
+fn render_fields_across_a_road_differ_and_one_field_keeps_its_shade() {
+    let sc = load("scenarios/base/shared-field.yaml");
+    let game = play(&sc, None);
+    let shades = referee::render::field_shades(&game);
+    let row: Vec<Pos> = (-1..=2).map(|x| Pos::new(x, 0)).collect();
+    let both = fields_at(&game, row[0]);
+    assert_eq!(both.len(), 2, "two fields, across the road");
+    for at in &row {
+        assert_eq!(fields_at(&game, *at), both, "the same two fields at {at}");
+    }
+    let tints: BTreeSet<&str> = both.iter().map(|f| shades[f]).collect();
+    assert_eq!(tints.len(), 2, "{shades:?}");
+    // In the picture: each of the four tiles of the road shows both shades, and no other.
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let fills = field_fills(&svg);
+    assert_eq!(fills.len(), game.placed().len(), "one field shape a tile: {fills:?}");
+    let road_tiles: Vec<&Vec<String>> = fills.iter().filter(|f| f.len() > 1).collect();
+    assert_eq!(road_tiles.len(), 4, "{fills:?}");
+    for f in road_tiles {
+        let shown: BTreeSet<&str> = f.iter().map(String::as_str).collect();
+        assert_eq!(shown, tints, "{fills:?}");
+    }
+    assert!(svg.contains("fields, shaded apart"), "the legend says why the greens differ");
+}
+
+/// A field parted by a road curve is drawn along the road's own curve.
+#[test]
+fn render_a_field_cut_off_by_a_curve_follows_the_curve() {
+    let yaml = "title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n";
+    let sc = crate::util::scenario(yaml).unwrap();
+    let (game, _) = referee::replay::play_out(&sc, lib().profile("hig").unwrap(), None).unwrap();
+    let svg = referee::render::svg(&game, "t").unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let curve = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("field"))
+        .flat_map(|n| n.descendants())
+        .filter_map(|n| n.attribute("d"))
+        .find(|d| d.contains('Q'))
+        .unwrap_or_else(|| panic!("no field bounded by the curve: {svg}"));
+    // The corner field of V (south and west at rotation 0): the curve from the west edge's
+    // middle to the south edge's, through the tile's centre as control.
+    assert!(curve.contains("Q36,36"), "{curve}");
+}
