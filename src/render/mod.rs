@@ -302,6 +302,31 @@ pub(crate) fn centre_kind(game: &Game, p: &crate::engine::Placed) -> Option<Feat
     }
 }
 
+/// The German castles on the board (Castles in Germany): each printed in the middle of a
+/// double-size tile, over both its squares; the square it is printed on first.
+pub(crate) fn german_castles(game: &Game) -> Vec<[Pos; 2]> {
+    game.placed()
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.group as usize == *i)
+        .filter(|(_, p)| game.def(p.kind).segments.iter().any(|s| s.kind == FeatureKind::Castle))
+        .filter_map(|(i, _)| match game.group_squares(i as u32)[..] {
+            [a, b] => Some([a, b]),
+            _ => None,
+        })
+        .collect()
+}
+
+/// For a square under a German castle: the edge towards the castle's other square.
+pub(crate) fn castle_side(castles: &[[Pos; 2]], at: Pos) -> Option<Edge> {
+    let other = castles.iter().find_map(|[a, b]| match at {
+        _ if at == *a => Some(*b),
+        _ if at == *b => Some(*a),
+        _ => None,
+    })?;
+    Edge::ALL.into_iter().find(|e| at.step(*e) == other)
+}
+
 /// Whether the tile holds a road leading over a drawbridge into a city.
 pub(crate) fn has_drawbridge(game: &Game, p: &crate::engine::Placed) -> bool {
     game.def(p.kind).segments.iter().any(|s| s.kind == FeatureKind::Road && !s.drawbridges.is_empty())

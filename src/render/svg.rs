@@ -11,7 +11,10 @@
 //! to part two fields; a field's area on a tile is bounded by the road that parts it from
 //! the next (`field_areas`).
 
-use super::{centre_kind, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look, Role, Spot, View};
+use super::{
+    castle_side, centre_kind, german_castles, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look,
+    Role, Spot, View,
+};
 use crate::engine::features::SegId;
 use crate::engine::{Game, Placed};
 use crate::expansion::PieceAt;
@@ -489,6 +492,13 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         draw_tile(&mut s, game, p, &mut items);
         let _ = writeln!(s, "</g>");
     }
+    // German castles, over the edge between their two squares.
+    let castles = german_castles(game);
+    for [a, b] in &castles {
+        let ((ax, ay), (bx, by)) = (origin(*a), origin(*b));
+        german_castle(&mut s, (ax + bx) / 2 + H, (ay + by) / 2 + H, a.x == b.x);
+        items.push(Item::Castle);
+    }
     // Bridges: a road on its own deck across the tile.
     for a in game.added_segments() {
         let (ox, oy) = origin(game.placed()[a.placed as usize].pos);
@@ -540,6 +550,16 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             Spot::Corner(c) => {
                 let (cx, cy) = corner_point(c);
                 (cx + (H - cx) * 4 / 9, cy + (H - cy) * 4 / 9)
+            }
+            // On a German castle: below the middle of its wall, or beside it.
+            Spot::Centre if role == Role::Lord && castle_side(&castles, pos).is_some() => {
+                let e = castle_side(&castles, pos).unwrap_or(Edge::E);
+                let (mx, my) = edge_mid(e);
+                if matches!(e, Edge::E | Edge::W) {
+                    (mx, my + 25)
+                } else {
+                    (mx + 22, my + 4)
+                }
             }
             Spot::Centre if p.is_some_and(|p| centre_kind(game, p).is_some()) => (H + 14, H + 11),
             Spot::Centre => (H + 13, H + 13),
@@ -686,6 +706,45 @@ fn cloister(s: &mut String, x: i32, y: i32) {
     );
 }
 
+/// A German castle over the edge two squares share, its middle at (x, y): a tower on each
+/// square, a wall between them (`vertical`: one square above the other).
+fn german_castle(s: &mut String, x: i32, y: i32, vertical: bool) {
+    let _ = writeln!(s, r##"<g class="castle">"##);
+    let mut merlons = String::new();
+    if vertical {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="16" height="{}" fill="{CASTLE}" stroke="#111"/>"##,
+            x - 8,
+            y - H + 12,
+            T - 24
+        );
+        for i in 0..6 {
+            let top = y - H + 12 + 8 * i + 2;
+            let _ = write!(merlons, "M{},{top} h-3 v4 h3 M{},{top} h3 v4 h-3 ", x - 8, x + 8);
+        }
+        let _ = writeln!(s, r##"<path d="{}" fill="{CASTLE}" stroke="#111"/>"##, merlons.trim_end());
+        tower(s, x, y - 24, 22);
+        tower(s, x, y + 24, 22);
+    } else {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="16" fill="{CASTLE}" stroke="#111"/>"##,
+            x - H + 12,
+            y - 5,
+            T - 24
+        );
+        for i in 0..6 {
+            let _ = write!(merlons, "M{},{} v-3 h4 v3 ", x - H + 12 + 8 * i + 2, y - 5);
+        }
+        let _ = writeln!(s, r##"<path d="{}" fill="{CASTLE}" stroke="#111"/>"##, merlons.trim_end());
+        let _ = writeln!(s, r##"<path d="M{},{} v-6 a4,4 0 0 1 8,0 v6 Z" fill="#3f3f46"/>"##, x - 4, y + 11);
+        tower(s, x - 24, y, 22);
+        tower(s, x + 24, y, 22);
+    }
+    let _ = writeln!(s, "</g>");
+}
+
 /// A castle tower `size` pixels across, centred on (x, y).
 fn tower(s: &mut String, x: i32, y: i32, size: i32) {
     let (l, t, q) = (x - size / 2, y - size / 2, size / 4);
@@ -746,6 +805,8 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
             cloister(s, H, H);
             items.push(Item::Cloister);
         }
+        // A German castle spans both squares of its tile: drawn over the board (`german_castle`).
+        Some(FeatureKind::Castle) if game.group_squares(p.group).len() == 2 => {}
         Some(FeatureKind::Castle) => {
             tower(s, H, H, 22);
             items.push(Item::Castle);

@@ -109,3 +109,85 @@ fn render_a_field_cut_off_by_a_curve_follows_the_curve() {
     // middle to the south edge's, through the tile's centre as control.
     assert!(curve.contains("Q36,36"), "{curve}");
 }
+
+/// The middle of the column (`x`) or row (`y`) of squares labelled `n`, read from the axis
+/// labels of an SVG (a column's label stands over its middle; a row's 4 pixels below it).
+fn axis_middle(doc: &roxmltree::Document, column: bool, n: i32) -> f64 {
+    let anchor = if column { "middle" } else { "end" };
+    let label = doc
+        .descendants()
+        .find(|t| {
+            t.has_tag_name("text")
+                && t.attribute("font-size") == Some("11")
+                && t.attribute("text-anchor") == Some(anchor)
+                && t.text() == Some(&n.to_string())
+        })
+        .unwrap_or_else(|| panic!("no label {n}"));
+    let at = |a: &str| label.attribute(a).unwrap().parse::<f64>().unwrap();
+    if column {
+        at("x")
+    } else {
+        at("y") - 4.0
+    }
+}
+
+/// The wall of each German castle in an SVG: (x, y, width, height).
+fn castle_walls(doc: &roxmltree::Document) -> Vec<(f64, f64, f64, f64)> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("castle"))
+        .filter_map(|g| g.children().find(|c| c.has_tag_name("rect")))
+        .map(|r| {
+            let at = |a: &str| r.attribute(a).unwrap().parse::<f64>().unwrap();
+            (at("x"), at("y"), at("width"), at("height"))
+        })
+        .collect()
+}
+
+/// A German castle stands over both squares of its tile: its wall crosses the edge they
+/// share and reaches well into each, side by side or one above the other; the castle is
+/// drawn once, not as a tower on its first square besides.
+#[test]
+fn render_a_german_castle_spans_both_squares_in_the_svg() {
+    // Side by side: the first square at (0,-1), the second east of it at (1,-1).
+    let sc = load("scenarios/cig/sanity-road-bonus.yaml");
+    let svg = referee::render::svg(&play(&sc, None), &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let (c0, c1) = (axis_middle(&doc, true, 0), axis_middle(&doc, true, 1));
+    let edge = (c0 + c1) / 2.0;
+    let walls = castle_walls(&doc);
+    assert_eq!(walls.len(), 1, "{svg}");
+    let (x, y, w, h) = walls[0];
+    assert!(x <= edge - 20.0 && x + w >= edge + 20.0, "the wall {x}..{} crosses {edge} into both squares", x + w);
+    let row = axis_middle(&doc, false, -1);
+    assert!(y <= row && row <= y + h + 6.0, "the wall {y}..{} in the middle of row -1 ({row})", y + h);
+    let towers = svg.matches(r##"fill="#6b7280" stroke="#111"/>"##).count();
+    assert_eq!(towers, 4 + 1, "two towers, a wall and its merlons, and the legend's tower: {svg}");
+    // One above the other: the first square at (1,-1), the second north of it at (1,0).
+    let sc = load("scenarios/cig/board-follower-on-second-square.yaml");
+    let svg = referee::render::svg(&play(&sc, Some(0)), &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let edge = (axis_middle(&doc, false, 0) + axis_middle(&doc, false, -1)) / 2.0;
+    let column = axis_middle(&doc, true, 1);
+    let walls = castle_walls(&doc);
+    assert_eq!(walls.len(), 1, "{svg}");
+    let (x, y, w, h) = walls[0];
+    assert!(y <= edge - 20.0 && y + h >= edge + 20.0, "the wall {y}..{} crosses {edge} into both squares", y + h);
+    assert!(x <= column && column <= x + w, "the wall {x}..{} in the middle of column 1 ({column})", x + w);
+}
+
+/// In the terminal the castle runs across the middle line of both squares, and a road that
+/// passes over the second square stays in sight.
+#[test]
+fn render_a_german_castle_spans_both_squares_in_the_terminal() {
+    let sc = load("scenarios/cig/sanity-road-bonus.yaml");
+    let text = referee::render::text(&play(&sc, Some(1)), true, false).unwrap();
+    assert!(text.lines().any(|l| l == "  -1 ..@@@ @@@.."), "{text}");
+    let sc = load("scenarios/cig/board-follower-on-second-square.yaml");
+    let text = referee::render::text(&play(&sc, Some(0)), true, false).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("   0 ")).unwrap();
+    // Column 1 of the grid is characters 11..16: the road passes at (1,0), the castle runs
+    // from its south edge down to the middle of (1,-1).
+    let column: Vec<&str> = lines[at..at + 4].iter().map(|l| &l[11..16]).collect();
+    assert_eq!(column, ["----R", "..@..", "..@..", "..@.."], "{text}");
+}
