@@ -58,7 +58,7 @@ fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
         s,
         r##"<g transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"/>{}</g>"##,
         look.hue.fill,
-        if role == Role::Lord {
+        if matches!(role, Role::Castle(_)) {
             format!(r##"<path d="{CROWN}" fill="#facc15" stroke="#111" stroke-width="0.6"/>"##)
         } else {
             String::new()
@@ -552,7 +552,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
                 (cx + (H - cx) * 4 / 9, cy + (H - cy) * 4 / 9)
             }
             // On a German castle: below the middle of its wall, or beside it.
-            Spot::Centre if role == Role::Lord && castle_side(&castles, pos).is_some() => {
+            Spot::Centre if matches!(role, Role::Castle(_)) && castle_side(&castles, pos).is_some() => {
                 let e = castle_side(&castles, pos).unwrap_or(Edge::E);
                 let (mx, my) = edge_mid(e);
                 if matches!(e, Edge::E | Edge::W) {
@@ -588,10 +588,18 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     let mut lx = MARGIN;
     for role in &roles {
         let grey = Look { hue: super::Hue { word: "grey", fill: "#e5e5e5", ansi: 250 }, mark: ' ' };
+        let label = match role {
+            Role::Castle(name) => format!("{name} on a castle"),
+            _ => role.word().to_string(),
+        };
+        let width = 34 + 7 * label.len() as i32;
+        if lx > MARGIN && i64::from(lx + width) > w - 30 {
+            lx = MARGIN;
+            ly += 22;
+        }
         follower(&mut s, lx + 6, ly, *role, grey);
-        let label = role.word();
         let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
-        lx += 34 + 7 * label.len() as i32;
+        lx += width;
     }
     if roles.is_empty() {
         ly -= 22;

@@ -365,7 +365,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
                 Role::Knight => format!("in a city {} a knight", c(Glyph::City)),
                 Role::Monk => format!("on a cloister {} a monk", c(Glyph::Cloister)),
                 Role::Farmer => "in a field, lying down (lower case), a farmer".to_string(),
-                Role::Lord => format!("on a castle {} a lord or lady", c(Glyph::Castle)),
+                Role::Castle(name) => format!("on a castle {} a {name}", c(Glyph::Castle)),
             })
             .collect();
         let _ = writeln!(s, "followers: a mark beside what it stands on: {}", beside.join(", "));

@@ -191,3 +191,71 @@ fn render_a_german_castle_spans_both_squares_in_the_terminal() {
     let column: Vec<&str> = lines[at..at + 4].iter().map(|l| &l[11..16]).collect();
     assert_eq!(column, ["----R", "..@..", "..@..", "..@.."], "{text}");
 }
+
+/// Each follower's role on a board, by its player's name, in turn order of the followers.
+fn roles(game: &Game) -> Vec<(String, &'static str)> {
+    let castles = referee::render::castle_holds(game);
+    game.followers()
+        .iter()
+        .map(|f| {
+            let (role, _) = referee::render::role_and_spot(game, f, &castles);
+            (game.player_name(f.player).to_string(), role.word())
+        })
+        .collect()
+}
+
+/// A follower is on a castle when its expansion says the castle stands on that follower's
+/// city, not when the city merely covers the castle's squares: here the castle stands on
+/// the city of the two caps north of (0,0), and Blue's knight in the other cap of that
+/// tile, to the west, stays a knight.
+#[test]
+fn render_a_new_edition_castle_holds_a_lady_and_the_city_beside_it_a_knight() {
+    let yaml = "title: A knight beside a castle, in another city of the same tile\n\
+players: [Red, Blue]\nexpansions: [expansion-8]\nrulesets: [ne]\nboard:\n\
+  - {tile: I, at: [0, 0], castle: city N, followers: [{player: Red, on: city N}, {player: Blue, on: city W}]}\n\
+  - {tile: E, at: [0, 1], rotation: 180}\nturns:\n  - {tile: E, at: [1, 0], rotation: 90}\n";
+    let sc = crate::util::scenario(yaml).unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
+    let game = play(&sc, Some(0));
+    assert_eq!(roles(&game), [("Red".to_string(), "lady"), ("Blue".to_string(), "knight")]);
+    let text = referee::render::text(&game, true, false).unwrap();
+    assert!(text.contains("in a city # a knight, on a castle @ a lady"), "{text}");
+    // The castle stands over the edge between the city's two squares, in both.
+    assert!(text.contains(".#@#.\n") && text.contains(".#@R.\n"), "{text}");
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let words: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains(&"lady on a castle") && words.contains(&"knight"), "{words:?}");
+    assert!(!svg.contains("lord"), "{svg}");
+}
+
+/// The 1st edition's castle keeps its follower a knight under Hans im Glück's words and
+/// makes it a lord under Z-Man's (`castle.terms`); a German castle's is a lord or lady.
+#[test]
+fn render_castle_followers_are_named_as_their_rules_name_them() {
+    let sc = load("scenarios/bcb1/castle-example-twenty-points.yaml");
+    for (ruleset, name) in [("hig", "knight"), ("zmg", "lord")] {
+        let (game, _) = referee::replay::play_out(&sc, lib().profile(ruleset).unwrap(), Some(1)).unwrap();
+        let castles = referee::render::castle_holds(&game);
+        assert_eq!(castles.len(), 1, "{ruleset}");
+        let mut on_castle: Vec<(&str, bool)> = game
+            .followers()
+            .iter()
+            .map(|f| {
+                let role = referee::render::role_and_spot(&game, f, &castles).0;
+                (game.player_name(f.player), role == referee::render::Role::Castle(name))
+            })
+            .collect();
+        on_castle.sort();
+        let expected = [("Blue", false), ("Red", true)];
+        assert_eq!(on_castle, expected, "{ruleset}: Red's follower in the castle, Blue's in the long city");
+        let text = referee::render::text(&game, true, false).unwrap();
+        assert!(text.contains(&format!("on a castle @ a {name}\n")), "{ruleset}: {text}");
+        let svg = referee::render::svg(&game, &sc.title).unwrap();
+        assert!(svg.contains(&format!(">{name} on a castle</text>")), "{ruleset}: {svg}");
+    }
+    let sc = load("scenarios/cig/board-castle-with-its-lord.yaml");
+    let game = play(&sc, Some(0));
+    assert_eq!(roles(&game), [("Red".to_string(), "lord or lady")]);
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    assert!(svg.contains(">lord or lady on a castle</text>"), "{svg}");
+}
