@@ -259,3 +259,32 @@ fn render_castle_followers_are_named_as_their_rules_name_them() {
     let svg = referee::render::svg(&game, &sc.title).unwrap();
     assert!(svg.contains(">lord or lady on a castle</text>"), "{svg}");
 }
+
+/// Seeded random legal games, to the last tile, with and without the expansions that put
+/// castles and bridges on the board: no two fields that meet on a tile share a shade, and
+/// the picture parses.
+#[test]
+fn render_random_games_shade_meeting_fields_apart() {
+    use referee::expansion::{ExpansionId, Options};
+    let tables = [
+        (lib().tile_set(&[]), vec![], "hig"),
+        (lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], "hig"),
+        (lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], "ne"),
+    ];
+    for (tiles, expansions, ruleset) in &tables {
+        let options = Options::read(lib().profile(ruleset).unwrap());
+        for seed in 0..3u64 {
+            let g = referee::random::generate_with(tiles, &options, expansions, 900 + seed, 2 + seed as usize, 1);
+            let game = referee::random::replay_with(tiles, options.clone(), expansions, &g, true);
+            let shades = referee::render::field_shades(&game);
+            for p in game.placed() {
+                let fields = fields_at(&game, p.pos);
+                let tints: BTreeSet<&str> = fields.iter().map(|f| shades[f]).collect();
+                assert_eq!(tints.len(), fields.len(), "{ruleset} {expansions:?} seed {seed}: at {}", p.pos);
+            }
+            let svg = referee::render::svg(&game, "random").unwrap();
+            let fills = field_fills(&svg);
+            assert_eq!(fills.len(), game.placed().len(), "{ruleset} seed {seed}");
+        }
+    }
+}
