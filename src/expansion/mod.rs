@@ -119,6 +119,9 @@ pub struct Piece {
     /// Its side in the picture, in pixels of a 100-pixel tile, and its fill colour.
     pub size: u8,
     pub fill: &'static str,
+    /// For a piece followers stand on (a castle): a segment of the feature it was built on,
+    /// whose followers are on the piece, and what the rules call such a follower (`lady`).
+    pub holds: Option<(crate::engine::features::SegId, &'static str)>,
 }
 
 /// Where a piece stands.

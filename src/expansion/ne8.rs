@@ -431,10 +431,22 @@ impl Expansion for Ne8 {
         use crate::expansion::{Piece, PieceAt};
         let state = game.state_of::<State>();
         for c in &state.castles {
-            out.push(Piece { what: "castle", at: PieceAt::Tile(c.squares[0]), size: 18, fill: "#6b7280" });
+            // Over the edge between the city's two squares; its followers are ladies
+            // (rule::CASTLE_KNIGHT_BECOMES_LADY).
+            let at = match c.squares[..] {
+                [a, b] => PieceAt::Between(a, b),
+                _ => PieceAt::Tile(c.squares[0]),
+            };
+            out.push(Piece { what: "castle", at, size: 18, fill: "#6b7280", holds: Some((c.town, "lady")) });
         }
         for b in &state.barns {
-            out.push(Piece { what: "barn", at: PieceAt::Corner(b.at, b.corner), size: 14, fill: "#92400e" });
+            out.push(Piece {
+                what: "barn",
+                at: PieceAt::Corner(b.at, b.corner),
+                size: 14,
+                fill: "#92400e",
+                holds: None,
+            });
         }
     }
 

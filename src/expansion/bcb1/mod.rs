@@ -884,12 +884,15 @@ impl Expansion for Bcb1 {
     }
 
     fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
+        // The town's followers are in the castle: knights still, or its lords (`castle.terms`).
+        let (follower, _) = game.options().of::<Options>().terms;
         for c in &game.state_of::<State>().built {
             out.push(crate::expansion::Piece {
                 what: "castle",
                 at: crate::expansion::PieceAt::Between(c.tiles[0], c.tiles[1]),
                 size: 18,
                 fill: "#6b7280",
+                holds: Some((c.town, follower)),
             });
         }
     }
