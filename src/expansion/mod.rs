@@ -257,6 +257,20 @@ pub trait Expansion: Sync {
         None
     }
 
+    /// Whether this expansion lets a turn have a second part (a builder's double turn); a
+    /// turn written in two parts is refused unless one does. The expansion judges, in its
+    /// phases, whether the first part earned the second (`Move::part`).
+    fn grants_second_part(&self) -> bool {
+        false
+    }
+
+    /// Why the second part of an open turn must wait, if it must (under one reading, a
+    /// bazaar the first part started is held first); `None` when this expansion does not
+    /// hold it back. See `Game::part_due`.
+    fn defers_part(&self, _game: &Game, _open: &crate::engine::OpenTurn) -> Option<Verdict> {
+        None
+    }
+
     /// Runs after a drawn tile was discarded because it fit nowhere.
     fn on_discard(
         &self,

@@ -14,6 +14,8 @@ crate::rules::rule_ids! {
     WITHOUT_TILES = "bcb1.variant.without-tiles",
     /// At most one bridge per turn.
     BRIDGE_ONE_PER_TURN = "bcb1.bridge.one-per-turn",
+    /// JCloisterZone: one bridge in each part of a turn of two parts.
+    BRIDGE_ONE_PER_PART = "bcb1.bridge.one-per-part",
     /// A bridge goes on the tile just placed or on a tile sharing an edge with it.
     BRIDGE_LOCATION = "bcb1.bridge.location",
     /// Both ends of a bridge lie on field edges.
@@ -60,6 +62,8 @@ crate::rules::rule_ids! {
     CASTLE_CHAIN = "bcb1.castle.adjacent-castles",
     /// A structure completed in the round of scoring that built the castle gives it nothing.
     CASTLE_NOT_SAME_ROUND = "bcb1.castle.not-same-round",
+    /// Reading B: a castle built in a turn's first part takes what its second part completes.
+    CASTLE_DOUBLE_TURN = "bcb1.castle.double-turn-second-part",
     /// The castle's follower goes home after it scores; the token stays.
     CASTLE_FOLLOWER_RETURNS = "bcb1.castle.follower-returns-token-stays",
     /// At the end an unfinished castle scores nothing and its follower leaves.
