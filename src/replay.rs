@@ -125,9 +125,8 @@ pub fn play_out<'s>(
 /// Plays every waiting second part that is due, in the order their turns began, until none
 /// is (playing one may make another due: the last placer's at a bazaar, then the first's).
 fn play_due_parts(game: &mut Game, waiting: &mut Vec<(PlayerId, u16, &SecondPart)>) -> Result<(), Illegal> {
-    while let Some(k) = waiting
-        .iter()
-        .position(|&(player, turn, _)| game.part_due(&crate::engine::OpenTurn { player, turn }).is_ok())
+    while let Some(k) =
+        waiting.iter().position(|&(player, turn, _)| game.part_due(&crate::engine::OpenTurn { player, turn }).is_ok())
     {
         let (player, turn, second) = waiting.remove(k);
         if let Err(verdict) = game.play(player, &second.mv, turn) {

@@ -697,7 +697,10 @@ impl<'t> Game<'t> {
             let Some(open) = self.open.iter().find(|o| o.player == player && o.turn == t) else {
                 return Err(Verdict::new(
                     rule::TURN_ORDER,
-                    format!("{} has no second tile to place in turn {t}: its first part did not earn one", self.player_name(player)),
+                    format!(
+                        "{} has no second tile to place in turn {t}: its first part did not earn one",
+                        self.player_name(player)
+                    ),
                 ));
             };
             debug_assert_eq!(t, turn, "a second part plays under its turn's number");
@@ -824,6 +827,12 @@ impl<'t> Game<'t> {
             x.pieces(self, &mut out);
         }
         out
+    }
+
+    /// Segments laid or added by the placement being played (its tile's, a bridge's): what
+    /// it may have completed or extended.
+    pub fn touched(&self) -> &[SegId] {
+        &self.touched
     }
 
     /// Features completed so far in the turn being played (occupied or not).

@@ -13,6 +13,7 @@ pub mod db;
 pub mod exp8;
 pub mod ne8;
 pub mod slots;
+pub mod tb;
 
 pub use slots::{Slot, Slots};
 
@@ -62,6 +63,8 @@ expansion_ids! {
     Cig = "cig", written: ["cig"];
     /// The Drawbridges.
     Db = "db", written: ["db"];
+    /// Traders and Builders.
+    Tb = "tb", written: ["tb", "traders-builders"];
 }
 
 impl ExpansionId {
@@ -292,7 +295,7 @@ pub trait Expansion: Sync {
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db];
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db, &tb::Tb];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

@@ -8,6 +8,7 @@ mod cig;
 mod db;
 mod exp8;
 pub mod raw;
+mod tb;
 pub mod value;
 mod vocab;
 
@@ -436,10 +437,13 @@ impl Validator<'_> {
             if let Some(parts) = &t.parts {
                 let number = i as u16 + 1;
                 let second = self.two_parts(t, parts, &path, number, last, &tiles, &players, &expansions);
-                if second.is_some() && !out_of_turn {
+                if !out_of_turn {
                     next += 1;
                 }
-                if let Some((first, second)) = second {
+                if let Some((first, second, later)) = second {
+                    if later > 0 {
+                        out_of_turn_left = later;
+                    }
                     turns.push(Turn { player, action: Action::Place(first), path, second: Some(second) });
                 }
                 continue;
@@ -580,8 +584,8 @@ impl Validator<'_> {
     }
 
     /// A turn in two parts (`parts:`): exactly two placements, the turn's own keys being only
-    /// `player:` and `note:`. The first part's move and the second part, or `None` when
-    /// refused.
+    /// `player:` and `note:`. The first part's move, the second part and the placements out
+    /// of turn they start, or `None` when refused.
     #[allow(clippy::too_many_arguments)]
     fn two_parts(
         &mut self,
@@ -593,7 +597,7 @@ impl Validator<'_> {
         tiles: &TileSet,
         players: &[String],
         expansions: &[ExpansionId],
-    ) -> Option<(Move, SecondPart)> {
+    ) -> Option<(Move, SecondPart, usize)> {
         let beside = [
             ("tile", t.tile.is_some()),
             ("at", t.at.is_some()),
@@ -632,9 +636,12 @@ impl Validator<'_> {
             return None;
         }
         let mut moves = Vec::new();
+        let mut out_of_turn = 0;
         for (j, part) in parts.iter().enumerate() {
             let ppath = format!("{path}.parts[{j}]");
-            for (key, set) in [("player", part.player.is_some()), ("parts", part.parts.is_some()), ("discard", part.discard)] {
+            for (key, set) in
+                [("player", part.player.is_some()), ("parts", part.parts.is_some()), ("discard", part.discard)]
+            {
                 if set {
                     self.problem_at_key(
                         "scenario::part-key",
@@ -646,15 +653,9 @@ impl Validator<'_> {
                 }
             }
             let placed = self.placement(part, &ppath, last && j == 1, tiles, players, expansions);
-            if placed.out_of_turn > 0 {
-                self.problem(
-                    "scenario::part-starts-out-of-turn",
-                    &ppath,
-                    "this part starts placements out of turn (a bazaar, say), which a turn in two parts does not model here".to_string(),
-                    None,
-                );
-                ok = false;
-            }
+            // Placements out of turn (the tiles of a bazaar) follow the turn, whichever part
+            // started them.
+            out_of_turn += placed.out_of_turn;
             match placed.action {
                 Some(Action::Place(mv)) => moves.push((mv, ppath)),
                 _ => ok = false,
@@ -667,7 +668,7 @@ impl Validator<'_> {
         let (mut first, _) = moves.pop().expect("two");
         first.part = Part::First;
         second.part = Part::Second(number);
-        Some((first, SecondPart { mv: second, path: spath }))
+        Some((first, SecondPart { mv: second, path: spath }, out_of_turn))
     }
 
     fn covers(&mut self, raw: &RawScenario, lib: &Library) -> Vec<String> {

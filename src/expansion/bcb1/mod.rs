@@ -497,7 +497,8 @@ impl Bcb1 {
         let castles = game.state_of::<State>().built.clone();
         let said: Vec<String> = castles.iter().map(|c| castle_words(game, c)).collect();
         let may_score = |c: &Castle| parts::castle_may_score(game, c.built, c.built_move, turn);
-        let pending: Vec<usize> = (0..castles.len()).filter(|&i| !castles[i].scored && may_score(&castles[i])).collect();
+        let pending: Vec<usize> =
+            (0..castles.len()).filter(|&i| !castles[i].scored && may_score(&castles[i])).collect();
         // rule::CASTLE_NOT_SAME_ROUND: a castle built this turn takes nothing from what this
         // turn completed in its fief; the report says so, since that is what players ask.
         let too_new: Vec<&Castle> = castles.iter().filter(|c| !c.scored && !may_score(c)).collect();
@@ -1169,7 +1170,8 @@ impl Expansion for Bcb1 {
                 if bought {
                     game.state_of_mut::<State>().purchases.pop_front();
                 } else if let Some(a) = auction_of(&turn.mv.extras) {
-                    let w = parts::Waiting { player: turn.player, auction: a.clone(), turn: turn.turn, at: turn.mv.pos };
+                    let w =
+                        parts::Waiting { player: turn.player, auction: a.clone(), turn: turn.turn, at: turn.mv.pos };
                     parts::bazaar_drawn(game, w, turn.mv.part)?;
                 }
                 return parts::settle(game);

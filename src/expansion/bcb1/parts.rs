@@ -37,10 +37,7 @@ pub static SAME_TURN_CASTLE: SwitchDef = SwitchDef {
     question: "In a turn of two parts, does a castle built in the first part take a structure completed in the second?",
     values: &[
         ("later-turn-only", "no: only a later turn's completions count (the text read literally, reading A)"),
-        (
-            "later-scoring-round-suffices",
-            "yes: the second part is a later scoring round (the commentary's reading B)",
-        ),
+        ("later-scoring-round-suffices", "yes: the second part is a later scoring round (the commentary's reading B)"),
     ],
     rules: &[rule::CASTLE_NOT_SAME_ROUND, rule::CASTLE_DOUBLE_TURN],
     governs: &[],
@@ -126,26 +123,34 @@ pub fn castle_may_score(game: &Game, built: u16, built_move: u32, turn: u16) -> 
 /// second part of this very turn is played).
 pub fn bazaar_drawn(game: &mut Game, w: Waiting, part: Part) -> Result<(), Verdict> {
     let busy = game.state_of::<State>().chain.is_some();
-    let first_then_builder = part == Part::First && game.options().of::<super::Options>().parts.builder_first;
-    if busy || first_then_builder {
-        if busy {
-            // rule::BAZAAR_DELAYED: a bazaar drawn during another's round waits its turn.
-            game.award(ScoreEvent {
-                timing: Timing::Turn(w.turn),
-                players: vec![w.player],
-                feature: bazaar::bazaar_ref(w.at),
-                items: vec![ScoreItem { rule: rule::BAZAAR_DELAYED, label: "bazaar delayed", count: 1, each: 0 }],
-                because: vec![],
-            });
-        } else {
-            game.state_of_mut::<State>().chain = Some((w.player, w.turn));
-        }
+    let builder_first = game.options().of::<super::Options>().parts.builder_first;
+    // What the report says of the order, when it is one of the rules here.
+    let note = |rule, label| ScoreEvent {
+        timing: Timing::Turn(w.turn),
+        players: vec![w.player],
+        feature: bazaar::bazaar_ref(w.at),
+        items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
+        because: vec![],
+    };
+    if busy {
+        // A bazaar drawn during another's placements waits its turn.
+        game.award(note(rule::BAZAAR_DELAYED, "bazaar delayed"));
         game.state_of_mut::<State>().waiting.push_back(w);
         return Ok(());
     }
-    bazaar::hold(game, w.player, &w.auction, w.turn, w.at)?;
     game.state_of_mut::<State>().chain = Some((w.player, w.turn));
-    Ok(())
+    match (part, builder_first) {
+        (Part::First, true) => {
+            game.award(note(rule::BAZAAR_BUILDER_FIRST, "auction after the second part"));
+            game.state_of_mut::<State>().waiting.push_back(w);
+            Ok(())
+        }
+        (Part::First, false) => {
+            game.award(note(rule::BAZAAR_BUILDER_LAST, "second part after the bazaar"));
+            bazaar::hold(game, w.player, &w.auction, w.turn, w.at)
+        }
+        _ => bazaar::hold(game, w.player, &w.auction, w.turn, w.at),
+    }
 }
 
 /// After each placement: when nothing of the bazaar under way is left to play (no bought

@@ -110,4 +110,12 @@ crate::rules::rule_ids! {
     BAZAAR_VARIATION = "bcb1.bazaar.variation",
     /// Z-Man: when every player has 0 points, the variation is played.
     BAZAAR_ZMG_ALL_ZERO = "bcb1.bazaar.variation-zmg-all-zero",
+    /// Placing a bought tile is a normal turn: the second part it earns comes at once.
+    BAZAAR_BUILDER_DURING_PLACEMENT = "bcb1.bazaar.builder-during-placement",
+    /// A bazaar drawn while another's placements go on waits, then is held in turn.
+    BAZAAR_DELAYED = "bcb1.bazaar.delayed-bazaar",
+    /// The bazaar tile's own second part comes after the bazaar and every bazaar that waited.
+    BAZAAR_BUILDER_LAST = "bcb1.bazaar.builder-turn-after-bazaar",
+    /// The alternative: the bazaar tile's second part comes before the auction.
+    BAZAAR_BUILDER_FIRST = "bcb1.bazaar.builder-turn-before-auction",
 }
