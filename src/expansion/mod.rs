@@ -13,6 +13,7 @@ pub mod db;
 pub mod exp8;
 pub mod ne8;
 pub mod slots;
+pub mod tb;
 
 pub use slots::{Slot, Slots};
 
@@ -62,6 +63,8 @@ expansion_ids! {
     Cig = "cig", written: ["cig"];
     /// The Drawbridges.
     Db = "db", written: ["db"];
+    /// Traders and Builders.
+    Tb = "tb", written: ["tb", "traders-builders"];
 }
 
 impl ExpansionId {
@@ -260,6 +263,20 @@ pub trait Expansion: Sync {
         None
     }
 
+    /// Whether this expansion lets a turn have a second part (a builder's double turn); a
+    /// turn written in two parts is refused unless one does. The expansion judges, in its
+    /// phases, whether the first part earned the second (`Move::part`).
+    fn grants_second_part(&self) -> bool {
+        false
+    }
+
+    /// Why the second part of an open turn must wait, if it must (under one reading, a
+    /// bazaar the first part started is held first); `None` when this expansion does not
+    /// hold it back. See `Game::part_due`.
+    fn defers_part(&self, _game: &Game, _open: &crate::engine::OpenTurn) -> Option<Verdict> {
+        None
+    }
+
     /// Runs after a drawn tile was discarded because it fit nowhere.
     fn on_discard(
         &self,
@@ -281,7 +298,7 @@ pub trait Expansion: Sync {
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db];
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db, &tb::Tb];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

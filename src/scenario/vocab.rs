@@ -13,7 +13,8 @@ use crate::score::PlayerId;
 use crate::tile::{FeatureKind, TileKind, TileSet};
 
 /// Every expansion's vocabulary.
-pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db];
+pub(super) static VOCABULARIES: &[&dyn Vocabulary] =
+    &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db, &super::tb::Tb];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
 fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {
@@ -170,7 +171,7 @@ impl Validator<'_> {
         extra: &[(String, Value)],
         expansions: &[ExpansionId],
     ) -> TurnOut {
-        const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note"];
+        const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note", "parts"];
         let mut out = TurnOut::default();
         for (x, keys) in self.sort_keys(t.path, extra, expansions, BASE, |x| x.turn_keys()) {
             x.turn(self, t, &keys, &mut out);
