@@ -441,9 +441,9 @@ impl Validator<'_> {
                     next += 1;
                 }
                 if let Some((first, second, later)) = second {
-                    if later > 0 {
-                        out_of_turn_left = later;
-                    }
+                    // A bazaar drawn in a second part during another's placements adds its
+                    // own placements to those still to come.
+                    out_of_turn_left += later;
                     turns.push(Turn { player, action: Action::Place(first), path, second: Some(second) });
                 }
                 continue;
