@@ -101,7 +101,7 @@ struct Placement {
     out_of_turn: usize,
 }
 
-/// The second part of a turn: played when the rules let it (at once, or once a bazaar the
+/// The second part of a turn: played when the rules let it (at once, or once what the
 /// first part started is over; see `Game::part_due`).
 #[derive(Debug, Clone)]
 pub struct SecondPart {
@@ -441,8 +441,8 @@ impl Validator<'_> {
                     next += 1;
                 }
                 if let Some((first, second, later)) = second {
-                    // A bazaar drawn in a second part during another's placements adds its
-                    // own placements to those still to come.
+                    // An action of a second part made during others' placements out of turn
+                    // adds its own to those still to come.
                     out_of_turn_left += later;
                     turns.push(Turn { player, action: Action::Place(first), path, second: Some(second) });
                 }
@@ -631,7 +631,7 @@ impl Validator<'_> {
                 "scenario::parts-count",
                 &format!("{path}.parts"),
                 format!("a turn has one part or two, not {}", parts.len()),
-                Some("a builder's double turn is written `parts: [<first placement>, <second placement>]`".to_string()),
+                Some("a double turn is written `parts: [<first placement>, <second placement>]`".to_string()),
             );
             return None;
         }
@@ -653,7 +653,7 @@ impl Validator<'_> {
                 }
             }
             let placed = self.placement(part, &ppath, last && j == 1, tiles, players, expansions);
-            // Placements out of turn (the tiles of a bazaar) follow the turn, whichever part
+            // Placements out of turn (tiles an action gave) follow the turn, whichever part
             // started them.
             out_of_turn += placed.out_of_turn;
             match placed.action {

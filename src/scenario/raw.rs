@@ -125,7 +125,7 @@ pub struct RawTurn {
     pub follower: Option<RawFollowerSpec>,
     pub discard: bool,
     pub note: Option<String>,
-    /// A turn in two parts (a builder's double turn): each a placement written like a turn.
+    /// A turn in two parts (a double turn an expansion grants): each a placement written like a turn.
     pub parts: Option<Vec<RawTurn>>,
     pub extra: Vec<(String, Value)>,
 }

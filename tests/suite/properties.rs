@@ -339,6 +339,10 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
                     break;
                 }
                 let referee::scenario::Action::Place(mv) = &t.action else { continue };
+                // A turn's first part is listed as the whole turn's move (taking the second
+                // part is the player's word, judged in play).
+                let whole = Move { part: referee::engine::Part::Whole, ..mv.clone() };
+                let mv = if t.second.is_some() && game.check(t.player, mv, turn).is_ok() { &whole } else { mv };
                 let moves = game.legal_moves(t.player, mv.tile, turn);
                 let auction = mv.extras.iter().any(|x| {
                     matches!(
