@@ -408,12 +408,13 @@ fn expansion_tables() -> Vec<(&'static str, TileSet, Vec<ExpansionId>, Options)>
         ("bcb1", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("hig")),
         ("ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("ne")),
         ("db", db_tiles, vec![ExpansionId::Db], opts("hig")),
+        ("tb", lib().tile_set(&[]), vec![ExpansionId::Tb], opts("hig")),
     ]
 }
 
 /// A random action of the expansions at this table, near the move's square: what a player
 /// might try, legal or not.
-fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, db: bool) -> Extra {
+fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: &str) -> Extra {
     use referee::expansion::exp8::Action;
     use referee::geom::{Axis, Corner};
     let near = |rng: &mut referee::random::Rng| {
@@ -426,7 +427,12 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, db: boo
             mv.pos.step(e)
         }
     };
-    if db {
+    if label == "tb" {
+        let kind = [FeatureKind::Road, FeatureKind::City, FeatureKind::Field][rng.below(3)];
+        let spot = (rng.below(4) > 0).then(|| referee::tile::Spot::Edge(Edge::ALL[rng.below(4)]));
+        return Extra::new(referee::expansion::tb::builder::Action::Place { kind, spot });
+    }
+    if label == "db" {
         let from = near(rng);
         let to = near(rng);
         return Extra::new(referee::expansion::db::Crossing { from, to, city: None });
@@ -497,7 +503,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
                         l => Some(FollowerOn::Segment(l - 3)),
                     };
                     for _ in 0..rng.below(3) {
-                        let x = random_action(&mut rng, &game, &cand, label == "db");
+                        let x = random_action(&mut rng, &game, &cand, label);
                         cand.extras.push(x);
                     }
                     if moves.contains(&cand) {
@@ -526,6 +532,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
         let wanted: &[&str] = match label {
             "bcb1" => &["bridge", "castle", "a"],
             "ne8" => &["bridge", "castle", "barn"],
+            "tb" => &["builder"],
             _ => &["follower"],
         };
         for w in wanted {
