@@ -7,6 +7,7 @@
 use super::value::Value;
 use super::Validator;
 use crate::diag::Problem;
+use crate::engine::Figure;
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::Pos;
 use crate::score::PlayerId;
@@ -32,6 +33,10 @@ pub(super) fn claims_board(key: &str) -> bool {
     claims(key, |x| x.board_keys())
 }
 
+pub(super) fn claims_follower(key: &str) -> bool {
+    claims(key, |x| x.follower_keys())
+}
+
 /// A key and what it writes, in words for a diagnostic ("... come with the expansion x").
 pub(super) type Key = (&'static str, &'static str);
 
@@ -54,6 +59,9 @@ pub(super) struct TurnOut {
     pub extras: Vec<Extra>,
     /// The next turns placing tiles out of turn, their players named (tiles an action gave).
     pub out_of_turn: usize,
+    /// The turn's follower, when a key of the vocabulary deploys a figure other than a normal
+    /// follower (`large: city N`): the figure, where it stands, and the key's path.
+    pub figure: Option<(Figure, super::raw::RawFollowerSpec, String)>,
 }
 
 /// What a scenario's own keys add to it.
@@ -83,6 +91,23 @@ pub(super) trait Vocabulary: Sync {
     /// Keys of the scenario itself.
     fn top_keys(&self) -> &'static [Key] {
         &[]
+    }
+
+    /// Keys of a follower standing on the starting board (`{player: Red, on: city N, ...}`).
+    fn follower_keys(&self) -> &'static [Key] {
+        &[]
+    }
+
+    /// Reads this vocabulary's keys of a board follower: the figure it is, if not a normal
+    /// follower.
+    fn follower(&self, _v: &mut Validator, _path: &str, _keys: &[(&str, &Value)]) -> Option<Figure> {
+        None
+    }
+
+    /// A word written before a feature that names a figure other than a normal follower
+    /// (`large` in `large city N`), for the lists of legal moves.
+    fn figure_word(&self, _word: &str) -> Option<Figure> {
+        None
     }
 
     /// A word naming something the turn builds that a follower may stand on.
@@ -215,6 +240,29 @@ impl Validator<'_> {
             x.board(self, b, &keys, &mut out);
         }
         out
+    }
+
+    /// A board follower's keys beyond the base game's: the figure it is (a normal follower
+    /// unless a vocabulary says otherwise).
+    pub(super) fn follower_extras(
+        &mut self,
+        path: &str,
+        extra: &[(String, Value)],
+        expansions: &[ExpansionId],
+    ) -> Figure {
+        const BASE: &[&str] = &["player", "on", "at"];
+        let mut figure = Figure::Normal;
+        for (x, keys) in self.sort_keys(path, extra, expansions, BASE, |x| x.follower_keys()) {
+            if let Some(f) = x.follower(self, path, &keys) {
+                figure = f;
+            }
+        }
+        figure
+    }
+
+    /// The figure a word before a feature names (`large`), per the vocabularies.
+    pub(super) fn figure_word(&self, word: &str) -> Option<Figure> {
+        VOCABULARIES.iter().find_map(|x| x.figure_word(word))
     }
 
     /// What a follower may stand on that the turn builds, per the vocabularies.
