@@ -7,6 +7,7 @@
 mod cig;
 mod db;
 mod exp8;
+mod ic;
 pub mod raw;
 pub mod value;
 mod vocab;

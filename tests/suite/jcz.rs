@@ -157,26 +157,31 @@ fn jcz_xml(name: &str) -> Option<String> {
 }
 
 /// A tile's layout as masks: city edges, road edges, field half-edges with the city edges
-/// each borders; pennants, cloister, bazaar, inns.
-type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize);
+/// each borders; pennants, cloister, bazaar, inns, cathedrals.
+type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize);
 
 fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
 }
 
+/// JCZ's `I` is the inner field, which reaches no edge.
 fn halves(text: &str) -> u8 {
-    text.split_whitespace().map(|h| referee::geom::Half::parse(h).unwrap().bit()).fold(0, |a, b| a | b)
+    text.split_whitespace()
+        .filter(|h| *h != "I")
+        .map(|h| referee::geom::Half::parse(h).unwrap().bit())
+        .fold(0, |a, b| a | b)
 }
 
 fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     let (mut c, mut r, mut f): (Vec<u8>, Vec<u8>, Vec<(u8, String)>) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut pennants, mut cloister, mut bazaar, mut inns) = (0, false, false, 0);
+    let (mut pennants, mut cloister, mut bazaar, mut inns, mut cathedrals) = (0, false, false, 0, 0);
     for n in tile.children().filter(|n| n.is_element()) {
         let text = n.text().unwrap_or_default();
         match n.tag_name().name() {
             "city" => {
                 c.push(edges(text));
                 pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
+                cathedrals += usize::from(n.attribute("cathedral") == Some("true"));
             }
             "road" => {
                 r.push(edges(text));
@@ -201,7 +206,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     c.sort();
     r.sort();
     f.sort();
-    ((c, r, f, pennants, cloister, bazaar, inns), tile.attribute("id").unwrap().to_string())
+    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals), tile.attribute("id").unwrap().to_string())
 }
 
 fn our_layout(d: &referee::tile::TileDef) -> Layout {
@@ -224,17 +229,18 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let cloister = of(FeatureKind::Cloister).count() > 0;
     let bazaar = d.marks.contains(&referee::tile::Mark::Bazaar);
     let inns = of(FeatureKind::Road).filter(|s| s.inn).count();
-    (c, r, f, pennants, cloister, bazaar, inns)
+    let cathedrals = of(FeatureKind::City).filter(|s| s.cathedral).count();
+    (c, r, f, pennants, cloister, bazaar, inns, cathedrals)
 }
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml"];
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml"];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
     };
-    let set = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1]);
+    let set = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1, referee::expansion::ExpansionId::Ic]);
     let mut checked = 0;
     for text in &texts {
         let doc = roxmltree::Document::parse(text).unwrap();
