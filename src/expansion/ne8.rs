@@ -642,6 +642,13 @@ impl Expansion for Ne8 {
                 }
             }
             LADY => {
+                // rule::CASTLE_NO_SPECIAL_FIGURE: a figure other than a normal follower deployed
+                // on the castle built this turn would stand in a castle's city all the same.
+                let built_now: Vec<SegId> =
+                    game.state_of::<State>().castles.iter().filter(|c| c.built == turn.turn).map(|c| c.town).collect();
+                for town in built_now {
+                    Self::no_special_figure(game, town, turn.mv.pos)?;
+                }
                 // A follower deployed on a castle built this turn is a lady from now on.
                 let new: Vec<(PlayerId, SegId)> = game
                     .followers()

@@ -179,7 +179,9 @@ impl Validator<'_> {
                     if !self.requires(expansions, x.expansion(), &kpath, what) {
                         continue;
                     }
-                    match out.iter_mut().find(|(y, _)| std::ptr::addr_eq(*y, x)) {
+                    // By expansion, not by address: the vocabularies are zero-sized, and two of
+                    // them may share one.
+                    match out.iter_mut().find(|(y, _)| y.expansion() == x.expansion()) {
                         Some((_, keys)) => keys.push((key.as_str(), value)),
                         None => out.push((x, vec![(key.as_str(), value)])),
                     }
