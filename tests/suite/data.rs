@@ -276,8 +276,9 @@ fn ic_tiles_match_the_tile_facts() {
     let base = lib().tile_set(&[]);
     let ic: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
     // id, copies, edges, separate cities, separate roads, fields, cloister, pennants, inns, cathedrals.
+    type Facts = (&'static str, u32, &'static str, usize, usize, usize, bool, u32, usize, usize);
     #[rustfmt::skip]
-    let facts: [(&str, u32, &str, usize, usize, usize, bool, u32, usize, usize); 17] = [
+    let facts: [Facts; 17] = [
         ("IC01", 2, "CCCC", 1, 0, 0, false, 0, 0, 1),
         ("IC02", 1, "FRFR", 0, 2, 2, true, 0, 0, 0),
         ("IC03", 1, "CCCC", 4, 0, 1, false, 0, 0, 0),
