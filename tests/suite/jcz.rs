@@ -55,16 +55,16 @@ fn test_counts_engine_tests_apart() {
     let o = referee(&["test", "tests/jcz"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("jcz engine tests: 2 passed, 0 failed, 0 unsupported (2 sentences not judged)"),
+        stdout(&o).contains("jcz engine tests: 3 passed, 0 failed, 0 unsupported (3 sentences not judged)"),
         "{}",
         stdout(&o)
     );
     let o = referee(&["test", "tests/jcz", "-f", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["jcz"], serde_json::json!({"passed": 2, "failed": 0, "unsupported": 0, "sentences_not_judged": 2}));
+    assert_eq!(v["jcz"], serde_json::json!({"passed": 3, "failed": 0, "unsupported": 0, "sentences_not_judged": 3}));
     let o = referee(&["test", "tests/jcz", "-f", "junit"]);
     let xml = stdout(&o);
-    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"2\"/>"), "{xml}");
+    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"3\"/>"), "{xml}");
     // A game of what the referee does not model is skipped, and says why.
     let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
     let dir = std::env::temp_dir().join(format!("referee-jcz-unsupported-{}", std::process::id()));
@@ -101,6 +101,29 @@ fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
     // Broken JSON is a located problem too.
     let e = import_edited("\"players\": [", "\"players\": [[").unwrap_err();
     assert!(referee::diag::render(&e, false).contains("edited.jcz:"), "{}", referee::diag::render(&e, false));
+}
+
+#[test]
+fn inns_and_cathedrals_import_by_key_presence_with_the_large_follower() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/large-follower-inn.jcz")).unwrap();
+    let import = |t: &str| jcz::import(&SourceFile::new("edited.jcz", t.to_string()), lib());
+    let y = import(&text).unwrap().yaml;
+    // The big meeple is the large follower; no `cathedral` key: cathedrals left out.
+    assert!(y.contains("{tile: IC15, at: [1, 0], large: road E}"), "{y}");
+    assert!(y.contains("ic.cathedrals: left-out") && !y.contains("ic.inns:"), "{y}");
+    // A key counts whatever its value: `"cathedral": false` still plays cathedrals.
+    let y = import(&text.replacen("\"inn\": true", "\"inn\": true,\n      \"cathedral\": false", 1)).unwrap().yaml;
+    assert!(!y.contains("ic.cathedrals"), "{y}");
+    // No large follower counted, none played; more than the rules' one is not modelled.
+    let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 0", 1)).unwrap().yaml;
+    assert!(y.contains("ic.large-followers: left-out"), "{y}");
+    let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap_err();
+    assert!(referee::diag::render(&e, false).contains("2 large followers each"));
+    // The final-scoring rule of the expansion carries over.
+    let y = import(&text.replacen("\"rules\": {}", "\"rules\": {\"inn-and-cathedral-final-scoring\": \"ignore\"}", 1))
+        .unwrap()
+        .yaml;
+    assert!(y.contains("ic.incomplete-inn-cathedral: ignore"), "{y}");
 }
 
 #[test]
