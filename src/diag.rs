@@ -462,7 +462,12 @@ pub const MAX_SNIPPET_LINE: usize = 1_000;
 /// (`text::terminal_safe`).
 pub fn render(d: &(dyn Diagnostic + 'static), colour: bool) -> String {
     let theme = if colour { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
+    // Identifiers (`traders-builders`, rule ids) are never split at their hyphens.
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false)
+        .with_break_words(false)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     if on_long_line(d) {
         let plain = Unquoted(d);
         let mut s = String::new();

@@ -159,7 +159,7 @@ fn seen(game: &Game, player: PlayerId, w: &MovesExpect) -> Vec<String> {
                 .iter()
                 .filter(|m| m.pos == *at && m.rotation == *rotation && m.follower_square.is_none())
                 .filter(|m| actions(m) == with)
-                .map(|m| follower_option_words(game.tiles(), w.tile, *rotation, m.follower))
+                .map(|m| follower_option_words(game.tiles(), w.tile, *rotation, m.follower.map(|f| (f, m.figure))))
                 .collect()
         }
     };
@@ -184,12 +184,14 @@ fn follower_option_words(
     tiles: &crate::tile::TileSet,
     tile: crate::tile::TileKind,
     r: Rotation,
-    f: Option<crate::engine::FollowerOn>,
+    f: Option<(crate::engine::FollowerOn, crate::engine::Figure)>,
 ) -> String {
     match f {
         None => "none".to_string(),
-        Some(crate::engine::FollowerOn::Segment(l)) => tiles.get(tile).describe_segment(r, l),
-        Some(crate::engine::FollowerOn::Added(k)) => format!("the {k} built this turn"),
+        Some((crate::engine::FollowerOn::Segment(l), figure)) => {
+            format!("{}{}", figure.prefix(), tiles.get(tile).describe_segment(r, l))
+        }
+        Some((crate::engine::FollowerOn::Added(k), figure)) => format!("{}the {k} built this turn", figure.prefix()),
     }
 }
 
@@ -300,8 +302,8 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
         return Err(broken(v, &b.path));
     }
     for b in &sc.board {
-        for (player, at, seg) in &b.followers {
-            game.setup_follower(*player, *at, *seg).map_err(|v| broken(v, &format!("{}.followers", b.path)))?;
+        for (player, at, seg, figure) in &b.followers {
+            game.setup_figure(*player, *at, *seg, *figure).map_err(|v| broken(v, &format!("{}.followers", b.path)))?;
         }
     }
     // The expansions' pieces last: a castle stands on a town whose tiles are all down, its

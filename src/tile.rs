@@ -7,10 +7,12 @@
 //! * `roads`: one entry per road segment: two edges for a road passing through (`WE`),
 //!   one edge for a road that ends on the tile (at a crossing, cloister or city gate).
 //! * `fields`: one entry per field segment: its half-edges, then optionally `>` and the
-//!   cities it borders, each named by one of its edges (`EL WR > N`).
+//!   cities it borders, each named by one of its edges (`EL WR > N`); `inner` for a field
+//!   that reaches no edge (`inner > N E S W`, enclosed by city caps).
 //! * `cloister`: whether a cloister stands in the centre.
 //! * `marks`: special marks of the tile (`bazaar`).
 //! * `inns`: road segments (by an edge) printed beside an inn.
+//! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `triangular`: city caps (by their edge) whose segment is not a semicircle.
 //!
 //! [`TileDef::new`] checks that these agree with each other and reports every problem.
@@ -104,6 +106,8 @@ pub struct Segment {
     pub borders: Vec<u8>,
     /// A road segment printed beside an inn.
     pub inn: bool,
+    /// A city segment holding a cathedral.
+    pub cathedral: bool,
     /// A city cap (one edge) drawn as a semicircle; false for any other city segment.
     pub semicircle: bool,
     /// For a road: the cities (indices into the tile's segments) it reaches through a drawbridge.
@@ -119,6 +123,7 @@ impl Segment {
             pennants: 0,
             borders: vec![],
             inn: false,
+            cathedral: false,
             semicircle: kind == FeatureKind::City && edges.count_ones() == 1,
             drawbridges: vec![],
         }
@@ -153,6 +158,7 @@ pub struct TileNotation {
     pub cloister: bool,
     pub marks: Vec<String>,
     pub inns: Vec<String>,
+    pub cathedrals: Vec<String>,
     pub triangular: Vec<String>,
     /// A German castle in the centre (Castles in Germany).
     pub castle: bool,
@@ -275,7 +281,12 @@ impl TileDef {
                 None => (text.as_str(), None),
             };
             let mut mask = 0u8;
-            for word in halves_text.split_whitespace() {
+            // `inner`: a field inside the tile that reaches no edge (enclosed by city caps).
+            let inner = halves_text.split_whitespace().any(|w| w == "inner");
+            if inner && halves_text.split_whitespace().count() > 1 {
+                errors.push(format!("field `{text}`: an inner field reaches no edge, so it lists no half-edge"));
+            }
+            for word in halves_text.split_whitespace().filter(|w| *w != "inner") {
                 match Half::parse(word) {
                     Some(h) => {
                         if edges[h.edge().index()] == Terrain::City {
@@ -291,8 +302,10 @@ impl TileDef {
                     }
                 }
             }
-            if mask == 0 {
-                errors.push(format!("field `{text}` lists no half-edge"));
+            if mask == 0 && !inner {
+                errors.push(format!(
+                    "field `{text}` lists no half-edge (write `inner` for a field that reaches no edge)"
+                ));
             }
             half_taken |= mask;
             let mut borders = Vec::new();
@@ -348,6 +361,12 @@ impl TileDef {
             match segment_on(&segments, FeatureKind::Road, text) {
                 Some(i) => segments[i].inn = true,
                 None => errors.push(format!("inn `{text}` names no road of this tile")),
+            }
+        }
+        for text in &n.cathedrals {
+            match segment_on(&segments, FeatureKind::City, text) {
+                Some(i) => segments[i].cathedral = true,
+                None => errors.push(format!("cathedral `{text}` names no city of this tile")),
             }
         }
         for text in &n.triangular {
@@ -436,6 +455,8 @@ impl TileDef {
         match s.kind {
             FeatureKind::Cloister => "cloister".to_string(),
             FeatureKind::Castle => "castle".to_string(),
+            // An inner field reaches no edge: it is named by its kind alone.
+            FeatureKind::Field if s.halves == 0 => "field".to_string(),
             FeatureKind::Field => {
                 let halves: Vec<&str> =
                     (0..8u8).filter(|h| r.half_mask(s.halves) & (1 << h) != 0).map(|h| Half(h).name()).collect();

@@ -187,7 +187,8 @@ fn follower_of(game: &Game, mv: &Move) -> Option<(Pos, String)> {
         }
         FollowerOn::Added(kind) => format!("the {kind} built this turn"),
     };
-    Some((square, words))
+    // A figure other than a normal follower is named before the feature (`large city N`).
+    Some((square, format!("{}{words}", mv.figure.prefix())))
 }
 
 fn follower_words(game: &Game, mv: &Move) -> String {
@@ -311,7 +312,7 @@ fn json_of(sc: &Scenario, ruleset: &str, game: &Game, l: &Listing) -> Value {
             .iter()
             .map(|m| match follower_of(game, m) {
                 None => Value::Null,
-                Some((at, words)) => json!({"at": pos_json(at), "feature": words}),
+                Some((at, words)) => json!({"at": pos_json(at), "feature": words, "figure": m.figure.as_str()}),
             })
             .collect()
     };

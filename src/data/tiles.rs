@@ -32,6 +32,8 @@ pub struct TileEntry {
     #[serde(default)]
     pub inns: Vec<String>,
     #[serde(default)]
+    pub cathedrals: Vec<String>,
+    #[serde(default)]
     pub triangular: Vec<String>,
     #[serde(default)]
     pub castle: bool,
@@ -149,6 +151,7 @@ impl TileEntry {
             cloister: self.cloister,
             marks: self.marks.clone(),
             inns: self.inns.clone(),
+            cathedrals: self.cathedrals.clone(),
             triangular: self.triangular.clone(),
             castle: self.castle,
             drawbridges: self.drawbridges.clone(),

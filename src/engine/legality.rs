@@ -120,11 +120,8 @@ impl Game<'_> {
                 format!("a follower may go only on the tile just placed at {}, not on the tile at {sq}", mv.pos),
             ));
         }
-        if mv.follower.is_some() && self.players[player.index()].supply == 0 {
-            return Err(Verdict::new(
-                rule::FOLLOWER_SUPPLY,
-                format!("{} has no follower left in supply", self.player_name(player)),
-            ));
+        if mv.follower.is_some() && self.players[player.index()].in_supply(mv.figure) == 0 {
+            return Err(self.empty_supply_verdict(player, mv.figure));
         }
         if let Some(FollowerOn::Segment(local)) = mv.follower {
             self.check_follower(mv, mv.follower_square.unwrap_or(mv.pos), local)?;

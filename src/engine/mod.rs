@@ -57,6 +57,49 @@ pub struct TurnContext {
 /// Followers each player starts with (the eighth is the score marker).
 pub const FOLLOWERS_PER_PLAYER: u8 = 7;
 
+/// What kind of follower stands on a feature. Every figure deploys, scores and returns as a
+/// follower does; they differ in strength (what it weighs in a majority) and in where they
+/// come from: each player has [`FOLLOWERS_PER_PLAYER`] normal followers, and the figures an
+/// expansion gives (`Game::give_figure` in its `setup`), none otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Figure {
+    /// A normal follower.
+    #[default]
+    Normal,
+    /// The large follower (Inns and Cathedrals): one per player, worth two followers in a
+    /// majority.
+    Large,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 2] = [Figure::Normal, Figure::Large];
+
+    /// What the figure weighs when the majority on a feature is decided.
+    pub const fn strength(self) -> u32 {
+        match self {
+            Figure::Normal => 1,
+            Figure::Large => 2,
+        }
+    }
+
+    /// The figure in words (`follower`, `large follower`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Figure::Normal => "follower",
+            Figure::Large => "large follower",
+        }
+    }
+
+    /// The word written before a feature for this figure (`large city N`); empty for a normal
+    /// follower.
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Figure::Normal => "",
+            Figure::Large => "large ",
+        }
+    }
+}
+
 /// Where on the new tile a follower goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FollowerOn {
@@ -90,6 +133,8 @@ pub struct Move {
     pub follower: Option<FollowerOn>,
     /// A follower meant for another square than the new tile's (which the rules forbid).
     pub follower_square: Option<Pos>,
+    /// Which figure the follower is (a normal one unless said; nothing without a follower).
+    pub figure: Figure,
     /// What expansions build or decide this turn (a bridge).
     pub extras: Vec<Extra>,
     pub part: Part,
@@ -98,7 +143,16 @@ pub struct Move {
 impl Move {
     /// A placement without a follower.
     pub fn new(tile: TileKind, pos: Pos, rotation: Rotation) -> Move {
-        Move { tile, pos, rotation, follower: None, follower_square: None, extras: Vec::new(), part: Part::Whole }
+        Move {
+            tile,
+            pos,
+            rotation,
+            follower: None,
+            follower_square: None,
+            figure: Figure::Normal,
+            extras: Vec::new(),
+            part: Part::Whole,
+        }
     }
 }
 
@@ -145,8 +199,9 @@ pub struct Completion {
     pub squares: Vec<Pos>,
     pub points: i32,
     pub name: String,
-    /// The followers that stood on it, with the square of each (they have gone home).
-    pub followers: Vec<(PlayerId, Pos)>,
+    /// The followers that stood on it, with the square and figure of each (they have gone
+    /// home).
+    pub followers: Vec<(PlayerId, Pos, Figure)>,
     /// The players of its majority.
     pub majority: Vec<PlayerId>,
 }
@@ -156,13 +211,34 @@ pub struct Completion {
 pub struct Follower {
     pub player: PlayerId,
     pub segment: SegId,
+    pub figure: Figure,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     pub name: String,
     pub score: i32,
+    /// Normal followers in supply.
     pub supply: u8,
+    /// Large followers in supply: 0 unless an expansion gives them (Inns and Cathedrals).
+    pub large_supply: u8,
+}
+
+impl Player {
+    /// The figures of this kind in the player's supply.
+    pub fn in_supply(&self, figure: Figure) -> u8 {
+        match figure {
+            Figure::Normal => self.supply,
+            Figure::Large => self.large_supply,
+        }
+    }
+
+    fn supply_mut(&mut self, figure: Figure) -> &mut u8 {
+        match figure {
+            Figure::Normal => &mut self.supply,
+            Figure::Large => &mut self.large_supply,
+        }
+    }
 }
 
 /// A feature as the scoring hooks see it.
@@ -254,7 +330,7 @@ impl<'t> Game<'t> {
             expansions: exps.clone(),
             players: players
                 .iter()
-                .map(|n| Player { name: n.clone(), score: 0, supply: FOLLOWERS_PER_PLAYER })
+                .map(|n| Player { name: n.clone(), score: 0, supply: FOLLOWERS_PER_PLAYER, large_supply: 0 })
                 .collect(),
             board: Board::default(),
             placed: Vec::new(),
@@ -341,6 +417,13 @@ impl<'t> Game<'t> {
     /// Sets a starting score (a scenario that begins mid-game).
     pub fn set_score(&mut self, p: PlayerId, score: i32) {
         self.players[p.index()].score = score;
+    }
+
+    /// Puts `n` figures of a kind into a player's supply: for an expansion's `setup` hook
+    /// (the large follower of Inns and Cathedrals).
+    pub fn give_figure(&mut self, p: PlayerId, figure: Figure, n: u8) {
+        let s = self.players[p.index()].supply_mut(figure);
+        *s = s.saturating_add(n);
     }
 
     /// A feature as a player says it, at its earliest tile: `field north of the road at 0,0`,
@@ -628,32 +711,49 @@ impl<'t> Game<'t> {
 
     /// Stands a follower on the starting board (the feature may already be shared).
     pub fn setup_follower(&mut self, player: PlayerId, at: Pos, local: usize) -> Result<(), Verdict> {
-        if self.players[player.index()].supply == 0 {
-            return Err(Verdict::new(
-                rule::FOLLOWER_SUPPLY,
-                format!("{} has no follower left in supply", self.player_name(player)),
-            ));
+        self.setup_figure(player, at, local, Figure::Normal)
+    }
+
+    /// Stands a figure of a kind on the starting board, out of its owner's supply.
+    pub fn setup_figure(&mut self, player: PlayerId, at: Pos, local: usize, figure: Figure) -> Result<(), Verdict> {
+        if self.players[player.index()].in_supply(figure) == 0 {
+            return Err(self.empty_supply_verdict(player, figure));
         }
         let seg = self.segment_at(at, local).expect("the loader checks the square holds a tile");
         for x in &self.expansions {
             x.check_setup_follower(self, player, seg)?;
         }
-        self.deploy(player, seg);
+        self.deploy_figure(player, seg, figure);
         Ok(())
     }
 
-    /// Stands one of the player's followers from supply on a segment. For the engine and
-    /// expansions' hooks; legality is checked by the caller.
+    /// Why a player cannot deploy a figure of this kind: none is left in supply (a normal
+    /// follower: all seven are out; another figure: the player has none, or it is out).
+    pub(crate) fn empty_supply_verdict(&self, player: PlayerId, figure: Figure) -> Verdict {
+        Verdict::new(
+            rule::FOLLOWER_SUPPLY,
+            format!("{} has no {} left in supply", self.player_name(player), figure.as_str()),
+        )
+    }
+
+    /// Stands one of the player's normal followers from supply on a segment. For the engine
+    /// and expansions' hooks; legality is checked by the caller.
     pub fn deploy(&mut self, player: PlayerId, seg: SegId) {
-        self.players[player.index()].supply -= 1;
+        self.deploy_figure(player, seg, Figure::Normal);
+    }
+
+    /// Stands one of the player's figures of a kind from supply on a segment.
+    pub fn deploy_figure(&mut self, player: PlayerId, seg: SegId, figure: Figure) {
+        let s = self.players[player.index()].supply_mut(figure);
+        *s = s.saturating_sub(1);
         self.features.add_follower(seg, 1);
-        self.followers.push(Follower { player, segment: seg });
+        self.followers.push(Follower { player, segment: seg, figure });
     }
 
     /// Takes a follower off the board into its owner's supply.
     pub fn remove_follower(&mut self, index: usize) -> Follower {
         let f = self.followers.remove(index);
-        self.players[f.player.index()].supply += 1;
+        *self.players[f.player.index()].supply_mut(f.figure) += 1;
         self.features.add_follower(f.segment, -1);
         f
     }
@@ -793,7 +893,7 @@ impl<'t> Game<'t> {
         if self.features.occupied(seg) > 0 {
             return Err(self.occupied_verdict(&self.describe(seg), self.features.kind(seg), mv));
         }
-        self.deploy(player, seg);
+        self.deploy_figure(player, seg, mv.figure);
         Ok(())
     }
 

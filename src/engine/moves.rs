@@ -5,7 +5,7 @@
 //! judged by [`Game::check`], which gives exactly [`Game::play`]'s verdict; a move is listed
 //! if and only if it is accepted.
 
-use super::{FollowerOn, Game, Move, Part};
+use super::{Figure, FollowerOn, Game, Move, Part};
 use crate::expansion::Extra;
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
@@ -16,9 +16,11 @@ impl Game<'_> {
     /// order: by square (the first square of a double-size tile) in frontier order (north
     /// first, then west to east), then rotation (0°, 90°, 180°, 270°), then the expansion
     /// actions (none first, then each set the enabled expansions' `action_options` offer, in
-    /// their order), then the follower: none, each printed segment of the tile, each of the
-    /// second square of a double-size tile (`Move::follower_square`), and, with actions,
-    /// each kind of feature they may have built (`FollowerOn::Added`).
+    /// their order), then the figure (a normal follower, then each other figure the player
+    /// has in supply: a large follower), then the follower: none (with a normal follower
+    /// only), each printed segment of the tile, each of the second square of a double-size
+    /// tile (`Move::follower_square`), and, with actions, each kind of feature they may have
+    /// built (`FollowerOn::Added`).
     ///
     /// Empty when the tile fits nowhere: it is then discarded ([`Game::discard`]). A move
     /// not listed is refused by [`Game::play`], except one an expansion's `action_options`
@@ -30,6 +32,12 @@ impl Game<'_> {
     /// part it earns is the player's word (`Part::First`), judged when it is played.
     pub fn legal_moves(&self, player: PlayerId, tile: TileKind, turn: u16) -> Vec<Move> {
         let def = self.def(tile);
+        // The figures the player has in supply: normal followers are tried even when none is
+        // left (the check refuses them), other figures only when the player holds one.
+        let figures: Vec<Figure> = Figure::ALL
+            .into_iter()
+            .filter(|f| *f == Figure::Normal || self.players[player.index()].in_supply(*f) > 0)
+            .collect();
         let mut out = Vec::new();
         let part = self
             .open_turns()
@@ -72,10 +80,17 @@ impl Game<'_> {
                 for extras in sets {
                     let with_actions = !extras.is_empty();
                     let mv = Move { extras, ..bare.clone() };
-                    for (follower, square) in follower_options(def.segments.len(), twin, self, with_actions) {
-                        let cand = Move { follower, follower_square: square, ..mv.clone() };
-                        if self.check(player, &cand, turn).is_ok() {
-                            out.push(cand);
+                    let options = follower_options(def.segments.len(), twin, self, with_actions);
+                    for figure in &figures {
+                        for &(follower, square) in &options {
+                            // No follower is one move, whatever figure it might have been.
+                            if follower.is_none() && *figure != Figure::Normal {
+                                continue;
+                            }
+                            let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
+                            if self.check(player, &cand, turn).is_ok() {
+                                out.push(cand);
+                            }
                         }
                     }
                 }

@@ -123,12 +123,13 @@ impl Game<'_> {
         (items, because)
     }
 
-    /// The players with most followers on a feature (all of them when tied).
+    /// The players with most followers on a feature (all of them when tied), each follower
+    /// weighing its figure's strength (a large follower two).
     pub fn majority(&self, root: SegId) -> Vec<PlayerId> {
         let mut count = vec![0u32; self.players.len()];
         for f in &self.followers {
             if self.features.find(f.segment) == root {
-                count[f.player.index()] += 1;
+                count[f.player.index()] += f.figure.strength();
             }
         }
         let best = count.iter().copied().max().unwrap_or(0);
@@ -169,11 +170,11 @@ impl Game<'_> {
                 }
             };
             let points = items.iter().map(ScoreItem::points).sum();
-            let followers: Vec<(PlayerId, Pos)> = self
+            let followers: Vec<(PlayerId, Pos, super::Figure)> = self
                 .followers
                 .iter()
                 .filter(|f| self.features.find(f.segment) == root)
-                .map(|f| (f.player, self.placement_of(f.segment).pos))
+                .map(|f| (f.player, self.placement_of(f.segment).pos, f.figure))
                 .collect();
             self.completions.push(Completion {
                 info: info.clone(),
@@ -223,7 +224,7 @@ impl Game<'_> {
         self.followers.retain(|f| {
             let keep = features.find(f.segment) != root;
             if !keep {
-                players[f.player.index()].supply += 1;
+                *players[f.player.index()].supply_mut(f.figure) += 1;
                 removed += 1;
             }
             keep

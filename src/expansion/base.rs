@@ -305,7 +305,7 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
         let mut count = vec![0u32; game.players().len()];
         for f in game.followers() {
             if touching.contains(&game.feature_of(f.segment)) {
-                count[f.player.index()] += 1;
+                count[f.player.index()] += f.figure.strength();
             }
         }
         let best = count.iter().copied().max().unwrap_or(0);

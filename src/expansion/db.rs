@@ -83,8 +83,8 @@ impl Expansion for Db {
                 let mut from: Vec<Pos> = c
                     .followers
                     .iter()
-                    .filter(|(p, _)| c.majority.contains(p) || *p == player)
-                    .map(|(_, sq)| *sq)
+                    .filter(|(p, _, _)| c.majority.contains(p) || *p == player)
+                    .map(|(_, sq, _)| *sq)
                     .collect();
                 if on_new_tile {
                     from.push(mv.pos);
@@ -214,10 +214,10 @@ impl Db {
             c.followers
                 .iter()
                 .enumerate()
-                .find(|(fi, (_, sq))| *sq == from && !used.contains(&(ci, *fi)))
+                .find(|(fi, (_, sq, _))| *sq == from && !used.contains(&(ci, *fi)))
                 .map(|(fi, f)| (ci, fi, *f))
         });
-        let Some((ci, fi, (player, _))) = found else {
+        let Some((ci, fi, (player, _, figure))) = found else {
             return Err(Verdict::new(
                 rule::INCOMPLETE_CITY_MOVE,
                 format!("no follower stood at {from} on a road completed this turn"),
@@ -266,7 +266,8 @@ impl Db {
             ));
         }
         used.push((ci, fi));
-        game.deploy(player, city);
+        // The same figure crosses: it went home when the road was scored.
+        game.deploy_figure(player, city, figure);
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: vec![player],

@@ -11,6 +11,7 @@ pub mod bcb1;
 pub mod cig;
 pub mod db;
 pub mod exp8;
+pub mod ic;
 pub mod ne8;
 pub mod slots;
 pub mod tb;
@@ -59,6 +60,8 @@ expansion_ids! {
     /// The new edition's expansion 8 (bridges, castles with ladies, barns): what the slot
     /// plays when the ruleset's `expansion-8.rules` says so. Not named by scenarios.
     Ne8 = "ne8", written: [];
+    /// Inns and Cathedrals (1st edition).
+    Ic = "ic", written: ["ic", "inns-cathedrals"];
     /// Castles in Germany.
     Cig = "cig", written: ["cig"];
     /// The Drawbridges.
@@ -323,8 +326,10 @@ pub trait Expansion: Sync {
     fn explain(&self, _game: &Game, _feature: &FeatureInfo, _because: &mut Vec<RuleId>) {}
 }
 
-/// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db, &tb::Tb];
+/// Every expansion, in hook order: the base game first, since others adjust what it scores;
+/// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
+/// inn or cathedral has changed.
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

@@ -10,7 +10,7 @@
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
+use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, TurnContext};
 use crate::geom::{Axis, Corner, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
@@ -119,6 +119,24 @@ impl Ne8 {
         ]
     }
 
+    /// No castle goes on a city that holds a figure other than a normal follower (a large
+    /// follower, say).
+    fn no_special_figure(game: &Game, town: SegId, at: Pos) -> Result<(), Verdict> {
+        let special =
+            game.followers().iter().find(|f| f.figure != Figure::Normal && game.feature_of(f.segment) == town);
+        match special {
+            Some(f) => Err(verdict(
+                rule::CASTLE_NO_SPECIAL_FIGURE,
+                format!(
+                    "the city at {at} holds {}'s {}: a castle goes only on a city whose followers are all normal ones",
+                    game.player_name(f.player),
+                    f.figure.as_str()
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Followers standing in cities: (knights, ladies). A lady stands on a castle.
     fn knights_and_ladies(game: &Game) -> (u32, u32) {
         let mut k = 0;
@@ -213,6 +231,7 @@ impl Ne8 {
                 format!("a castle goes only on a city of exactly two segments, not {segments}"),
             ));
         }
+        Self::no_special_figure(game, town, at)?;
         game.state_of_mut::<State>().castles_left -= 1;
         let squares = game.squares_of(town);
         let knights: Vec<PlayerId> =
@@ -370,6 +389,7 @@ impl Expansion for Ne8 {
                         format!("a castle goes only on a city of exactly two segments, not {segments}"),
                     ));
                 }
+                Self::no_special_figure(game, town, at)?;
                 let squares = game.squares_of(town);
                 let state = game.state_of_mut::<State>();
                 state.castles_left -= 1;
@@ -634,6 +654,13 @@ impl Expansion for Ne8 {
                 }
             }
             LADY => {
+                // rule::CASTLE_NO_SPECIAL_FIGURE: a figure other than a normal follower deployed
+                // on the castle built this turn would stand in a castle's city all the same.
+                let built_now: Vec<SegId> =
+                    game.state_of::<State>().castles.iter().filter(|c| c.built == turn.turn).map(|c| c.town).collect();
+                for town in built_now {
+                    Self::no_special_figure(game, town, turn.mv.pos)?;
+                }
                 // A follower deployed on a castle built this turn is a lady from now on.
                 let new: Vec<(PlayerId, SegId)> = game
                     .followers()
@@ -797,6 +824,8 @@ pub mod rule {
         BRIDGE_FINAL = "ne.bridge.final-scoring-one-per-bridge",
         /// A castle tile may go on a city of exactly two segments this tile completes.
         CASTLE_BUILD = "ne.castle.build-condition",
+        /// No castle on a city holding a figure other than a normal follower.
+        CASTLE_NO_SPECIAL_FIGURE = "ne.castle.special-figure-blocks",
         /// A normal follower in that city becomes a lady on the castle.
         CASTLE_KNIGHT_BECOMES_LADY = "ne.castle.knight-becomes-lady",
         /// A city with a castle scores nothing.

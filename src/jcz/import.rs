@@ -38,6 +38,11 @@ const ELEMENTS: &[Element] = &[
     Element { name: "bridge", expansion: "bcb1", off: Some(("bcb1.bridges", "left-out")) },
     Element { name: "castle", expansion: "bcb1", off: Some(("bcb1.castles", "left-out")) },
     Element { name: "bazaar", expansion: "bcb1", off: Some(("bcb1.bazaars", "left-out")) },
+    // Inns and Cathedrals: each mechanism is on when its key is present, whatever its value
+    // (`"cathedral": false` is on); `big-follower` counts the large followers each.
+    Element { name: "inn", expansion: "ic", off: Some(("ic.inns", "left-out")) },
+    Element { name: "cathedral", expansion: "ic", off: Some(("ic.cathedrals", "left-out")) },
+    Element { name: "big-follower", expansion: "ic", off: Some(("ic.large-followers", "left-out")) },
 ];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
@@ -46,8 +51,9 @@ struct RuleMap {
     default: &'static str,
     /// `(JCZ value, switch, value)`.
     values: &'static [(&'static str, &'static str, &'static str)],
-    /// The element the rule belongs to: when it is off, the rule is moot.
-    element: Option<&'static str>,
+    /// The elements the rule belongs to: when none of them is on, the rule is moot (none
+    /// listed: it always applies).
+    elements: &'static [&'static str],
 }
 
 const RULES: &[RuleMap] = &[
@@ -55,15 +61,28 @@ const RULES: &[RuleMap] = &[
         name: "tiny-city-scoring",
         default: "4",
         values: &[("4", "base.two-tile-city-score", "four-points"), ("2", "base.two-tile-city-score", "two-points")],
-        element: None,
+        elements: &[],
     },
     RuleMap {
         name: "bazaar-no-auction",
         default: "false",
         values: &[("false", "bazaar.auction", "auction"), ("true", "bazaar.auction", "no-auction-variation")],
-        element: Some("bazaar"),
+        elements: &["bazaar"],
+    },
+    RuleMap {
+        name: "inn-and-cathedral-final-scoring",
+        default: "zero",
+        values: &[("zero", "ic.incomplete-inn-cathedral", "zero"), ("ignore", "ic.incomplete-inn-cathedral", "ignore")],
+        elements: &["inn", "cathedral"],
     },
 ];
+
+impl RuleMap {
+    /// Whether the rule matters in a game with these elements.
+    fn applies(&self, elements: &std::collections::BTreeMap<String, Value>) -> bool {
+        self.elements.is_empty() || self.elements.iter().any(|e| elements.contains_key(*e))
+    }
+}
 
 /// Reads a saved game and writes the scenario it is.
 pub fn import(file: &SourceFile, lib: &Library) -> Result<Imported, InputError> {
@@ -98,6 +117,8 @@ struct Turn {
     lines: Vec<String>,
     tile: Option<(TileKind, Pos, Rotation)>,
     follower: Option<String>,
+    /// The follower is the large one (`large:` rather than `follower:`).
+    large: bool,
     /// The turn's bridge: its square and way across.
     bridge: Option<(Pos, Axis)>,
     castles: Vec<String>,
@@ -161,6 +182,16 @@ impl Cx<'_> {
                             None,
                         );
                     }
+                    // A count of 0 or less is none (the mechanism left out, below); more than
+                    // the rules' one is not modelled.
+                    if e.name == "big-follower" && value.as_i64().is_none_or(|n| n > 1) {
+                        self.problem(
+                            "jcz::unsupported-element",
+                            &format!("setup.elements.{name}"),
+                            format!("{value} large followers each: the referee plays the rules' 1"),
+                            None,
+                        );
+                    }
                 }
                 None => self.problem(
                     "jcz::unsupported-element",
@@ -181,14 +212,15 @@ impl Cx<'_> {
         }
         for e in ELEMENTS {
             if let Some(off) = e.off {
-                if expansions.contains(&e.expansion) && !g.setup.elements.contains_key(e.name) {
+                let none = |v: &Value| e.name == "big-follower" && v.as_i64().is_some_and(|n| n <= 0);
+                if expansions.contains(&e.expansion) && g.setup.elements.get(e.name).is_none_or(none) {
                     switches.push(off);
                 }
             }
         }
         // The client's defaults, for the rules the file omits.
         for r in RULES {
-            if !g.setup.rules.contains_key(r.name) && r.element.is_none_or(|e| g.setup.elements.contains_key(e)) {
+            if !g.setup.rules.contains_key(r.name) && r.applies(&g.setup.elements) {
                 if let Some((_, s, v)) = r.values.iter().find(|(v, _, _)| *v == r.default) {
                     switches.push((s, v));
                 }
@@ -202,7 +234,7 @@ impl Cx<'_> {
             match RULES.iter().find(|r| r.name == name) {
                 Some(r) => match r.values.iter().find(|(v, _, _)| *v == text) {
                     Some((_, s, v)) => {
-                        if r.element.is_none_or(|e| g.setup.elements.contains_key(e)) {
+                        if r.applies(&g.setup.elements) {
                             switches.push((s, v));
                         }
                     }
@@ -383,7 +415,7 @@ impl Cx<'_> {
                     };
                     let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
-                    if class != "small" {
+                    if class != "small" && class != "big" {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -409,6 +441,7 @@ impl Cx<'_> {
                     if let Some(s) = spot {
                         t.follower =
                             Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
+                        t.large = class == "big";
                     }
                 }
                 "PASS" => {}
@@ -496,7 +529,7 @@ impl Cx<'_> {
                 _ => {}
             }
             if let Some(f) = &t.follower {
-                parts.push(format!("follower: {f}"));
+                parts.push(format!("{}: {f}", if t.large { "large" } else { "follower" }));
             }
             match t.castles.as_slice() {
                 [] => {}
@@ -647,6 +680,11 @@ impl Cx<'_> {
         let word = match feature {
             "City" => segment_by_edges(def, r, FeatureKind::City, loc).map(|e| format!("city {}", e.letter())),
             "Road" => segment_by_edges(def, r, FeatureKind::Road, loc).map(|e| format!("road {}", e.letter())),
+            // `I`: the inner field, which reaches no edge; named alone when it is the only one.
+            "Field" if loc == "I" => {
+                let fields: Vec<_> = def.segments.iter().filter(|s| s.kind == FeatureKind::Field).collect();
+                matches!(fields.as_slice(), [f] if f.halves == 0).then(|| "field".to_string())
+            }
             "Field" => segment_by_halves(def, r, loc).map(|h| format!("field {}", h.name())),
             "Monastery" if loc == "I" && def.segments.iter().any(|s| s.kind == FeatureKind::Cloister) => {
                 Some("cloister".to_string())

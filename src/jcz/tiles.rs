@@ -6,7 +6,8 @@
 //! this table against docs/jcz.md and, where JCZ's definitions are at hand, against them.
 
 /// A JCZ tile set the referee models: its id, and the expansion whose tiles it holds.
-pub const SETS: &[(&str, &str)] = &[("basic:1", "base"), ("bridges-castles-and-bazaars:1", "bcb1")];
+pub const SETS: &[(&str, &str)] =
+    &[("basic:1", "base"), ("bridges-castles-and-bazaars:1", "bcb1"), ("inns-and-cathedrals:1", "ic")];
 
 /// JCZ tile id, catalogue tile id, and the quarter turns (clockwise) from JCZ's orientation
 /// to the catalogue's: a JCZ rotation of `R` degrees is the catalogue's `R - 90 × turns`.
@@ -48,6 +49,24 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("BB/RFR.b", "BCB09", 0),
     ("BB/RFR.bi", "BCB10", 0),
     ("BB/LRFr", "BCB11", 0),
+    // Inns and Cathedrals (`inns-and-cathedrals:1`): the catalogue's ids follow this set's order.
+    ("IC/Cccc.c", "IC01", 0),
+    ("IC/LRFR", "IC02", 0),
+    ("IC/CCCC", "IC03", 0),
+    ("IC/CCC", "IC04", 0),
+    ("IC/CRCR", "IC05", 0),
+    ("IC/CCc+", "IC06", 0),
+    ("IC/C!", "IC07", 0),
+    ("IC/CFR", "IC08", 0),
+    ("IC/CcR", "IC09", 0),
+    ("IC/CRcR+", "IC10", 0),
+    ("IC/RCc.i", "IC11", 0),
+    ("IC/RrC.i", "IC12", 0),
+    ("IC/CcRr+.i", "IC13", 0),
+    ("IC/RRR.i", "IC14", 0),
+    ("IC/RFr.i", "IC15", 0),
+    ("IC/Rr.i", "IC16", 0),
+    ("IC/RrRr", "IC17", 0),
 ];
 
 /// The catalogue tile and quarter turns for a JCZ tile id.

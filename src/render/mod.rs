@@ -261,16 +261,25 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'stat
     }
 }
 
-/// Every follower on the board with its look index, role and spot.
-pub(crate) fn placed_followers(game: &Game) -> Vec<(usize, Pos, Role, Spot)> {
+/// Every follower on the board with its look index, role, spot and figure.
+pub(crate) fn placed_followers(game: &Game) -> Vec<(usize, Pos, Role, Spot, crate::engine::Figure)> {
     let castles = castle_holds(game);
     game.followers()
         .iter()
         .map(|f| {
             let (role, spot) = role_and_spot(game, f, &castles);
-            (f.player.index(), game.placement_of(f.segment).pos, role, spot)
+            (f.player.index(), game.placement_of(f.segment).pos, role, spot, f.figure)
         })
         .collect()
+}
+
+/// A player's supply in words: `6 in supply`, and the large follower when they hold it
+/// (`6 in supply and 1 large follower`).
+pub(crate) fn supply_words(pl: &crate::engine::Player) -> String {
+    match pl.large_supply {
+        0 => format!("{} in supply", pl.supply),
+        n => format!("{} in supply and {n} large follower{}", pl.supply, if n == 1 { "" } else { "s" }),
+    }
 }
 
 /// The edges a tile's roads meet in its centre, when nothing else stands there: the ends of

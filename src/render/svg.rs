@@ -46,13 +46,19 @@ Q0,6.4 1.2,9.2 L4.8,9.2 Q6.2,9.2 6.2,7.8 L3.6,1.6 L6,1.9 Q8.8,1.6 7.4,-1 L2.6,-2
 M3.5,-5.6 A3.5,3.5 0 1 1 -3.5,-5.6 A3.5,3.5 0 1 1 3.5,-5.6 Z";
 const CROWN: &str = "M-3.6,-9.5 L-3.6,-14 L-1.8,-11.8 L0,-15 L1.8,-11.8 L3.6,-14 L3.6,-9.5 Z";
 
-/// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle).
+/// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle);
+/// a large follower a size bigger.
 fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
+    figure(s, x, y, role, look, false);
+}
+
+fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, large: bool) {
     let pose = match role {
         Role::Farmer => " rotate(90)",
         Role::Monk => " scale(1.1,0.8)",
         _ => "",
     };
+    let pose = if large { format!(" scale(1.35){pose}") } else { pose.to_string() };
     let stroke = if look.hue.fill == "#111111" { "#f5f5f5" } else { "#111" };
     let _ = writeln!(
         s,
@@ -541,7 +547,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     }
     // Followers on top, each beside what it stands on.
     let mut roles: Vec<Role> = Vec::new();
-    for (player, pos, role, spot) in placed_followers(game) {
+    for (player, pos, role, spot, kind) in placed_followers(game) {
         let (ox, oy) = origin(pos);
         let p = game.tile_at(pos);
         let (dx, dy) = match spot {
@@ -565,7 +571,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             Spot::Centre => (H + 13, H + 13),
         };
         let look = looks.get(player).copied().unwrap_or(looks[0]);
-        follower(&mut s, ox + dx, oy + dy, role, look);
+        figure(&mut s, ox + dx, oy + dy, role, look, kind == crate::engine::Figure::Large);
         roles.push(role);
     }
     // Legend: only what is on the board.
@@ -609,12 +615,12 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         follower(&mut s, MARGIN + 6, ly, Role::Knight, *look);
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" font-size="13" fill="#222">{} — {}, {} in supply</text>"##,
+            r##"<text x="{}" y="{}" font-size="13" fill="#222">{} — {}, {}</text>"##,
             MARGIN + 20,
             ly + 5,
             xml_text(&pl.name),
             super::points(pl.score),
-            pl.supply
+            super::supply_words(pl)
         );
     }
     s.push_str("</svg>\n");

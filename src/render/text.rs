@@ -165,7 +165,7 @@ fn tile_cells(
     p: &Placed,
     pieces: &[crate::expansion::Piece],
     castles: &[[Pos; 2]],
-    followers: &[(usize, Pos, Role, Spot)],
+    followers: &[(usize, Pos, Role, Spot, crate::engine::Figure)],
 ) -> Cells {
     let def = game.def(p.kind);
     let r = p.rotation;
@@ -252,7 +252,7 @@ fn tile_cells(
         };
         g[y][x] = glyph;
     }
-    for &(player, _, role, spot) in followers.iter().filter(|f| f.1 == p.pos) {
+    for &(player, _, role, spot, _) in followers.iter().filter(|f| f.1 == p.pos) {
         let free = |&(x, y): &(usize, usize)| !matches!(g[y][x], Glyph::Mark(..) | Glyph::Castle | Glyph::Barn);
         let cells = mark_cells(spot);
         let (x, y) = cells.iter().copied().find(free).unwrap_or(cells[0]);
@@ -370,15 +370,26 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
             .collect();
         let _ = writeln!(s, "followers: a mark beside what it stands on: {}", beside.join(", "));
     }
+    let large: Vec<String> = followers
+        .iter()
+        .filter(|f| f.4 == crate::engine::Figure::Large)
+        .map(|f| {
+            let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
+            format!("{}'s at {}", shown(name, ascii), f.1)
+        })
+        .collect();
+    if !large.is_empty() {
+        let _ = writeln!(s, "large followers (count two): {}", large.join(", "));
+    }
     for (pl, look) in game.players().iter().zip(&looks) {
         let _ = writeln!(
             s,
-            "{} {} ({}): {}, {} in supply",
+            "{} {} ({}): {}, {}",
             mark(*look, Role::Knight, colour),
             shown(&pl.name, ascii),
             look.hue.word,
             super::points(pl.score),
-            pl.supply
+            super::supply_words(pl)
         );
     }
     Ok(s)

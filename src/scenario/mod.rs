@@ -7,6 +7,7 @@
 mod cig;
 mod db;
 mod exp8;
+mod ic;
 pub mod raw;
 mod tb;
 pub mod value;
@@ -14,7 +15,7 @@ mod vocab;
 
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
-use crate::engine::{FollowerOn, Move, Part};
+use crate::engine::{Figure, FollowerOn, Move, Part};
 use crate::expansion::base::rule;
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
@@ -72,8 +73,8 @@ pub struct BoardTile {
     pub pos: Pos,
     pub rotation: Rotation,
     /// Followers standing on it: owner, square (the second one of a double-size tile, or
-    /// the tile's own) and segment there.
-    pub followers: Vec<(PlayerId, Pos, usize)>,
+    /// the tile's own), segment there, and the figure it is.
+    pub followers: Vec<(PlayerId, Pos, usize, Figure)>,
     /// Expansions' pieces on it, each with where it is written.
     pub pieces: Vec<(String, Extra)>,
     /// Where it is written (`board[2]`), for diagnostics.
@@ -139,8 +140,9 @@ pub enum MovesWant {
     /// The sets of actions it can be placed with at a square and rotation, each set in the
     /// words of `referee moves` (`Game::describe_action`, joined with ` and `; `none`).
     Actions(Pos, Rotation, Vec<String>),
-    /// The follower placements on the tile with those actions taken (none: no action).
-    Followers { at: Pos, rotation: Rotation, with: Vec<String>, followers: Vec<Option<FollowerOn>> },
+    /// The follower placements on the tile with those actions taken (none: no action), each
+    /// with the figure deployed.
+    Followers { at: Pos, rotation: Rotation, with: Vec<String>, followers: Vec<Option<(FollowerOn, Figure)>> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -368,8 +370,9 @@ impl Validator<'_> {
                 // A tile whose rotation is refused has no features to name.
                 let k2 = k2.filter(|_| turned.is_some());
                 let seg = k2.and_then(|k| self.printed_feature(&tiles, k, rotation, &format!("{fpath}.on"), &f.on));
+                let figure = self.follower_extras(&fpath, &f.extra, &expansions);
                 if let (Some(p), Some(s), Some(sq)) = (p, seg, sq) {
-                    followers.push((p, sq, s));
+                    followers.push((p, sq, s, figure));
                 }
             }
             let pieces =
@@ -539,9 +542,23 @@ impl Validator<'_> {
         let out = self.turn_extras(&info, &t.extra, expansions);
         let out_of_turn = out.out_of_turn;
         let extras = out.extras;
+        // The follower: `follower:`, or a vocabulary's key for another figure.
+        let written = match (&t.follower, out.figure) {
+            (Some(_), Some((_, _, fig_path))) => {
+                self.problem_at_key(
+                    "scenario::two-followers",
+                    &fig_path,
+                    "a turn deploys one follower: this one and `follower:` both".to_string(),
+                    Some("keep one of them".to_string()),
+                );
+                None
+            }
+            (Some(f), None) => Some((Figure::Normal, f.clone(), format!("{path}.follower"))),
+            (None, other) => other,
+        };
         let action = |action| Placement { action, out_of_turn };
         if t.discard {
-            if t.at.is_some() || t.follower.is_some() {
+            if t.at.is_some() || written.is_some() {
                 self.problem(
                     "scenario::discard-with-placement",
                     path,
@@ -560,9 +577,12 @@ impl Validator<'_> {
             );
             return action(None);
         }
-        let fpath = format!("{path}.follower");
+        let (figure, spec, fpath) = match written {
+            Some((figure, spec, fpath)) => (figure, Some(spec), fpath),
+            None => (Figure::Normal, None, format!("{path}.follower")),
+        };
         // A tile whose rotation is refused has no features to name.
-        let (follower, follower_square) = match (&t.follower, kind.filter(|_| turned.is_some())) {
+        let (follower, follower_square) = match (spec.as_ref(), kind.filter(|_| turned.is_some())) {
             (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(tiles, k, rotation, &fpath, f), None),
             (Some(RawFollowerSpec::At { at, on }), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
                 (Some(sq), Some(p)) if sq == p => (self.feature(tiles, k, rotation, &format!("{fpath}.on"), on), None),
@@ -576,9 +596,16 @@ impl Validator<'_> {
             _ => (None, None),
         };
         action(match (kind, pos) {
-            (Some(tile), Some(pos)) => {
-                Some(Action::Place(Move { tile, pos, rotation, follower, follower_square, extras, part: Part::Whole }))
-            }
+            (Some(tile), Some(pos)) => Some(Action::Place(Move {
+                tile,
+                pos,
+                rotation,
+                follower,
+                follower_square,
+                figure,
+                extras,
+                part: Part::Whole,
+            })),
             _ => None,
         })
     }
@@ -1131,9 +1158,15 @@ impl Validator<'_> {
             for (j, f) in m.followers.iter().flatten().enumerate() {
                 if f == "none" {
                     followers.push(None);
-                } else {
-                    followers.push(Some(self.feature(tiles, tile, rotation, &format!("{path}.followers[{j}]"), f)?));
+                    continue;
                 }
+                // A figure other than a normal follower is named before the feature (`large city N`).
+                let (figure, words) = match f.split_once(' ').and_then(|(w, rest)| Some((self.figure_word(w)?, rest))) {
+                    Some((figure, rest)) => (figure, rest),
+                    None => (Figure::Normal, f.as_str()),
+                };
+                let on = self.feature(tiles, tile, rotation, &format!("{path}.followers[{j}]"), words)?;
+                followers.push(Some((on, figure)));
             }
             MovesWant::Followers { at, rotation, with, followers }
         };

@@ -103,15 +103,22 @@ open_map!(RawBoardTile, "a tile of the board: `{tile: D, at: [0, 0]}`", super::v
     "followers" => followers: Vec<RawFollower> = Vec::new(),
 });
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A follower of the starting board; what an expansion says of it (the figure it is) is
+/// kept in `extra`.
+#[derive(Debug)]
 pub struct RawFollower {
     pub player: String,
     pub on: String,
     /// The square, for a follower on the second square of a double-size tile.
-    #[serde(default)]
     pub at: Option<Vec<i64>>,
+    pub extra: Vec<(String, Value)>,
 }
+
+open_map!(RawFollower, "a follower: `{player: Red, on: city N}`", super::vocab::claims_follower, {
+    "player" => player: String = return Err(de::Error::missing_field("player")),
+    "on" => on: String = return Err(de::Error::missing_field("on")),
+    "at" => at: Option<Vec<i64>> = None,
+});
 
 /// One turn. What it builds or decides besides the tile and the follower is in `extra`, for
 /// the expansion whose vocabulary it is.
@@ -143,7 +150,7 @@ open_map!(RawTurn, "a turn: `{tile: V, at: [1, 0]}`", super::vocab::claims_turn,
 
 /// `follower: city N` (on the tile just placed), or `follower: {at: [x, y], on: city N}`
 /// to name another square: the rules then say no.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum RawFollowerSpec {
     Here(String),
     At { at: Vec<i64>, on: String },

@@ -7,6 +7,7 @@
 use super::value::Value;
 use super::Validator;
 use crate::diag::Problem;
+use crate::engine::Figure;
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::Pos;
 use crate::score::PlayerId;
@@ -14,7 +15,7 @@ use crate::tile::{FeatureKind, TileKind, TileSet};
 
 /// Every expansion's vocabulary.
 pub(super) static VOCABULARIES: &[&dyn Vocabulary] =
-    &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db, &super::tb::Tb];
+    &[&super::exp8::Exp8, &super::ic::Ic, &super::cig::Cig, &super::db::Db, &super::tb::Tb];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
 fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {
@@ -31,6 +32,10 @@ pub(super) fn claims_turn(key: &str) -> bool {
 
 pub(super) fn claims_board(key: &str) -> bool {
     claims(key, |x| x.board_keys())
+}
+
+pub(super) fn claims_follower(key: &str) -> bool {
+    claims(key, |x| x.follower_keys())
 }
 
 /// A key and what it writes, in words for a diagnostic ("... come with the expansion x").
@@ -55,6 +60,9 @@ pub(super) struct TurnOut {
     pub extras: Vec<Extra>,
     /// The next turns placing tiles out of turn, their players named (tiles an action gave).
     pub out_of_turn: usize,
+    /// The turn's follower, when a key of the vocabulary deploys a figure other than a normal
+    /// follower (`large: city N`): the figure, where it stands, and the key's path.
+    pub figure: Option<(Figure, super::raw::RawFollowerSpec, String)>,
 }
 
 /// What a scenario's own keys add to it.
@@ -84,6 +92,23 @@ pub(super) trait Vocabulary: Sync {
     /// Keys of the scenario itself.
     fn top_keys(&self) -> &'static [Key] {
         &[]
+    }
+
+    /// Keys of a follower standing on the starting board (`{player: Red, on: city N, ...}`).
+    fn follower_keys(&self) -> &'static [Key] {
+        &[]
+    }
+
+    /// Reads this vocabulary's keys of a board follower: the figure it is, if not a normal
+    /// follower.
+    fn follower(&self, _v: &mut Validator, _path: &str, _keys: &[(&str, &Value)]) -> Option<Figure> {
+        None
+    }
+
+    /// A word written before a feature that names a figure other than a normal follower
+    /// (`large` in `large city N`), for the lists of legal moves.
+    fn figure_word(&self, _word: &str) -> Option<Figure> {
+        None
     }
 
     /// A word naming something the turn builds that a follower may stand on.
@@ -154,7 +179,9 @@ impl Validator<'_> {
                     if !self.requires(expansions, x.expansion(), &kpath, what) {
                         continue;
                     }
-                    match out.iter_mut().find(|(y, _)| std::ptr::addr_eq(*y, x)) {
+                    // By expansion, not by address: the vocabularies are zero-sized, and two of
+                    // them may share one.
+                    match out.iter_mut().find(|(y, _)| y.expansion() == x.expansion()) {
                         Some((_, keys)) => keys.push((key.as_str(), value)),
                         None => out.push((x, vec![(key.as_str(), value)])),
                     }
@@ -216,6 +243,29 @@ impl Validator<'_> {
             x.board(self, b, &keys, &mut out);
         }
         out
+    }
+
+    /// A board follower's keys beyond the base game's: the figure it is (a normal follower
+    /// unless a vocabulary says otherwise).
+    pub(super) fn follower_extras(
+        &mut self,
+        path: &str,
+        extra: &[(String, Value)],
+        expansions: &[ExpansionId],
+    ) -> Figure {
+        const BASE: &[&str] = &["player", "on", "at"];
+        let mut figure = Figure::Normal;
+        for (x, keys) in self.sort_keys(path, extra, expansions, BASE, |x| x.follower_keys()) {
+            if let Some(f) = x.follower(self, path, &keys) {
+                figure = f;
+            }
+        }
+        figure
+    }
+
+    /// The figure a word before a feature names (`large`), per the vocabularies.
+    pub(super) fn figure_word(&self, word: &str) -> Option<Figure> {
+        VOCABULARIES.iter().find_map(|x| x.figure_word(word))
     }
 
     /// What a follower may stand on that the turn builds, per the vocabularies.

@@ -266,3 +266,63 @@ fn the_shared_scenario_files_name_no_expansion_piece() {
         }
     }
 }
+
+/// Inns and Cathedrals (1st edition): 18 tiles of 17 kinds, typed in from the expansion's tile
+/// facts (as JCloisterZone's set records them, in its order; the ids are the project's own).
+/// Edges N E S W; inns on six tiles, cathedrals on the two copies of one, three pennants.
+#[test]
+fn ic_tiles_match_the_tile_facts() {
+    let all = lib().tile_set(&[referee::expansion::ExpansionId::Ic]);
+    let base = lib().tile_set(&[]);
+    let ic: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    // id, copies, edges, separate cities, separate roads, fields, cloister, pennants, inns, cathedrals.
+    type Facts = (&'static str, u32, &'static str, usize, usize, usize, bool, u32, usize, usize);
+    #[rustfmt::skip]
+    let facts: [Facts; 17] = [
+        ("IC01", 2, "CCCC", 1, 0, 0, false, 0, 0, 1),
+        ("IC02", 1, "FRFR", 0, 2, 2, true, 0, 0, 0),
+        ("IC03", 1, "CCCC", 4, 0, 1, false, 0, 0, 0),
+        ("IC04", 1, "CCFC", 3, 0, 1, false, 0, 0, 0),
+        ("IC05", 1, "CRCR", 2, 2, 4, false, 0, 0, 0),
+        ("IC06", 1, "CFCC", 2, 0, 1, false, 1, 0, 0),
+        ("IC07", 1, "CFFF", 1, 0, 2, false, 0, 0, 0),
+        ("IC08", 1, "CFRF", 1, 1, 2, false, 0, 0, 0),
+        ("IC09", 1, "CRFC", 1, 1, 2, false, 0, 0, 0),
+        ("IC10", 1, "RCRC", 1, 2, 4, false, 1, 0, 0),
+        ("IC11", 1, "CFRC", 1, 1, 2, false, 0, 1, 0),
+        ("IC12", 1, "CFRR", 1, 1, 2, false, 0, 1, 0),
+        ("IC13", 1, "CRRC", 1, 1, 2, false, 1, 1, 0),
+        ("IC14", 1, "FRRR", 0, 3, 3, false, 0, 1, 0),
+        ("IC15", 1, "FRFR", 0, 1, 2, false, 0, 1, 0),
+        ("IC16", 1, "FFRR", 0, 1, 2, false, 0, 1, 0),
+        ("IC17", 1, "RRRR", 0, 2, 3, false, 0, 0, 0),
+    ];
+    assert_eq!(ic.len(), facts.len(), "17 kinds");
+    assert_eq!(ic.iter().map(|d| d.count).sum::<u32>(), 18);
+    assert_eq!(all.bag().len(), 72 + 18, "mixed into the 72 base tiles");
+    for (id, count, edges, cities, roads, fields, cloister, pennants, inns, cathedrals) in facts {
+        let d = ic.iter().find(|d| d.id == id).unwrap_or_else(|| panic!("{id} missing"));
+        let n = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
+        assert_eq!(d.count, count, "{id}: copies");
+        assert_eq!(d.edge_string(), edges, "{id}: edges");
+        assert_eq!(
+            (n(FeatureKind::City), n(FeatureKind::Road), n(FeatureKind::Field), n(FeatureKind::Cloister) == 1),
+            (cities, roads, fields, cloister),
+            "{id}: cities, roads, fields, cloister"
+        );
+        assert_eq!(d.segments.iter().map(|s| u32::from(s.pennants)).sum::<u32>(), pennants, "{id}: pennants");
+        assert_eq!(d.segments.iter().filter(|s| s.inn && s.kind == FeatureKind::Road).count(), inns, "{id}: inns");
+        let c = d.segments.iter().filter(|s| s.cathedral && s.kind == FeatureKind::City).count();
+        assert_eq!(c, cathedrals, "{id}: cathedrals");
+    }
+    // The junction's inn stands beside its east road only, IC15's beside its one straight road.
+    let junction = ic.iter().find(|d| d.id == "IC14").unwrap();
+    let inn_road: Vec<u8> = junction.segments.iter().filter(|s| s.inn).map(|s| s.edges).collect();
+    assert_eq!(inn_road, [Edge::E.bit()]);
+    // The enclosed field of IC03 reaches no edge and borders all four caps.
+    let caps = ic.iter().find(|d| d.id == "IC03").unwrap();
+    let field = caps.segments.iter().find(|s| s.kind == FeatureKind::Field).unwrap();
+    assert_eq!((field.halves, field.borders.len()), (0, 4));
+    // Without the expansion the tiles are not in the game; BCB's inn tiles stay as they are.
+    assert!(lib().tile_set(&[referee::expansion::ExpansionId::Bcb1]).find("IC01").is_none());
+}

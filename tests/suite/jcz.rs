@@ -55,16 +55,16 @@ fn test_counts_engine_tests_apart() {
     let o = referee(&["test", "tests/jcz"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("jcz engine tests: 2 passed, 0 failed, 0 unsupported (2 sentences not judged)"),
+        stdout(&o).contains("jcz engine tests: 3 passed, 0 failed, 0 unsupported (3 sentences not judged)"),
         "{}",
         stdout(&o)
     );
     let o = referee(&["test", "tests/jcz", "-f", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["jcz"], serde_json::json!({"passed": 2, "failed": 0, "unsupported": 0, "sentences_not_judged": 2}));
+    assert_eq!(v["jcz"], serde_json::json!({"passed": 3, "failed": 0, "unsupported": 0, "sentences_not_judged": 3}));
     let o = referee(&["test", "tests/jcz", "-f", "junit"]);
     let xml = stdout(&o);
-    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"2\"/>"), "{xml}");
+    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"3\"/>"), "{xml}");
     // A game of what the referee does not model is skipped, and says why.
     let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
     let dir = std::env::temp_dir().join(format!("referee-jcz-unsupported-{}", std::process::id()));
@@ -101,6 +101,29 @@ fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
     // Broken JSON is a located problem too.
     let e = import_edited("\"players\": [", "\"players\": [[").unwrap_err();
     assert!(referee::diag::render(&e, false).contains("edited.jcz:"), "{}", referee::diag::render(&e, false));
+}
+
+#[test]
+fn inns_and_cathedrals_import_by_key_presence_with_the_large_follower() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/large-follower-inn.jcz")).unwrap();
+    let import = |t: &str| jcz::import(&SourceFile::new("edited.jcz", t.to_string()), lib());
+    let y = import(&text).unwrap().yaml;
+    // The big meeple is the large follower; no `cathedral` key: cathedrals left out.
+    assert!(y.contains("{tile: IC15, at: [1, 0], large: road E}"), "{y}");
+    assert!(y.contains("ic.cathedrals: left-out") && !y.contains("ic.inns:"), "{y}");
+    // A key counts whatever its value: `"cathedral": false` still plays cathedrals.
+    let y = import(&text.replacen("\"inn\": true", "\"inn\": true,\n      \"cathedral\": false", 1)).unwrap().yaml;
+    assert!(!y.contains("ic.cathedrals"), "{y}");
+    // No large follower counted, none played; more than the rules' one is not modelled.
+    let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 0", 1)).unwrap().yaml;
+    assert!(y.contains("ic.large-followers: left-out"), "{y}");
+    let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap_err();
+    assert!(referee::diag::render(&e, false).contains("2 large followers each"));
+    // The final-scoring rule of the expansion carries over.
+    let y = import(&text.replacen("\"rules\": {}", "\"rules\": {\"inn-and-cathedral-final-scoring\": \"ignore\"}", 1))
+        .unwrap()
+        .yaml;
+    assert!(y.contains("ic.incomplete-inn-cathedral: ignore"), "{y}");
 }
 
 #[test]
@@ -157,26 +180,31 @@ fn jcz_xml(name: &str) -> Option<String> {
 }
 
 /// A tile's layout as masks: city edges, road edges, field half-edges with the city edges
-/// each borders; pennants, cloister, bazaar, inns.
-type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize);
+/// each borders; pennants, cloister, bazaar, inns, cathedrals.
+type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize);
 
 fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
 }
 
+/// JCZ's `I` is the inner field, which reaches no edge.
 fn halves(text: &str) -> u8 {
-    text.split_whitespace().map(|h| referee::geom::Half::parse(h).unwrap().bit()).fold(0, |a, b| a | b)
+    text.split_whitespace()
+        .filter(|h| *h != "I")
+        .map(|h| referee::geom::Half::parse(h).unwrap().bit())
+        .fold(0, |a, b| a | b)
 }
 
 fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     let (mut c, mut r, mut f): (Vec<u8>, Vec<u8>, Vec<(u8, String)>) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut pennants, mut cloister, mut bazaar, mut inns) = (0, false, false, 0);
+    let (mut pennants, mut cloister, mut bazaar, mut inns, mut cathedrals) = (0, false, false, 0, 0);
     for n in tile.children().filter(|n| n.is_element()) {
         let text = n.text().unwrap_or_default();
         match n.tag_name().name() {
             "city" => {
                 c.push(edges(text));
                 pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
+                cathedrals += usize::from(n.attribute("cathedral") == Some("true"));
             }
             "road" => {
                 r.push(edges(text));
@@ -201,7 +229,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     c.sort();
     r.sort();
     f.sort();
-    ((c, r, f, pennants, cloister, bazaar, inns), tile.attribute("id").unwrap().to_string())
+    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals), tile.attribute("id").unwrap().to_string())
 }
 
 fn our_layout(d: &referee::tile::TileDef) -> Layout {
@@ -224,17 +252,18 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let cloister = of(FeatureKind::Cloister).count() > 0;
     let bazaar = d.marks.contains(&referee::tile::Mark::Bazaar);
     let inns = of(FeatureKind::Road).filter(|s| s.inn).count();
-    (c, r, f, pennants, cloister, bazaar, inns)
+    let cathedrals = of(FeatureKind::City).filter(|s| s.cathedral).count();
+    (c, r, f, pennants, cloister, bazaar, inns, cathedrals)
 }
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml"];
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml"];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
     };
-    let set = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1]);
+    let set = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1, referee::expansion::ExpansionId::Ic]);
     let mut checked = 0;
     for text in &texts {
         let doc = roxmltree::Document::parse(text).unwrap();

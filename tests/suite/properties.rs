@@ -409,6 +409,19 @@ fn expansion_tables() -> Vec<(&'static str, TileSet, Vec<ExpansionId>, Options)>
         ("ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("ne")),
         ("db", db_tiles, vec![ExpansionId::Db], opts("hig")),
         ("tb", lib().tile_set(&[]), vec![ExpansionId::Tb], opts("hig")),
+        // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
+        (
+            "ic",
+            lib().tile_set(&[ExpansionId::Bcb1, ExpansionId::Ic]),
+            vec![ExpansionId::Bcb1, ExpansionId::Ic],
+            opts("hig"),
+        ),
+        (
+            "ic-ne8",
+            lib().tile_set(&[ExpansionId::Bcb1, ExpansionId::Ic]),
+            vec![ExpansionId::Bcb1, ExpansionId::Ic],
+            opts("ne"),
+        ),
     ]
 }
 
@@ -448,9 +461,15 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
     }
 }
 
-/// What kind of expansion action a move holds, for the coverage count.
+/// What kind of expansion action a move holds, for the coverage count (and `large`, for a
+/// large follower deployed).
 fn action_kinds(game: &Game, mv: &Move) -> Vec<String> {
-    mv.extras.iter().map(|x| game.describe_action(x).split_whitespace().next().unwrap_or("").to_string()).collect()
+    let mut v: Vec<String> =
+        mv.extras.iter().map(|x| game.describe_action(x).split_whitespace().next().unwrap_or("").to_string()).collect();
+    if mv.follower.is_some() && mv.figure == referee::engine::Figure::Large {
+        v.push("large".to_string());
+    }
+    v
 }
 
 /// `legal_moves` with the expansions that offer actions (Bridges, Castles and Bazaars; the
@@ -502,6 +521,9 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
                         2 => Some(FollowerOn::Added(FeatureKind::Road)),
                         l => Some(FollowerOn::Segment(l - 3)),
                     };
+                    if rng.below(4) == 0 {
+                        cand.figure = referee::engine::Figure::Large;
+                    }
                     for _ in 0..rng.below(3) {
                         let x = random_action(&mut rng, &game, &cand, label);
                         cand.extras.push(x);
@@ -533,6 +555,8 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             "bcb1" => &["bridge", "castle", "a"],
             "ne8" => &["bridge", "castle", "barn"],
             "tb" => &["builder"],
+            "ic" => &["bridge", "castle", "large"],
+            "ic-ne8" => &["bridge", "barn", "large"],
             _ => &["follower"],
         };
         for w in wanted {

@@ -175,3 +175,17 @@ fn only_one_lady_is_recalled_in_a_turn() {
     let v = game.check(referee::score::PlayerId(0), &mv, 1).expect_err("two recalls in one turn");
     assert_eq!(v.rule.as_str(), "ne.lady.recall");
 }
+
+/// Found adding Inns and Cathedrals: a turn's keys of two expansions' vocabularies (`large:`
+/// and `castle:`) were handed to one of them, since the vocabularies were told apart by
+/// address and, being zero-sized, may share one: the castle was silently not built.
+#[test]
+fn keys_of_two_vocabularies_on_one_turn_each_reach_their_own() {
+    let yaml = "title: a large follower and a castle on one turn\nplayers: [Red, Blue]\n\
+                expansions: [bcb1, ic]\nrulesets: [hig]\n\
+                turns:\n  - {tile: E, at: [0, 1], rotation: 180, large: city S, castle: city S}\n\
+                expect:\n\
+                \x20 scores: {Red: 0, Blue: 0}\n\
+                \x20 events: [{turn: 1, player: Red, feature: castle, points: 0, rules: [bcb1.castle.no-points-on-building]}]\n";
+    passes(yaml, "hig");
+}
