@@ -106,14 +106,27 @@ pub fn compare(scenario: &str, runs: &[(Profile, Outcome)]) -> Comparison {
             values.windows(2).any(|w| w[0].0 != w[1].0).then_some(SwitchDiff { switch: sw, values })
         })
         .collect();
+    let cited = |out: &Outcome| -> Vec<RuleId> {
+        let mut v: Vec<RuleId> = out.events.iter().flat_map(|e| e.rules()).collect();
+        v.extend(out.illegal.iter().map(|i| i.verdict.rule));
+        v
+    };
+    let each: Vec<Vec<RuleId>> = runs.iter().map(|(_, out)| cited(out)).collect();
+    let cited_by_some: Vec<RuleId> =
+        each.iter().flatten().copied().filter(|r| !each.iter().all(|rules| rules.contains(r))).collect();
     let mut causes = Vec::new();
     // Scores differ because events or verdicts do: explain those rows.
     for (k, r) in rows.iter().enumerate().filter(|(_, r)| r.differs && r.kind != RowKind::Score) {
         let mut why: Vec<SwitchDiff> =
             differing.iter().filter(|d| r.rules.iter().any(|x| d.switch.touches(*x))).cloned().collect();
         if why.is_empty() {
-            // Not traced through a rule id: every switch that differs may be the cause.
-            why = differing.clone();
+            // Not traced through the row's own rules (a castle that took another structure
+            // because the turn's parts came in another order): the switches touching a rule
+            // that some rulesets cited and others did not, else every switch that differs.
+            why = differing.iter().filter(|d| cited_by_some.iter().any(|x| d.switch.touches(*x))).cloned().collect();
+            if why.is_empty() {
+                why = differing.clone();
+            }
         }
         causes.push((k, why));
     }

@@ -7,6 +7,8 @@ mod bad_input;
 mod cli;
 /// The built-in data: rule catalogue, profiles and tile catalogue against the reference facts.
 mod data;
+/// The builder's double turn against the bazaar: both orders on one board (issue 14).
+mod double_turn;
 /// The first edition's three farm rules: compare and explain (issue 16).
 mod farms;
 /// Hostile files and streams: huge, looping, special, unwritable; a time limit on each run.
