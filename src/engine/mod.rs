@@ -595,6 +595,27 @@ impl<'t> Game<'t> {
         Ok(())
     }
 
+    /// Gives the players what they hold of an expansion when the game starts, on no tile
+    /// (goods tokens, pigs each): the expansion that reads it checks it.
+    pub fn setup_held(&mut self, held: &Extra) -> Result<(), Verdict> {
+        self.check_actions_in_play(std::slice::from_ref(held))?;
+        for x in self.expansions.clone() {
+            if x.takes(held) {
+                x.setup_held(self, held)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// What a player holds of the expansions in play, in words (`2 wine`), for pictures.
+    pub fn standing(&self, player: PlayerId) -> Vec<String> {
+        let mut out = Vec::new();
+        for x in &self.expansions {
+            x.standing(self, player, &mut out);
+        }
+        out
+    }
+
     /// Stands a follower on the starting board (the feature may already be shared).
     pub fn setup_follower(&mut self, player: PlayerId, at: Pos, local: usize) -> Result<(), Verdict> {
         if self.players[player.index()].supply == 0 {
@@ -751,7 +772,9 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
     match kind {
         FeatureKind::City => Terrain::City,
         FeatureKind::Road => Terrain::Road,
-        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle | FeatureKind::Bazaar => Terrain::Field,
+        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {
+            Terrain::Field
+        }
     }
 }
 

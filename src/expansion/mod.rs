@@ -13,6 +13,7 @@ pub mod db;
 pub mod exp8;
 pub mod ne8;
 pub mod slots;
+pub mod tb;
 
 pub use slots::{Slot, Slots};
 
@@ -62,6 +63,8 @@ expansion_ids! {
     Cig = "cig", written: ["cig"];
     /// The Drawbridges.
     Db = "db", written: ["db"];
+    /// Traders and Builders (1st edition).
+    Tb = "tb", written: ["tb", "traders-builders"];
 }
 
 impl ExpansionId {
@@ -119,6 +122,8 @@ pub struct Piece {
     /// Its side in the picture, in pixels of a 100-pixel tile, and its fill colour.
     pub size: u8,
     pub fill: &'static str,
+    /// The player it belongs to, when it is a player's own figure (a pig).
+    pub owner: Option<PlayerId>,
 }
 
 /// Where a piece stands.
@@ -195,6 +200,16 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// Gives the players what they hold of this expansion when the game starts, on no tile
+    /// (`Game::setup_held`): goods tokens taken before a scenario begins, pigs each.
+    fn setup_held(&self, _game: &mut Game, _held: &Extra) -> Result<(), Verdict> {
+        Ok(())
+    }
+
+    /// What a player holds of this expansion, in words, for the pictures' list of players
+    /// beside their score and supply (`2 wine, 1 grain`).
+    fn standing(&self, _game: &Game, _player: PlayerId, _out: &mut Vec<String>) {}
+
     /// An action of this expansion in a player's words (`bridge NS at 1,0`), for lists of
     /// the legal moves.
     fn describe(&self, _game: &Game, _action: &Extra) -> Option<String> {
@@ -257,6 +272,20 @@ pub trait Expansion: Sync {
         None
     }
 
+    /// Adds to what one player of a field's majority scores for it at the final scoring,
+    /// paid for `cities` (the completed cities bordering it that pay this player): items
+    /// only that player gets (a pig's point more per city), so that the farm scoring gives
+    /// them an event of their own.
+    fn field_bonus(
+        &self,
+        _game: &Game,
+        _field: SegId,
+        _player: PlayerId,
+        _cities: &[SegId],
+        _out: &mut Vec<ScoreItem>,
+    ) {
+    }
+
     /// Runs after a drawn tile was discarded because it fit nowhere.
     fn on_discard(
         &self,
@@ -278,7 +307,7 @@ pub trait Expansion: Sync {
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db];
+pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &cig::Cig, &db::Db, &tb::Tb];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

@@ -431,10 +431,16 @@ impl Expansion for Ne8 {
         use crate::expansion::{Piece, PieceAt};
         let state = game.state_of::<State>();
         for c in &state.castles {
-            out.push(Piece { what: "castle", at: PieceAt::Tile(c.squares[0]), size: 18, fill: "#6b7280" });
+            out.push(Piece { what: "castle", at: PieceAt::Tile(c.squares[0]), size: 18, fill: "#6b7280", owner: None });
         }
         for b in &state.barns {
-            out.push(Piece { what: "barn", at: PieceAt::Corner(b.at, b.corner), size: 14, fill: "#92400e" });
+            out.push(Piece {
+                what: "barn",
+                at: PieceAt::Corner(b.at, b.corner),
+                size: 14,
+                fill: "#92400e",
+                owner: None,
+            });
         }
     }
 

@@ -235,7 +235,9 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[Vec<Pos>]) -> (Role, 
         return (role_of(game, f.segment, game.feature_kind(f.segment), castles), Spot::Centre);
     };
     let spot = match s.kind {
-        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar => Spot::Centre,
+        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => Spot::Centre,
+        // A field enclosed by cities lies in the centre.
+        FeatureKind::Field if s.halves == 0 => Spot::Centre,
         FeatureKind::Field => {
             let halves = r.half_mask(s.halves);
             let whole = |c: &Corner| c.halves().iter().all(|h| halves & h.bit() != 0);
@@ -254,7 +256,7 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[Vec<Pos>]) -> 
         FeatureKind::Road => Role::Thief,
         FeatureKind::Cloister => Role::Monk,
         FeatureKind::Field => Role::Farmer,
-        FeatureKind::Castle | FeatureKind::Bazaar => Role::Lord,
+        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => Role::Lord,
         FeatureKind::City => {
             let squares = game.squares_of(seg);
             if castles.iter().any(|c| c.iter().all(|p| squares.contains(p))) {

@@ -8,6 +8,7 @@ mod cig;
 mod db;
 mod exp8;
 pub mod raw;
+mod tb;
 pub mod value;
 mod vocab;
 
@@ -53,6 +54,9 @@ pub struct Scenario {
     pub start_scores: Vec<(PlayerId, i32)>,
     /// Tiles each player holds face up, to place instead of drawing (an expansion's).
     pub hands: Vec<(PlayerId, Vec<TileKind>)>,
+    /// What the players hold of an expansion when the game starts, on no tile (an
+    /// expansion's tokens), each with where it is written.
+    pub held: Vec<(String, Extra)>,
     /// The starting board; empty means "the start tile at 0,0".
     pub board: Vec<BoardTile>,
     pub turns: Vec<Turn>,
@@ -312,7 +316,7 @@ impl Validator<'_> {
             }
         }
         let top = self.top_extras(&vocab::TopInfo { tiles: &tiles, players: &players }, &raw.extra, &expansions);
-        let hands = top.hands;
+        let (hands, held) = (top.hands, top.held);
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
             let path = format!("board[{i}]");
@@ -354,8 +358,8 @@ impl Validator<'_> {
                     followers.push((p, sq, s));
                 }
             }
-            let pieces =
-                self.board_extras(&vocab::BoardInfo { path: &path, pos, players: &players }, &b.extra, &expansions);
+            let info = vocab::BoardInfo { path: &path, pos, tile: kind.zip(turned), tiles: &tiles, players: &players };
+            let pieces = self.board_extras(&info, &b.extra, &expansions);
             if let (Some(kind), Some(pos)) = (kind, pos) {
                 board.push(BoardTile { kind, pos, rotation, followers, pieces, path });
             }
@@ -423,7 +427,15 @@ impl Validator<'_> {
                 _ => None,
             };
             let last = i + 1 == raw.turns.len();
-            let info = vocab::TurnInfo { path: &path, pos, discard: t.discard, last, tiles: &tiles, players: &players };
+            let info = vocab::TurnInfo {
+                path: &path,
+                pos,
+                tile: kind.zip(turned),
+                discard: t.discard,
+                last,
+                tiles: &tiles,
+                players: &players,
+            };
             let out = self.turn_extras(&info, &t.extra, &expansions);
             if out.out_of_turn > 0 {
                 out_of_turn_left = out.out_of_turn;
@@ -506,6 +518,7 @@ impl Validator<'_> {
             tiles,
             start_scores,
             hands,
+            held,
             board,
             turns,
             final_scoring: raw.final_scoring,

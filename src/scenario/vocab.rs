@@ -8,12 +8,13 @@ use super::value::Value;
 use super::Validator;
 use crate::diag::Problem;
 use crate::expansion::{ExpansionId, Extra};
-use crate::geom::Pos;
+use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
 use crate::tile::{FeatureKind, TileKind, TileSet};
 
 /// Every expansion's vocabulary.
-pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db];
+pub(super) static VOCABULARIES: &[&dyn Vocabulary] =
+    &[&super::exp8::Exp8, &super::cig::Cig, &super::db::Db, &super::tb::Tb];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
 fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {
@@ -41,6 +42,8 @@ pub(super) struct TurnInfo<'a> {
     pub path: &'a str,
     /// The square the tile goes on (none for a discard).
     pub pos: Option<Pos>,
+    /// The tile and how it is turned, when both are known (for naming its features).
+    pub tile: Option<(TileKind, Rotation)>,
     pub discard: bool,
     /// Whether it is the scenario's last turn.
     pub last: bool,
@@ -61,6 +64,9 @@ pub(super) struct TurnOut {
 pub(super) struct TopOut {
     /// Tiles each player holds face up to place instead of drawing.
     pub hands: Vec<(PlayerId, Vec<TileKind>)>,
+    /// What the players hold of an expansion when the game starts, on no tile, each with
+    /// where it is written.
+    pub held: Vec<(String, Extra)>,
 }
 
 pub(super) trait Vocabulary: Sync {
@@ -102,6 +108,9 @@ pub(super) struct BoardInfo<'a> {
     /// `board[2]`.
     pub path: &'a str,
     pub pos: Option<Pos>,
+    /// The tile and how it is turned, when both are known (for naming its features).
+    pub tile: Option<(TileKind, Rotation)>,
+    pub tiles: &'a TileSet,
     pub players: &'a [String],
 }
 
