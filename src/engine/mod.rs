@@ -804,5 +804,11 @@ mod tests {
                 p.id
             );
         }
+        // Traders and Builders: the pig where the follower goes, the goods after the scoring.
+        let seq = phases(&Options::default(), &[expansion::get(ExpansionId::Base), expansion::get(ExpansionId::Tb)]);
+        assert_eq!(
+            format!("{seq:?}"),
+            "[PlaceTile, DeployFollower, Expansion(Tb, \"pig\"), ScoreCompleted, Expansion(Tb, \"goods\")]"
+        );
     }
 }
