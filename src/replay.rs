@@ -6,7 +6,7 @@ use crate::expansion::base::rule;
 use crate::expansion::Options;
 use crate::geom::{Pos, Rotation};
 use crate::ruleset::Profile;
-use crate::scenario::{Action, Expect, MovesExpect, MovesWant, Scenario};
+use crate::scenario::{Action, Expect, MovesExpect, MovesWant, Scenario, SecondPart};
 use crate::score::{PlayerId, ScoreEvent, Verdict};
 use std::fmt;
 
@@ -66,6 +66,8 @@ pub fn play_out<'s>(
         game.hands[p.index()] = tiles.clone();
     }
     let mut illegal = None;
+    // Second parts of turns in two parts, each played as soon as the rules let it.
+    let mut waiting: Vec<(PlayerId, u16, &SecondPart)> = Vec::new();
     let wanted = sc.expect_for(&profile.id).moves.unwrap_or_default();
     let mut moves: Vec<Option<Vec<String>>> = vec![None; wanted.len()];
     for (i, t) in sc.turns.iter().enumerate().take(upto.unwrap_or(usize::MAX)) {
@@ -81,8 +83,30 @@ pub fn play_out<'s>(
             illegal = Some(Illegal { turn, verdict, path: t.path.clone() });
             break;
         }
+        if let Some(second) = &t.second {
+            waiting.push((t.player, turn, second));
+        }
+        if let Err(e) = play_due_parts(&mut game, &mut waiting) {
+            illegal = Some(e);
+            break;
+        }
     }
-    let final_scoring = sc.final_scoring && illegal.is_none() && upto.is_none_or(|n| n >= sc.turns.len());
+    let whole = upto.is_none_or(|n| n >= sc.turns.len());
+    // A second part that never came due: the turns ran out first.
+    if let (None, true, Some(&(player, turn, second))) = (&illegal, whole, waiting.first()) {
+        let open = crate::engine::OpenTurn { player, turn };
+        let why = game.part_due(&open).err().map_or_else(String::new, |v| format!(" ({})", v.message));
+        let rule = game.part_due(&open).err().map_or(rule::TURN_ORDER, |v| v.rule);
+        illegal = Some(Illegal {
+            turn,
+            verdict: Verdict::new(
+                rule,
+                format!("the turns end before the second part of turn {turn} could be placed{why}"),
+            ),
+            path: second.path.clone(),
+        });
+    }
+    let final_scoring = sc.final_scoring && illegal.is_none() && whole;
     if final_scoring {
         game.finish();
     }
@@ -96,6 +120,20 @@ pub fn play_out<'s>(
         moves,
     };
     Ok((game, out))
+}
+
+/// Plays every waiting second part that is due, in the order their turns began, until none
+/// is (playing one may make another due: the last placer's at a bazaar, then the first's).
+fn play_due_parts(game: &mut Game, waiting: &mut Vec<(PlayerId, u16, &SecondPart)>) -> Result<(), Illegal> {
+    while let Some(k) =
+        waiting.iter().position(|&(player, turn, _)| game.part_due(&crate::engine::OpenTurn { player, turn }).is_ok())
+    {
+        let (player, turn, second) = waiting.remove(k);
+        if let Err(verdict) = game.play(player, &second.mv, turn) {
+            return Err(Illegal { turn, verdict, path: second.path.clone() });
+        }
+    }
+    Ok(())
 }
 
 /// The options the legal moves of a turn's tile give for one expectation, in words.

@@ -59,7 +59,7 @@ struct EntryFile {
 
 /// An item of an entry's `rulings:` list: an inventory id alone (the first form), or the id
 /// with the ruling's own claim in the project's words, and where the ruling's text differs
-/// from the rule's, its own kind, section and date.
+/// from the rule's, its own document, kind, section and date.
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 enum RulingFile {
@@ -72,6 +72,8 @@ enum RulingFile {
 struct WordedFile {
     id: String,
     claim: String,
+    #[serde(default)]
+    document: Option<String>,
     #[serde(default)]
     kind: Option<SourceKind>,
     #[serde(default)]
@@ -87,7 +89,7 @@ pub struct Ruling {
     /// The rule whose entry words it.
     pub rule: RuleId,
     pub claim: String,
-    /// The ruling's own source: the rule's document, with the ruling's own section, kind and
+    /// The ruling's own source: the rule's, with the ruling's own document, section, kind and
     /// date where it gives them.
     pub source: Source,
 }
@@ -178,10 +180,14 @@ pub fn load(file: &SourceFile, ids: &[RuleId], others: &[Ruling]) -> Result<Load
                     // An entry of no known rule is reported below.
                     let Some(rule) = rule else { continue };
                     let source = Source {
-                        document: e.source.document.clone(),
+                        document: w.document.unwrap_or_else(|| e.source.document.clone()),
                         section: w.section.unwrap_or_else(|| e.source.section.clone()),
                         kind: w.kind.unwrap_or(e.source.kind),
-                        date: w.date.or_else(|| e.source.date.clone()),
+                        // `date: ""`: the ruling has no date, whatever its rule's.
+                        date: match w.date {
+                            Some(d) => Some(d).filter(|d| !d.is_empty()),
+                            None => e.source.date.clone(),
+                        },
                     };
                     ruling_ids.push(w.id.clone());
                     rulings.push(Ruling { id: w.id, rule, claim: w.claim, source });

@@ -66,6 +66,21 @@ pub enum FollowerOn {
     Added(FeatureKind),
 }
 
+/// Which part of a turn a placement plays. A turn places one tile, unless an expansion
+/// grants a second one (the builder of Traders and Builders): the turn then has two parts,
+/// each placing, deploying and scoring, and the second may have to wait for what the first
+/// started (a bazaar) — see [`Game::part_due`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Part {
+    /// The turn's only placement.
+    #[default]
+    Whole,
+    /// The first of two: the player takes the second part the first earns.
+    First,
+    /// The second, of the turn numbered here.
+    Second(u16),
+}
+
 /// A tile placement, with the follower deployed on it and what expansions build this turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -77,13 +92,21 @@ pub struct Move {
     pub follower_square: Option<Pos>,
     /// What expansions build or decide this turn (a bridge).
     pub extras: Vec<Extra>,
+    pub part: Part,
 }
 
 impl Move {
     /// A placement without a follower.
     pub fn new(tile: TileKind, pos: Pos, rotation: Rotation) -> Move {
-        Move { tile, pos, rotation, follower: None, follower_square: None, extras: Vec::new() }
+        Move { tile, pos, rotation, follower: None, follower_square: None, extras: Vec::new(), part: Part::Whole }
     }
+}
+
+/// A turn whose first part was played and whose second part is still to come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenTurn {
+    pub player: PlayerId,
+    pub turn: u16,
 }
 
 /// A tile on the board.
@@ -179,6 +202,10 @@ pub struct Game<'t> {
     record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board), of its own type.
     pub state: Slots,
+    /// Turns of two parts whose second part is still to come, in the order they began.
+    open: Vec<OpenTurn>,
+    /// Placements played so far (a turn in two parts plays two), in the order played.
+    moves: u32,
 }
 
 impl PartialEq for Game<'_> {
@@ -200,6 +227,8 @@ impl PartialEq for Game<'_> {
             && self.completions == o.completions
             && self.record_completions == o.record_completions
             && self.state == o.state
+            && self.open == o.open
+            && self.moves == o.moves
     }
 }
 
@@ -238,6 +267,8 @@ impl<'t> Game<'t> {
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
             state: Slots::default(),
+            open: Vec::new(),
+            moves: 0,
         };
         for x in exps {
             x.setup(&mut game);
@@ -654,6 +685,7 @@ impl<'t> Game<'t> {
     /// at the bazaar, a castle on the town the tile completes) is played on the game and
     /// the game put back as it was if a phase refuses it.
     pub fn play(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        self.check_part(player, mv, turn)?;
         self.check_before_play(player, mv)?;
         if judged_in_play(mv) {
             let before = self.clone();
@@ -670,6 +702,7 @@ impl<'t> Game<'t> {
     /// Whether the move is legal: exactly what [`Game::play`] accepts, without changing
     /// the game.
     pub fn check(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        self.check_part(player, mv, turn)?;
         self.check_before_play(player, mv)?;
         if judged_in_play(mv) {
             self.clone().play_phases(player, mv, turn)?;
@@ -677,10 +710,73 @@ impl<'t> Game<'t> {
         Ok(())
     }
 
+    /// Whether the move may play this part of a turn now: a second part only of a turn whose
+    /// first part was played and whose second is due; any other placement only while no
+    /// second part is due (`base.turn.order`).
+    fn check_part(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        if let Part::Second(t) = mv.part {
+            let Some(open) = self.open.iter().find(|o| o.player == player && o.turn == t) else {
+                return Err(Verdict::new(
+                    rule::TURN_ORDER,
+                    format!(
+                        "{} has no second tile to place in turn {t}: its first part did not earn one",
+                        self.player_name(player)
+                    ),
+                ));
+            };
+            debug_assert_eq!(t, turn, "a second part plays under its turn's number");
+            return self.part_due(open);
+        }
+        if let Some(open) = self.open.iter().find(|o| self.part_due(o).is_ok()) {
+            return Err(Verdict::new(
+                rule::TURN_ORDER,
+                format!(
+                    "{} places the second tile of turn {} before anyone places another",
+                    self.player_name(open.player),
+                    open.turn
+                ),
+            ));
+        }
+        if mv.part == Part::First && !self.expansions.iter().any(|x| x.grants_second_part()) {
+            return Err(Verdict::new(
+                rule::TURN_ORDER,
+                "a turn places one tile: a second part needs an expansion in play that grants one (the builder of Traders and Builders)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The placement being played (or last played), counted from 1 in the order played: a
+    /// turn's number says which turn a placement belongs to, this says when it came (the
+    /// second part of a turn may come after later turns' placements). 0 on the starting board.
+    pub fn move_number(&self) -> u32 {
+        self.moves
+    }
+
+    /// Turns begun in two parts whose second part is still to come.
+    pub fn open_turns(&self) -> &[OpenTurn] {
+        &self.open
+    }
+
+    /// Whether the second part of an open turn may be played now, or which expansion's rule
+    /// makes it wait (the bazaar its first part started).
+    pub fn part_due(&self, open: &OpenTurn) -> Result<(), Verdict> {
+        match self.expansions.iter().find_map(|x| x.defers_part(self, open)) {
+            Some(v) => Err(v),
+            None => Ok(()),
+        }
+    }
+
     /// Runs the phases of a move already checked by `check_before_play`.
     fn play_phases(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         self.touched.clear();
         self.completions.clear();
+        self.moves += 1;
+        match mv.part {
+            Part::Whole => {}
+            Part::First => self.open.push(OpenTurn { player, turn }),
+            Part::Second(t) => self.open.retain(|o| !(o.player == player && o.turn == t)),
+        }
         let ctx = TurnContext { player, mv: mv.clone(), turn };
         for i in 0..self.phases.len() {
             match self.phases[i] {
@@ -754,6 +850,12 @@ impl<'t> Game<'t> {
         out
     }
 
+    /// Segments laid or added by the placement being played (its tile's, a bridge's): what
+    /// it may have completed or extended.
+    pub fn touched(&self) -> &[SegId] {
+        &self.touched
+    }
+
     /// Features completed so far in the turn being played (occupied or not).
     pub fn completions(&self) -> &[Completion] {
         &self.completions
@@ -764,7 +866,7 @@ impl<'t> Game<'t> {
 /// tell: it builds or decides something besides the tile and the follower, or its follower
 /// stands on something built this turn. Every other move is judged whole before play.
 fn judged_in_play(mv: &Move) -> bool {
-    !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_)))
+    !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_))) || mv.part != Part::Whole
 }
 
 /// The edge terrain a feature kind gives the edges it reaches.
@@ -804,11 +906,13 @@ mod tests {
                 p.id
             );
         }
-        // Traders and Builders: the pig where the follower goes, the goods after the scoring.
+        // Traders and Builders: the pig and the builder where the follower goes, whether the
+        // builder earned a second tile before the scoring, the goods after it.
         let seq = phases(&Options::default(), &[expansion::get(ExpansionId::Base), expansion::get(ExpansionId::Tb)]);
         assert_eq!(
             format!("{seq:?}"),
-            "[PlaceTile, DeployFollower, Expansion(Tb, \"pig\"), ScoreCompleted, Expansion(Tb, \"goods\")]"
+            "[PlaceTile, DeployFollower, Expansion(Tb, \"pig\"), Expansion(Tb, \"builder-place\"), \
+             Expansion(Tb, \"builder-trigger\"), ScoreCompleted, Expansion(Tb, \"goods\"), Expansion(Tb, \"builder-home\")]"
         );
     }
 }

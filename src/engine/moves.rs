@@ -5,7 +5,7 @@
 //! judged by [`Game::check`], which gives exactly [`Game::play`]'s verdict; a move is listed
 //! if and only if it is accepted.
 
-use super::{FollowerOn, Game, Move};
+use super::{FollowerOn, Game, Move, Part};
 use crate::expansion::Extra;
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
@@ -24,14 +24,27 @@ impl Game<'_> {
     /// not listed is refused by [`Game::play`], except one an expansion's `action_options`
     /// fails to offer and one spelling a listed move differently (`follower_square` naming
     /// the tile's own square).
+    ///
+    /// When a second part of the player's is due, the moves are that part's
+    /// (`Part::Second`). A first part is listed as the whole turn's move: taking the second
+    /// part it earns is the player's word (`Part::First`), judged when it is played.
     pub fn legal_moves(&self, player: PlayerId, tile: TileKind, turn: u16) -> Vec<Move> {
         let def = self.def(tile);
         let mut out = Vec::new();
+        let part = self
+            .open_turns()
+            .iter()
+            .find(|o| o.player == player && self.part_due(o).is_ok())
+            .map_or(Part::Whole, |o| Part::Second(o.turn));
+        let turn = match part {
+            Part::Second(t) => t,
+            _ => turn,
+        };
         let mut offered: Vec<Vec<Extra>> = Vec::new();
         let mut pending = Vec::new();
         for pos in self.candidate_squares(tile) {
             for r in Rotation::ALL {
-                let bare = Move::new(tile, pos, r);
+                let bare = Move { part, ..Move::new(tile, pos, r) };
                 offered.clear();
                 for x in &self.expansions {
                     x.action_options(self, player, &bare, turn, &mut offered);

@@ -67,6 +67,32 @@ expansion_ids! {
     Tb = "tb", written: ["tb", "traders-builders"];
 }
 
+/// Expansions the rulings name that the engine does not play yet, as a scenario would write
+/// them, with their names: a scenario naming one is refused, saying so.
+pub const NOT_YET: &[(&str, &str)] = &[
+    ("abbey-mayor", "Abbey and Mayor"),
+    ("princess-dragon", "The Princess and the Dragon"),
+    ("tower", "The Tower"),
+    ("flying-machines", "The Flying Machines"),
+    ("little-buildings", "Little Buildings"),
+    ("messages", "The Messages"),
+    ("count", "The Count, King and Robber"),
+    ("king-robber", "King and Robber"),
+    ("wheel-of-fortune", "Wheel of Fortune"),
+    ("siege", "The Siege"),
+    ("cathars", "The Cathars"),
+    ("watchtowers", "The Watchtowers"),
+    ("plague", "The Plague"),
+    ("hills-sheep", "Hills and Sheep"),
+    ("river", "The River"),
+    ("river-ii", "The River II"),
+    ("monasteries", "The Monasteries"),
+    ("witch", "The Witch"),
+    ("circus", "Under the Big Top"),
+    ("phantom", "The Phantom"),
+    ("abbot", "The Abbot"),
+];
+
 impl ExpansionId {
     pub fn parse(s: &str) -> Option<ExpansionId> {
         ExpansionId::NAMES.iter().find(|(n, _)| *n == s).map(|(_, x)| *x)
@@ -124,6 +150,9 @@ pub struct Piece {
     pub fill: &'static str,
     /// The player it belongs to, when it is a player's own figure (a pig).
     pub owner: Option<PlayerId>,
+    /// For a piece followers stand on (a castle): a segment of the feature it was built on,
+    /// whose followers are on the piece, and what the rules call such a follower (`lady`).
+    pub holds: Option<(crate::engine::features::SegId, &'static str)>,
 }
 
 /// Where a piece stands.
@@ -284,6 +313,20 @@ pub trait Expansion: Sync {
         _cities: &[SegId],
         _out: &mut Vec<ScoreItem>,
     ) {
+    }
+
+    /// Whether this expansion lets a turn have a second part (a builder's double turn); a
+    /// turn written in two parts is refused unless one does. The expansion judges, in its
+    /// phases, whether the first part earned the second (`Move::part`).
+    fn grants_second_part(&self) -> bool {
+        false
+    }
+
+    /// Why the second part of an open turn must wait, if it must (under one reading, a
+    /// bazaar the first part started is held first); `None` when this expansion does not
+    /// hold it back. See `Game::part_due`.
+    fn defers_part(&self, _game: &Game, _open: &crate::engine::OpenTurn) -> Option<Verdict> {
+        None
     }
 
     /// Runs after a drawn tile was discarded because it fit nowhere.

@@ -431,7 +431,20 @@ impl Expansion for Ne8 {
         use crate::expansion::{Piece, PieceAt};
         let state = game.state_of::<State>();
         for c in &state.castles {
-            out.push(Piece { what: "castle", at: PieceAt::Tile(c.squares[0]), size: 18, fill: "#6b7280", owner: None });
+            // Over the edge between the city's two squares; its followers are ladies
+            // (rule::CASTLE_KNIGHT_BECOMES_LADY).
+            let at = match c.squares[..] {
+                [a, b] => PieceAt::Between(a, b),
+                _ => PieceAt::Tile(c.squares[0]),
+            };
+            out.push(Piece {
+                what: "castle",
+                at,
+                size: 18,
+                fill: "#6b7280",
+                holds: Some((c.town, "lady")),
+                owner: None,
+            });
         }
         for b in &state.barns {
             out.push(Piece {
@@ -440,6 +453,7 @@ impl Expansion for Ne8 {
                 size: 14,
                 fill: "#92400e",
                 owner: None,
+                holds: None,
             });
         }
     }

@@ -39,7 +39,8 @@ const ELEMENTS: &[Element] = &[
     Element { name: "castle", expansion: "bcb1", off: Some(("bcb1.castles", "left-out")) },
     Element { name: "bazaar", expansion: "bcb1", off: Some(("bcb1.bazaars", "left-out")) },
     // Traders and Builders: goods (`traders`), the pig (`pig: N`, N pigs each), and the
-    // builder, which the referee does not play yet: a game that deploys one is refused there.
+    // builder, whose deployment the importer does not read yet: a game that deploys one is
+    // refused there.
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
@@ -441,9 +442,11 @@ impl Cx<'_> {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
-                            format!("the builder `{meeple}` (Traders and Builders) is not played by the referee yet"),
+                            format!("the builder `{meeple}` (Traders and Builders): a deployed builder is not imported yet"),
                             Some(
-                                "the game's goods and pigs are read; a game that deploys a builder is not".to_string(),
+                                "the game's goods and pigs are read; a builder and the second tiles it earns are not read \
+                                 from a saved game yet"
+                                    .to_string(),
                             ),
                         );
                         continue;

@@ -13,12 +13,11 @@
 mod svg;
 mod text;
 
-pub use svg::{svg, svg_tile, svg_view, TILE_PX};
+pub use svg::{field_shades, svg, svg_tile, svg_view, TILE_PX};
 pub use text::{text, text_view};
 
 use crate::engine::features::SegId;
 use crate::engine::{Follower, Game};
-use crate::expansion::PieceAt;
 use crate::geom::{Corner, Edge, Pos};
 use crate::tile::FeatureKind;
 use std::fmt;
@@ -189,9 +188,13 @@ pub enum Role {
     Knight,
     Monk,
     Farmer,
-    /// On a castle: a lord, or a lady.
-    Lord,
+    /// On a castle, by the name its rules give it: a German castle's `lord or lady`, a new
+    /// edition castle's `lady`, a 1st-edition castle's `knight` or `lord` (by the ruleset).
+    Castle(&'static str),
 }
+
+/// What Castles in Germany calls the follower on a German castle.
+const LORD_OR_LADY: &str = "lord or lady";
 
 impl Role {
     pub const fn word(self) -> &'static str {
@@ -200,7 +203,7 @@ impl Role {
             Role::Knight => "knight",
             Role::Monk => "monk",
             Role::Farmer => "farmer",
-            Role::Lord => "lord or lady",
+            Role::Castle(name) => name,
         }
     }
 }
@@ -213,21 +216,14 @@ pub enum Spot {
     Centre,
 }
 
-/// The squares each castle the expansions report stands on (a castle on a town).
-fn castle_squares(game: &Game) -> Vec<Vec<Pos>> {
-    game.pieces()
-        .iter()
-        .filter(|p| p.what == "castle")
-        .map(|p| match p.at {
-            PieceAt::Tile(a) | PieceAt::Corner(a, _) => vec![a],
-            PieceAt::Between(a, b) => vec![a, b],
-        })
-        .collect()
+/// The features the expansions' castles stand on (their roots), each with what its rules call
+/// a follower of that feature: the follower is on the castle (`Piece::holds`).
+pub fn castle_holds(game: &Game) -> Vec<(SegId, &'static str)> {
+    game.pieces().iter().filter_map(|p| p.holds).map(|(seg, name)| (game.feature_of(seg), name)).collect()
 }
 
-/// A follower's role and spot. A follower in a city that holds one of the reported castles
-/// (the city's squares include the castle's) is on the castle.
-pub fn role_and_spot(game: &Game, f: &Follower, castles: &[Vec<Pos>]) -> (Role, Spot) {
+/// A follower's role and spot; `castles` as [`castle_holds`] gives them.
+pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)]) -> (Role, Spot) {
     let p = game.placement_of(f.segment);
     let def = game.def(p.kind);
     let r = p.rotation;
@@ -251,26 +247,25 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[Vec<Pos>]) -> (Role, 
     (role_of(game, f.segment, s.kind, castles), spot)
 }
 
-fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[Vec<Pos>]) -> Role {
+/// A follower's role: by the feature it stands on, and in a city by whether an expansion's
+/// castle stands on that city (its followers are then the castle's).
+fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'static str)]) -> Role {
     match kind {
         FeatureKind::Road => Role::Thief,
         FeatureKind::Cloister => Role::Monk,
         FeatureKind::Field => Role::Farmer,
-        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => Role::Lord,
+        // A German castle, printed on its tile (no follower stands on a bazaar or goods).
+        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => Role::Castle(LORD_OR_LADY),
         FeatureKind::City => {
-            let squares = game.squares_of(seg);
-            if castles.iter().any(|c| c.iter().all(|p| squares.contains(p))) {
-                Role::Lord
-            } else {
-                Role::Knight
-            }
+            let root = game.feature_of(seg);
+            castles.iter().find(|(town, _)| *town == root).map_or(Role::Knight, |(_, name)| Role::Castle(name))
         }
     }
 }
 
 /// Every follower on the board with its look index, role and spot.
 pub(crate) fn placed_followers(game: &Game) -> Vec<(usize, Pos, Role, Spot)> {
-    let castles = castle_squares(game);
+    let castles = castle_holds(game);
     game.followers()
         .iter()
         .map(|f| {
@@ -302,6 +297,31 @@ pub(crate) fn centre_kind(game: &Game, p: &crate::engine::Placed) -> Option<Feat
     } else {
         None
     }
+}
+
+/// The German castles on the board (Castles in Germany): each printed in the middle of a
+/// double-size tile, over both its squares; the square it is printed on first.
+pub(crate) fn german_castles(game: &Game) -> Vec<[Pos; 2]> {
+    game.placed()
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.group as usize == *i)
+        .filter(|(_, p)| game.def(p.kind).segments.iter().any(|s| s.kind == FeatureKind::Castle))
+        .filter_map(|(i, _)| match game.group_squares(i as u32)[..] {
+            [a, b] => Some([a, b]),
+            _ => None,
+        })
+        .collect()
+}
+
+/// For a square under a German castle: the edge towards the castle's other square.
+pub(crate) fn castle_side(castles: &[[Pos; 2]], at: Pos) -> Option<Edge> {
+    let other = castles.iter().find_map(|[a, b]| match at {
+        _ if at == *a => Some(*b),
+        _ if at == *b => Some(*a),
+        _ => None,
+    })?;
+    Edge::ALL.into_iter().find(|e| at.step(*e) == other)
 }
 
 /// Whether the tile holds a road leading over a drawbridge into a city.

@@ -5,20 +5,31 @@
 //! tiles is one shape without seams: fields, road casings, road surfaces, cities, the
 //! things in tiles' centres, bridges, the expansions' pieces, then followers, each drawn
 //! beside what it stands on and shaped by its role.
+//!
+//! Each field (the feature, over all its tiles) has one of a few close greens, and fields
+//! that meet on a tile never the same one (`field_shades`), so that a road or a city is seen
+//! to part two fields; a field's area on a tile is bounded by the road that parts it from
+//! the next (`field_areas`).
 
-use super::{centre_kind, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look, Role, Spot, View};
+use super::{
+    castle_side, centre_kind, german_castles, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look,
+    Role, Spot, View,
+};
+use crate::engine::features::SegId;
 use crate::engine::{Game, Placed};
 use crate::expansion::PieceAt;
 use crate::geom::{Axis, Corner, Edge, Pos};
 use crate::text::xml_text;
 use crate::tile::{FeatureKind, Terrain};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 /// A tile's side in pixels.
 const T: i32 = 72;
 const H: i32 = T / 2;
 const MARGIN: i32 = 30;
-const FIELD: &str = "#9cc46a";
+const FIELD: &str = FIELD_SHADES[0];
+const FIELD_LINE: &str = "#6f9445";
 const CITY: &str = "#d4a46a";
 const CITY_LINE: &str = "#7a4b22";
 const ROAD: &str = "#f3ead2";
@@ -47,7 +58,7 @@ fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
         s,
         r##"<g transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"/>{}</g>"##,
         look.hue.fill,
-        if role == Role::Lord {
+        if matches!(role, Role::Castle(_)) {
             format!(r##"<path d="{CROWN}" fill="#facc15" stroke="#111" stroke-width="0.6"/>"##)
         } else {
             String::new()
@@ -171,23 +182,9 @@ fn city_path(edges: u8, semicircle: bool) -> (String, String) {
 fn road_path(game: &Game, p: &Placed, edges: u8) -> String {
     let ends: Vec<Edge> = Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0).collect();
     match ends[..] {
-        [a, b] if a.opposite() == b => {
-            let ((ax, ay), (bx, by)) = (edge_mid(a), edge_mid(b));
-            format!("M{ax},{ay} L{bx},{by}")
-        }
         [a, b] => {
-            let ((ax, ay), (bx, by)) = (edge_mid(a), edge_mid(b));
-            if centre_kind(game, p) == Some(FeatureKind::City) {
-                // Around the city that fills the middle: a quarter turn hugging the corner
-                // the two road edges share, leaving each edge square on.
-                let step = |e: Edge, (x, y): (i32, i32)| {
-                    let ((dx, dy), _) = inward(e);
-                    (x + dx * T / 4, y + dy * T / 4)
-                };
-                let ((c1x, c1y), (c2x, c2y)) = (step(a, (ax, ay)), step(b, (bx, by)));
-                return format!("M{ax},{ay} C{c1x},{c1y} {c2x},{c2y} {bx},{by}");
-            }
-            format!("M{ax},{ay} Q{H},{H} {bx},{by}")
+            let (ax, ay) = edge_mid(a);
+            format!("M{ax},{ay} {}", road_between(game, p, a, b))
         }
         [a] => {
             let (ax, ay) = edge_mid(a);
@@ -202,6 +199,151 @@ fn road_path(game: &Game, p: &Placed, edges: u8) -> String {
     }
 }
 
+/// The line of a road from the middle of edge `a` to the middle of edge `b` of its tile, as
+/// path commands from `a` on: straight across, a quarter turn through the tile, or one
+/// hugging the corner the two edges share when a city fills the middle.
+fn road_between(game: &Game, p: &Placed, a: Edge, b: Edge) -> String {
+    let (bx, by) = edge_mid(b);
+    if a.opposite() == b {
+        return format!("L{bx},{by}");
+    }
+    if centre_kind(game, p) == Some(FeatureKind::City) {
+        // Around the city that fills the middle: a quarter turn hugging the corner
+        // the two road edges share, leaving each edge square on.
+        let step = |e: Edge| {
+            let ((dx, dy), _) = inward(e);
+            let (x, y) = edge_mid(e);
+            (x + dx * T / 4, y + dy * T / 4)
+        };
+        let ((c1x, c1y), (c2x, c2y)) = (step(a), step(b));
+        return format!("C{c1x},{c1y} {c2x},{c2y} {bx},{by}");
+    }
+    format!("Q{H},{H} {bx},{by}")
+}
+
+/// The shades fields are drawn in: close greens, the first the most common.
+const FIELD_SHADES: [&str; 4] = ["#9cc46a", "#b4d17e", "#86b35b", "#c5dc96"];
+
+/// The shade of each field on the board, by its feature (`Game::feature_of` of any of its
+/// segments): one shade over all its tiles, and no two fields that meet on a tile (across a
+/// road, or on the two sides of a city) in the same one; fields on neighbouring tiles are
+/// kept apart too where the shades allow. The fields spanning most tiles choose first, so
+/// that the great fields take the first shade.
+pub fn field_shades(game: &Game) -> BTreeMap<SegId, &'static str> {
+    let tiles: BTreeMap<Pos, BTreeSet<SegId>> = game
+        .placed()
+        .iter()
+        .map(|p| {
+            let def = game.def(p.kind);
+            let fields = (0..def.segments.len())
+                .filter(|&l| def.segments[l].kind == FeatureKind::Field)
+                .filter_map(|l| game.segment_at(p.pos, l))
+                .map(|seg| game.feature_of(seg))
+                .collect();
+            (p.pos, fields)
+        })
+        .collect();
+    let mut meet: BTreeMap<SegId, BTreeSet<SegId>> = BTreeMap::new();
+    let mut near: BTreeMap<SegId, BTreeSet<SegId>> = BTreeMap::new();
+    let mut size: BTreeMap<SegId, usize> = BTreeMap::new();
+    for (pos, fields) in &tiles {
+        for &f in fields {
+            *size.entry(f).or_default() += 1;
+            meet.entry(f).or_default().extend(fields.iter().filter(|g| **g != f));
+            for q in pos.ring() {
+                let Some(around) = tiles.get(&q) else { continue };
+                near.entry(f).or_default().extend(around.iter().filter(|g| **g != f));
+            }
+        }
+    }
+    let mut order: Vec<SegId> = size.keys().copied().collect();
+    order.sort_by_key(|f| (std::cmp::Reverse(size[f]), *f));
+    let mut shade: BTreeMap<SegId, usize> = BTreeMap::new();
+    for f in order {
+        let count = |of: &BTreeMap<SegId, BTreeSet<SegId>>, c: usize| {
+            of.get(&f).map_or(0, |gs| gs.iter().filter(|g| shade.get(g) == Some(&c)).count())
+        };
+        let best = (0..FIELD_SHADES.len()).min_by_key(|&c| (count(&meet, c), count(&near, c), c)).unwrap_or(0);
+        shade.insert(f, best);
+    }
+    shade.into_iter().map(|(f, c)| (f, FIELD_SHADES[c])).collect()
+}
+
+/// The points around a tile's rim, clockwise from its north-west corner: half-edge `i`
+/// (`NL NR EL ER SL SR WL WR`) runs from point `i` to point `i + 1`; the odd points are the
+/// edges' middles.
+const RIM: [(i32, i32); 8] = [(0, 0), (H, 0), (T, 0), (T, H), (T, T), (H, T), (0, T), (0, H)];
+
+/// Each field of a tile (its printed segment) and the area it covers on the picture, as a
+/// path; the largest first, as a square to draw the others over.
+///
+/// A field holds its half-edges of the rim; the rim under a city goes half to the field
+/// before it and half to the one after (the city is drawn over it). Between two fields the
+/// boundary is the road that parts them (its own curve), or else a line through the centre,
+/// where the roads of a crossing meet.
+fn field_areas(game: &Game, p: &Placed) -> Vec<(usize, String)> {
+    let def = game.def(p.kind);
+    let mut owner: [Option<usize>; 8] = std::array::from_fn(|i| {
+        def.segment_on_half(p.rotation, crate::geom::Half(i as u8))
+            .filter(|&l| def.segments[l].kind == FeatureKind::Field)
+    });
+    let Some(first) = (0..8).find(|&i| owner[i].is_some()) else { return Vec::new() };
+    // The rim under cities: a run of half-edges without a field, split between its neighbours.
+    let mut i = first;
+    while i < first + 8 {
+        if owner[i % 8].is_some() {
+            i += 1;
+            continue;
+        }
+        let run = (i..first + 8).take_while(|&j| owner[j % 8].is_none()).count();
+        let (before, after) = (owner[(i + 7) % 8], owner[(i + run) % 8]);
+        for k in 0..run {
+            owner[(i + k) % 8] = if k < run / 2 { before } else { after };
+        }
+        i += run;
+    }
+    let owner: [usize; 8] = owner.map(|o| o.unwrap_or(0));
+    let Some(start) = (0..8).find(|&i| owner[i] != owner[(i + 7) % 8]) else {
+        return vec![(owner[0], format!("M0,0 H{T} V{T} H0 Z"))];
+    };
+    let mut areas: Vec<(usize, usize, String)> = Vec::new();
+    let mut i = start;
+    while i < start + 8 {
+        let run = (i..start + 8).take_while(|&j| owner[j % 8] == owner[i % 8]).count();
+        let (from, to) = (i % 8, (i + run) % 8);
+        let mut d = format!("M{},{}", RIM[from].0, RIM[from].1);
+        for k in 1..=run {
+            let (x, y) = RIM[(i + k) % 8];
+            let _ = write!(d, " L{x},{y}");
+        }
+        // Back from the run's end to its start: along the road between, if one runs from
+        // the one edge's middle to the other's.
+        let mid_edge = |k: usize| (k % 2 == 1).then(|| Edge::from_index(k / 2));
+        let road = mid_edge(to).zip(mid_edge(from)).filter(|(a, b)| {
+            def.segments
+                .iter()
+                .any(|s| s.kind == FeatureKind::Road && p.rotation.edge_mask(s.edges) == a.bit() | b.bit())
+        });
+        match road {
+            Some((a, b)) => {
+                let _ = write!(d, " {}", road_between(game, p, a, b));
+            }
+            None => {
+                let _ = write!(d, " L{H},{H}");
+            }
+        }
+        d.push_str(" Z");
+        areas.push((run, owner[i % 8], d));
+        i += run;
+    }
+    // A field may hold more than one run of the rim: its size is all of them.
+    let size = |f: usize| areas.iter().filter(|a| a.1 == f).map(|a| a.0).sum::<usize>();
+    let biggest = areas.iter().map(|a| a.1).max_by_key(|&f| (size(f), std::cmp::Reverse(f))).unwrap_or(0);
+    let mut out = vec![(biggest, format!("M0,0 H{T} V{T} H0 Z"))];
+    out.extend(areas.into_iter().filter(|a| a.1 != biggest).map(|(_, f, d)| (f, d)));
+    out
+}
+
 /// The board as an SVG picture, with a legend; refused past [`super::MAX_SQUARES`].
 /// Well-formed XML whatever the title and names hold.
 pub fn svg(game: &Game, title: &str) -> Result<String, super::TooLarge> {
@@ -212,6 +354,8 @@ pub fn svg(game: &Game, title: &str) -> Result<String, super::TooLarge> {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Item {
     Field,
+    /// Several fields, in their shades.
+    Fields,
     City,
     Pennant,
     Road,
@@ -284,14 +428,37 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             top + (y1 - y) * T + H + 4
         );
     }
-    // Fields: the tiles themselves, each edged thinly.
+    // Fields: each tile's fields in their feature's shade, then the tile edged thinly.
+    let shades = field_shades(game);
     for p in game.placed() {
         let (ox, oy) = origin(p.pos);
-        let _ = writeln!(
-            s,
-            r##"<rect x="{ox}" y="{oy}" width="{T}" height="{T}" fill="{FIELD}" stroke="#6f9445" stroke-width="0.6"/>"##
-        );
-        items.push(Item::Field);
+        let shade = |local: usize| {
+            game.segment_at(p.pos, local).and_then(|seg| shades.get(&game.feature_of(seg)).copied()).unwrap_or(FIELD)
+        };
+        let areas = field_areas(game, p);
+        let under = areas.first().map_or(FIELD, |(local, _)| shade(*local));
+        if areas.len() <= 1 {
+            let _ = writeln!(
+                s,
+                r##"<rect class="field" x="{ox}" y="{oy}" width="{T}" height="{T}" fill="{under}" stroke="{FIELD_LINE}" stroke-width="0.6"/>"##
+            );
+        } else {
+            let _ = writeln!(s, r##"<g class="field" transform="translate({ox},{oy})">"##);
+            let _ = writeln!(s, r##"<rect width="{T}" height="{T}" fill="{under}"/>"##);
+            for (local, d) in &areas[1..] {
+                let _ = writeln!(s, r##"<path d="{d}" fill="{}"/>"##, shade(*local));
+            }
+            let _ = writeln!(
+                s,
+                r##"<rect width="{T}" height="{T}" fill="none" stroke="{FIELD_LINE}" stroke-width="0.6"/>"##
+            );
+            let _ = writeln!(s, "</g>");
+        }
+    }
+    match shades.len() {
+        0 => {}
+        1 => items.push(Item::Field),
+        _ => items.push(Item::Fields),
     }
     // Roads: all casings, then all surfaces, so that a road is one band across its tiles.
     let roads: Vec<(Pos, String)> = game
@@ -325,6 +492,13 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         let _ = writeln!(s, r##"<g transform="translate({ox},{oy})">"##);
         draw_tile(&mut s, game, p, &mut items);
         let _ = writeln!(s, "</g>");
+    }
+    // German castles, over the edge between their two squares.
+    let castles = german_castles(game);
+    for [a, b] in &castles {
+        let ((ax, ay), (bx, by)) = (origin(*a), origin(*b));
+        german_castle(&mut s, (ax + bx) / 2 + H, (ay + by) / 2 + H, a.x == b.x);
+        items.push(Item::Castle);
     }
     // Bridges: a road on its own deck across the tile.
     for a in game.added_segments() {
@@ -391,6 +565,16 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
                 let (cx, cy) = corner_point(c);
                 (cx + (H - cx) * 4 / 9, cy + (H - cy) * 4 / 9)
             }
+            // On a German castle: below the middle of its wall, or beside it.
+            Spot::Centre if matches!(role, Role::Castle(_)) && castle_side(&castles, pos).is_some() => {
+                let e = castle_side(&castles, pos).unwrap_or(Edge::E);
+                let (mx, my) = edge_mid(e);
+                if matches!(e, Edge::E | Edge::W) {
+                    (mx, my + 25)
+                } else {
+                    (mx + 22, my + 4)
+                }
+            }
             Spot::Centre if p.is_some_and(|p| centre_kind(game, p).is_some()) => (H + 14, H + 11),
             Spot::Centre => (H + 13, H + 13),
         };
@@ -418,10 +602,18 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     let mut lx = MARGIN;
     for role in &roles {
         let grey = Look { hue: super::Hue { word: "grey", fill: "#e5e5e5", ansi: 250 }, mark: ' ' };
+        let label = match role {
+            Role::Castle(name) => format!("{name} on a castle"),
+            _ => role.word().to_string(),
+        };
+        let width = 34 + 7 * label.len() as i32;
+        if lx > MARGIN && i64::from(lx + width) > w - 30 {
+            lx = MARGIN;
+            ly += 22;
+        }
         follower(&mut s, lx + 6, ly, *role, grey);
-        let label = role.word();
         let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
-        lx += 34 + 7 * label.len() as i32;
+        lx += width;
     }
     if roles.is_empty() {
         ly -= 22;
@@ -453,8 +645,21 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
     };
     match item {
         Item::Field => {
-            swatch(s, FIELD, "#6f9445");
+            swatch(s, FIELD, FIELD_LINE);
             "field"
+        }
+        Item::Fields => {
+            let _ = writeln!(
+                s,
+                r##"<path d="M{x},{} h14 v14 h-14 Z" fill="{}"/><path d="M{},{} h7 v14 h-14 Z" fill="{}"/><rect x="{x}" y="{}" width="14" height="14" fill="none" stroke="{FIELD_LINE}"/>"##,
+                y - 7,
+                FIELD_SHADES[0],
+                x + 7,
+                y - 7,
+                FIELD_SHADES[1],
+                y - 7
+            );
+            "fields, shaded apart"
         }
         Item::City => {
             swatch(s, CITY, CITY_LINE);
@@ -538,6 +743,45 @@ fn cloister(s: &mut String, x: i32, y: i32) {
     );
 }
 
+/// A German castle over the edge two squares share, its middle at (x, y): a tower on each
+/// square, a wall between them (`vertical`: one square above the other).
+fn german_castle(s: &mut String, x: i32, y: i32, vertical: bool) {
+    let _ = writeln!(s, r##"<g class="castle">"##);
+    let mut merlons = String::new();
+    if vertical {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="16" height="{}" fill="{CASTLE}" stroke="#111"/>"##,
+            x - 8,
+            y - H + 12,
+            T - 24
+        );
+        for i in 0..6 {
+            let top = y - H + 12 + 8 * i + 2;
+            let _ = write!(merlons, "M{},{top} h-3 v4 h3 M{},{top} h3 v4 h-3 ", x - 8, x + 8);
+        }
+        let _ = writeln!(s, r##"<path d="{}" fill="{CASTLE}" stroke="#111"/>"##, merlons.trim_end());
+        tower(s, x, y - 24, 22);
+        tower(s, x, y + 24, 22);
+    } else {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="16" fill="{CASTLE}" stroke="#111"/>"##,
+            x - H + 12,
+            y - 5,
+            T - 24
+        );
+        for i in 0..6 {
+            let _ = write!(merlons, "M{},{} v-3 h4 v3 ", x - H + 12 + 8 * i + 2, y - 5);
+        }
+        let _ = writeln!(s, r##"<path d="{}" fill="{CASTLE}" stroke="#111"/>"##, merlons.trim_end());
+        let _ = writeln!(s, r##"<path d="M{},{} v-6 a4,4 0 0 1 8,0 v6 Z" fill="#3f3f46"/>"##, x - 4, y + 11);
+        tower(s, x - 24, y, 22);
+        tower(s, x + 24, y, 22);
+    }
+    let _ = writeln!(s, "</g>");
+}
+
 /// A castle tower `size` pixels across, centred on (x, y).
 fn tower(s: &mut String, x: i32, y: i32, size: i32) {
     let (l, t, q) = (x - size / 2, y - size / 2, size / 4);
@@ -598,6 +842,8 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
             cloister(s, H, H);
             items.push(Item::Cloister);
         }
+        // A German castle spans both squares of its tile: drawn over the board (`german_castle`).
+        Some(FeatureKind::Castle) if game.group_squares(p.group).len() == 2 => {}
         Some(FeatureKind::Castle) => {
             tower(s, H, H, 22);
             items.push(Item::Castle);
@@ -631,11 +877,23 @@ pub const TILE_PX: i32 = T;
 
 /// One tile of a game drawn as [`svg`] draws it (field, roads, cities, marks), its top-left
 /// corner at `(ox, oy)`: for pictures other than a board (the `referee tiles` gallery).
+/// Its fields are shaded apart as on a board, the largest in the first shade.
 pub fn svg_tile(s: &mut String, game: &Game, p: &Placed, ox: i32, oy: i32) {
-    let _ = writeln!(
-        s,
-        r##"<rect x="{ox}" y="{oy}" width="{T}" height="{T}" fill="{FIELD}" stroke="#6f9445" stroke-width="0.6"/>"##
-    );
+    let areas = field_areas(game, p);
+    let _ = writeln!(s, r##"<g class="field" transform="translate({ox},{oy})">"##);
+    let _ = writeln!(s, r##"<rect width="{T}" height="{T}" fill="{FIELD}"/>"##);
+    let mut fields: Vec<usize> = Vec::new();
+    for (local, d) in &areas {
+        let k = fields.iter().position(|f| f == local).unwrap_or_else(|| {
+            fields.push(*local);
+            fields.len() - 1
+        });
+        if k > 0 {
+            let _ = writeln!(s, r##"<path d="{d}" fill="{}"/>"##, FIELD_SHADES[k % FIELD_SHADES.len()]);
+        }
+    }
+    let _ = writeln!(s, r##"<rect width="{T}" height="{T}" fill="none" stroke="{FIELD_LINE}" stroke-width="0.6"/>"##);
+    let _ = writeln!(s, "</g>");
     let def = game.def(p.kind);
     let roads: Vec<String> = def
         .segments

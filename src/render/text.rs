@@ -3,7 +3,10 @@
 //! columns of the middle line on each side, the corners the rest, the centre the middle.
 //! A follower's mark stands beside what it stands on, never over it.
 
-use super::{centre_kind, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look, Role, Spot, View};
+use super::{
+    castle_side, centre_kind, german_castles, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look,
+    Role, Spot, View,
+};
 use crate::engine::{Game, Placed};
 use crate::expansion::PieceAt;
 use crate::geom::{Axis, Corner, Edge, Pos};
@@ -165,6 +168,7 @@ fn tile_cells(
     game: &Game,
     p: &Placed,
     pieces: &[crate::expansion::Piece],
+    castles: &[[Pos; 2]],
     followers: &[(usize, Pos, Role, Spot)],
 ) -> Cells {
     let def = game.def(p.kind);
@@ -220,6 +224,15 @@ fn tile_cells(
             }
         } else {
             g[1][2] = Glyph::Bridge(axis);
+        }
+    }
+    if let Some(e) = castle_side(castles, p.pos) {
+        // A German castle: across the middle of both squares, up to the edge they share,
+        // under any road that passes (only a road's end leads to the castle).
+        for &(x, y) in edge_cells(e).iter().chain(&[(2, 1)]) {
+            if g[y][x] == Glyph::Field {
+                g[y][x] = Glyph::Castle;
+            }
         }
     }
     for piece in pieces {
@@ -297,6 +310,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
     let (x0, x1, y0, y1) = super::bounds(game);
     let looks = looks(game, ascii);
     let pieces = game.pieces();
+    let castles = german_castles(game);
     let followers = placed_followers(game);
     let mut s = String::new();
     for line in [Some(view.title.clone()), view.moment.clone(), view.note.clone()].into_iter().flatten() {
@@ -320,7 +334,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
         let rows: Vec<Cells> = (x0..=x1)
             .map(|x| {
                 game.tile_at(Pos::new(x, y))
-                    .map_or([[Glyph::Empty; 5]; 3], |p| tile_cells(game, p, &pieces, &followers))
+                    .map_or([[Glyph::Empty; 5]; 3], |p| tile_cells(game, p, &pieces, &castles, &followers))
             })
             .collect();
         for row in 0..3 {
@@ -368,7 +382,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
                 Role::Knight => format!("in a city {} a knight", c(Glyph::City)),
                 Role::Monk => format!("on a cloister {} a monk", c(Glyph::Cloister)),
                 Role::Farmer => "in a field, lying down (lower case), a farmer".to_string(),
-                Role::Lord => format!("on a castle {} a lord or lady", c(Glyph::Castle)),
+                Role::Castle(name) => format!("on a castle {} a {name}", c(Glyph::Castle)),
             })
             .collect();
         let _ = writeln!(s, "followers: a mark beside what it stands on: {}", beside.join(", "));

@@ -14,14 +14,14 @@ mod vocab;
 
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
-use crate::engine::{FollowerOn, Move};
+use crate::engine::{FollowerOn, Move, Part};
 use crate::expansion::base::rule;
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, Timing};
 use crate::tile::{FeatureKind, Spot, TileKind, TileSet};
-use raw::{RawExpect, RawFollowerSpec, RawScenario, RawTiming};
+use raw::{RawExpect, RawFollowerSpec, RawScenario, RawTiming, RawTurn};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -93,6 +93,23 @@ pub enum Action {
 pub struct Turn {
     pub player: PlayerId,
     pub action: Action,
+    pub path: String,
+    /// The second part of a turn in two parts (`parts:`); `action` is then the first.
+    pub second: Option<SecondPart>,
+}
+
+/// What one placement of a turn reads into, and how many placements out of turn it starts.
+struct Placement {
+    action: Option<Action>,
+    out_of_turn: usize,
+}
+
+/// The second part of a turn: played when the rules let it (at once, or once what the
+/// first part started is over; see `Game::part_due`).
+#[derive(Debug, Clone)]
+pub struct SecondPart {
+    pub mv: Move,
+    /// Where it is written (`turns[2].parts[1]`).
     pub path: String,
 }
 
@@ -416,77 +433,38 @@ impl Validator<'_> {
                     }
                 },
             };
-            let kind = self.tile(&tiles, &format!("{path}.tile"), &t.tile);
             if out_of_turn {
                 out_of_turn_left -= 1;
             }
-            let turned = self.rotation(&format!("{path}.rotation"), t.rotation);
-            let rotation = turned.unwrap_or_default();
-            let pos = match (&t.at, t.discard) {
-                (Some(at), false) => self.pos(&format!("{path}.at"), at),
-                _ => None,
-            };
             let last = i + 1 == raw.turns.len();
-            let info = vocab::TurnInfo {
-                path: &path,
-                pos,
-                tile: kind.zip(turned),
-                discard: t.discard,
-                last,
-                tiles: &tiles,
-                players: &players,
-            };
-            let out = self.turn_extras(&info, &t.extra, &expansions);
-            if out.out_of_turn > 0 {
-                out_of_turn_left = out.out_of_turn;
-            }
-            let extras = out.extras;
-            if t.discard {
-                if t.at.is_some() || t.follower.is_some() {
-                    self.problem(
-                        "scenario::discard-with-placement",
-                        &path,
-                        "a discarded tile has no square and no follower".to_string(),
-                        Some("remove `at:` and `follower:`, or `discard: true`".to_string()),
-                    );
+            if let Some(parts) = &t.parts {
+                let number = i as u16 + 1;
+                let second = self.two_parts(t, parts, &path, number, last, &tiles, &players, &expansions);
+                if !out_of_turn {
+                    next += 1;
                 }
-                if let Some(k) = kind {
-                    turns.push(Turn { player, action: Action::Discard(k, extras), path });
+                if let Some((first, second, later)) = second {
+                    // An action of a second part made during others' placements out of turn
+                    // adds its own to those still to come.
+                    out_of_turn_left += later;
+                    turns.push(Turn { player, action: Action::Place(first), path, second: Some(second) });
                 }
                 continue;
             }
-            if !out_of_turn {
-                next += 1;
+            let placed = self.placement(t, &path, last, &tiles, &players, &expansions);
+            if placed.out_of_turn > 0 {
+                out_of_turn_left = placed.out_of_turn;
             }
-            if t.at.is_none() {
-                self.problem(
-                    "scenario::missing-square",
-                    &path,
-                    "this turn places a tile but says not where".to_string(),
-                    Some("add `at: [x, y]` (x grows east, y grows north), or `discard: true`".to_string()),
-                );
-                continue;
-            }
-            let fpath = format!("{path}.follower");
-            // A tile whose rotation is refused has no features to name.
-            let (follower, follower_square) = match (&t.follower, kind.filter(|_| turned.is_some())) {
-                (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(&tiles, k, rotation, &fpath, f), None),
-                (Some(RawFollowerSpec::At { at, on }), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
-                    (Some(sq), Some(p)) if sq == p => {
-                        (self.feature(&tiles, k, rotation, &format!("{fpath}.on"), on), None)
+            match placed.action {
+                Some(action @ Action::Discard(..)) => turns.push(Turn { player, action, path, second: None }),
+                Some(action) => {
+                    if !out_of_turn {
+                        next += 1;
                     }
-                    // The second square of a double-size tile is part of the tile just placed.
-                    (Some(sq), Some(p)) if twin_square(&tiles, k, p, rotation).is_some_and(|(_, q)| q == sq) => {
-                        let (tk, _) = twin_square(&tiles, k, p, rotation).expect("checked");
-                        (self.feature(&tiles, tk, rotation, &format!("{fpath}.on"), on), Some(sq))
-                    }
-                    (sq, _) => (None, sq),
-                },
-                _ => (None, None),
-            };
-            if let (Some(tile), Some(pos)) = (kind, pos) {
-                let mv = Move { tile, pos, rotation, follower, follower_square, extras };
-                turns.push(Turn { player, action: Action::Place(mv), path });
+                    turns.push(Turn { player, action, path, second: None });
+                }
+                None if !t.discard && !out_of_turn => next += 1,
+                None => {}
             }
         }
         let expect =
@@ -530,6 +508,173 @@ impl Validator<'_> {
 
     /// The ids the scenario locks in: each a ruling of the inventory or a rule, as the rule
     /// catalogue knows them (its entries and their `rulings:` lists); any other is refused.
+    /// One placement as a turn or a part of one writes it: the tile, its square and rotation,
+    /// the follower and what the expansions' keys build. `None` when it is refused (the
+    /// problems are recorded).
+    #[allow(clippy::too_many_arguments)]
+    fn placement(
+        &mut self,
+        t: &RawTurn,
+        path: &str,
+        last: bool,
+        tiles: &TileSet,
+        players: &[String],
+        expansions: &[ExpansionId],
+    ) -> Placement {
+        let kind = match &t.tile {
+            Some(id) => self.tile(tiles, &format!("{path}.tile"), id),
+            None => {
+                self.problem(
+                    "scenario::missing-tile",
+                    path,
+                    "this turn names no tile".to_string(),
+                    Some("add `tile: <letter>` (the tile drawn), or `parts:` for a turn in two parts".to_string()),
+                );
+                None
+            }
+        };
+        let turned = self.rotation(&format!("{path}.rotation"), t.rotation);
+        let rotation = turned.unwrap_or_default();
+        let pos = match (&t.at, t.discard) {
+            (Some(at), false) => self.pos(&format!("{path}.at"), at),
+            _ => None,
+        };
+        let info = vocab::TurnInfo { path, pos, tile: kind.zip(turned), discard: t.discard, last, tiles, players };
+        let out = self.turn_extras(&info, &t.extra, expansions);
+        let out_of_turn = out.out_of_turn;
+        let extras = out.extras;
+        let action = |action| Placement { action, out_of_turn };
+        if t.discard {
+            if t.at.is_some() || t.follower.is_some() {
+                self.problem(
+                    "scenario::discard-with-placement",
+                    path,
+                    "a discarded tile has no square and no follower".to_string(),
+                    Some("remove `at:` and `follower:`, or `discard: true`".to_string()),
+                );
+            }
+            return action(kind.map(|k| Action::Discard(k, extras)));
+        }
+        if t.at.is_none() {
+            self.problem(
+                "scenario::missing-square",
+                path,
+                "this turn places a tile but says not where".to_string(),
+                Some("add `at: [x, y]` (x grows east, y grows north), or `discard: true`".to_string()),
+            );
+            return action(None);
+        }
+        let fpath = format!("{path}.follower");
+        // A tile whose rotation is refused has no features to name.
+        let (follower, follower_square) = match (&t.follower, kind.filter(|_| turned.is_some())) {
+            (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(tiles, k, rotation, &fpath, f), None),
+            (Some(RawFollowerSpec::At { at, on }), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
+                (Some(sq), Some(p)) if sq == p => (self.feature(tiles, k, rotation, &format!("{fpath}.on"), on), None),
+                // The second square of a double-size tile is part of the tile just placed.
+                (Some(sq), Some(p)) if twin_square(tiles, k, p, rotation).is_some_and(|(_, q)| q == sq) => {
+                    let (tk, _) = twin_square(tiles, k, p, rotation).expect("checked");
+                    (self.feature(tiles, tk, rotation, &format!("{fpath}.on"), on), Some(sq))
+                }
+                (sq, _) => (None, sq),
+            },
+            _ => (None, None),
+        };
+        action(match (kind, pos) {
+            (Some(tile), Some(pos)) => {
+                Some(Action::Place(Move { tile, pos, rotation, follower, follower_square, extras, part: Part::Whole }))
+            }
+            _ => None,
+        })
+    }
+
+    /// A turn in two parts (`parts:`): exactly two placements, the turn's own keys being only
+    /// `player:` and `note:`. The first part's move, the second part and the placements out
+    /// of turn they start, or `None` when refused.
+    #[allow(clippy::too_many_arguments)]
+    fn two_parts(
+        &mut self,
+        t: &RawTurn,
+        parts: &[RawTurn],
+        path: &str,
+        number: u16,
+        last: bool,
+        tiles: &TileSet,
+        players: &[String],
+        expansions: &[ExpansionId],
+    ) -> Option<(Move, SecondPart, usize)> {
+        let beside = [
+            ("tile", t.tile.is_some()),
+            ("at", t.at.is_some()),
+            ("follower", t.follower.is_some()),
+            ("discard", t.discard),
+            ("rotation", t.rotation != 0),
+        ];
+        let mut ok = true;
+        for (key, set) in beside {
+            if set {
+                self.problem_at_key(
+                    "scenario::parts-and-placement",
+                    &format!("{path}.{key}"),
+                    format!("a turn in two parts places its tiles in `parts:`, not with `{key}:` beside it"),
+                    Some("move it into the part it belongs to".to_string()),
+                );
+                ok = false;
+            }
+        }
+        if let Some((key, _)) = t.extra.first() {
+            self.problem_at_key(
+                "scenario::parts-and-placement",
+                &format!("{path}.{key}"),
+                format!("a turn in two parts writes `{key}:` in the part it belongs to"),
+                None,
+            );
+            ok = false;
+        }
+        if parts.len() != 2 {
+            self.problem(
+                "scenario::parts-count",
+                &format!("{path}.parts"),
+                format!("a turn has one part or two, not {}", parts.len()),
+                Some("a double turn is written `parts: [<first placement>, <second placement>]`".to_string()),
+            );
+            return None;
+        }
+        let mut moves = Vec::new();
+        let mut out_of_turn = 0;
+        for (j, part) in parts.iter().enumerate() {
+            let ppath = format!("{path}.parts[{j}]");
+            for (key, set) in
+                [("player", part.player.is_some()), ("parts", part.parts.is_some()), ("discard", part.discard)]
+            {
+                if set {
+                    self.problem_at_key(
+                        "scenario::part-key",
+                        &format!("{ppath}.{key}"),
+                        format!("`{key}:` belongs to the turn, not to one of its parts"),
+                        None,
+                    );
+                    ok = false;
+                }
+            }
+            let placed = self.placement(part, &ppath, last && j == 1, tiles, players, expansions);
+            // Placements out of turn (tiles an action gave) follow the turn, whichever part
+            // started them.
+            out_of_turn += placed.out_of_turn;
+            match placed.action {
+                Some(Action::Place(mv)) => moves.push((mv, ppath)),
+                _ => ok = false,
+            }
+        }
+        if !ok || moves.len() != 2 {
+            return None;
+        }
+        let (mut second, spath) = moves.pop().expect("two");
+        let (mut first, _) = moves.pop().expect("two");
+        first.part = Part::First;
+        second.part = Part::Second(number);
+        Some((first, SecondPart { mv: second, path: spath }, out_of_turn))
+    }
+
     fn covers(&mut self, raw: &RawScenario, lib: &Library) -> Vec<String> {
         let entries = &lib.catalogue.entries;
         let known = |id: &str| entries.iter().any(|e| e.id.as_str() == id || e.rulings.iter().any(|r| r == id));
@@ -624,8 +769,21 @@ impl Validator<'_> {
     fn expansions(&mut self, raw: &RawScenario) -> Vec<ExpansionId> {
         let mut out = Vec::new();
         for (i, name) in raw.expansions.iter().enumerate() {
+            let later = crate::expansion::NOT_YET.iter().find(|(n, _)| *n == name.as_str());
             match ExpansionId::parse(name) {
                 Some(x) => out.push(x),
+                None if later.is_some() => self.problem(
+                    "scenario::expansion-not-played",
+                    &format!("expansions[{i}]"),
+                    format!(
+                        "{} (`{name}`) is not played by this version of the referee, so a scenario needing its pieces cannot be judged",
+                        later.map_or("", |(_, n)| n)
+                    ),
+                    Some(format!(
+                        "expansions played: {}",
+                        ExpansionId::NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    )),
+                ),
                 None => self.problem(
                     "scenario::unknown-expansion",
                     &format!("expansions[{i}]"),

@@ -118,18 +118,22 @@ pub struct RawFollower {
 #[derive(Debug)]
 pub struct RawTurn {
     pub player: Option<String>,
-    pub tile: String,
+    /// Missing only in a turn of two parts, where each part names its tile.
+    pub tile: Option<String>,
     pub at: Option<Vec<i64>>,
     pub rotation: i64,
     pub follower: Option<RawFollowerSpec>,
     pub discard: bool,
     pub note: Option<String>,
+    /// A turn in two parts (a double turn an expansion grants): each a placement written like a turn.
+    pub parts: Option<Vec<RawTurn>>,
     pub extra: Vec<(String, Value)>,
 }
 
 open_map!(RawTurn, "a turn: `{tile: V, at: [1, 0]}`", super::vocab::claims_turn, {
     "player" => player: Option<String> = None,
-    "tile" => tile: String = return Err(de::Error::missing_field("tile")),
+    "tile" => tile: Option<String> = None,
+    "parts" => parts: Option<Vec<RawTurn>> = None,
     "at" => at: Option<Vec<i64>> = None,
     "rotation" => rotation: i64 = 0,
     "follower" => follower: Option<RawFollowerSpec> = None,

@@ -1,20 +1,73 @@
 //! The vocabulary of Traders and Builders (`expansions: [tb]`, alias `traders-builders`): the
 //! pig on a turn (`pig: field SW`) and on the starting board (`pigs: [{player: Red, on: field
-//! NE}]`), the goods tokens held when the scenario begins (`goods: {Red: {wine: 2}}`) and the
-//! pigs each player has (`pigs-each: 2`, a setup beyond the box).
+//! NE}]`), the goods tokens held when the scenario begins (`goods: {Red: {wine: 2}}`), the
+//! pigs each player has (`pigs-each: 2`, a setup beyond the box), and the builder deployed
+//! in a turn (`builder: road E`) or standing on the starting board (`builder: {player: Red,
+//! on: city N}`).
 
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
-use super::Validator;
+use super::{feature_help, Validator};
+use crate::expansion::tb::builder::Action as BuilderAction;
 use crate::expansion::tb::{Action, MAX_PIGS_EACH, MAX_START_GOODS};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::Rotation;
 use crate::score::PlayerId;
-use crate::tile::{FeatureKind, Goods, TileKind, TileSet};
+use crate::tile::{FeatureKind, Goods, Spot, TileKind, TileSet};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub(super) struct Tb;
+
+/// `road E`, `city N`, `road` (the only road of the tile): the kind and the place.
+fn road_or_city(v: &mut Validator, path: &str, text: &str) -> Option<(FeatureKind, Option<Spot>)> {
+    let mut words = text.split_whitespace();
+    let kind = match words.next() {
+        Some(k) if k.eq_ignore_ascii_case("road") => FeatureKind::Road,
+        Some(k) if k.eq_ignore_ascii_case("city") => FeatureKind::City,
+        _ => {
+            v.problem(
+                "scenario::bad-builder",
+                path,
+                format!("`{text}` is not a road or a city: a builder stands on one of them"),
+                Some("write `road E` or `city N`, the feature of the tile as it lies".to_string()),
+            );
+            return None;
+        }
+    };
+    let place: Vec<&str> = words.collect();
+    match place.as_slice() {
+        [] => Some((kind, None)),
+        [p] => match Spot::parse(p) {
+            Some(s) => Some((kind, Some(s))),
+            None => {
+                v.problem(
+                    "scenario::bad-feature",
+                    path,
+                    format!("`{p}` is not a place on a tile"),
+                    Some(feature_help()),
+                );
+                None
+            }
+        },
+        _ => {
+            v.problem(
+                "scenario::bad-feature",
+                path,
+                format!("`{text}` names more than one place"),
+                Some(feature_help()),
+            );
+            None
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStanding {
+    player: String,
+    on: String,
+}
 
 /// A pig on the starting board: `{player: Red, on: field NE}`.
 #[derive(Debug, Deserialize)]
@@ -30,11 +83,11 @@ impl Vocabulary for Tb {
     }
 
     fn turn_keys(&self) -> &'static [Key] {
-        &[("pig", "pigs")]
+        &[("pig", "pigs"), ("builder", "the builder")]
     }
 
     fn board_keys(&self) -> &'static [Key] {
-        &[("pigs", "pigs")]
+        &[("pigs", "pigs"), ("builder", "the builder")]
     }
 
     fn top_keys(&self) -> &'static [Key] {
@@ -48,12 +101,18 @@ impl Vocabulary for Tb {
                 v.problem(
                     "scenario::discard-with-placement",
                     &path,
-                    "a discarded tile is not placed: no pig goes on it".to_string(),
+                    format!("a discarded tile is not placed: nothing goes on it (`{key}`)"),
                     Some("remove the key, or `discard: true`".to_string()),
                 );
                 continue;
             }
             let Some(text) = v.typed::<String>(&path, value) else { continue };
+            if *key == "builder" {
+                if let Some((kind, spot)) = road_or_city(v, &path, &text) {
+                    out.extras.push(Extra::new(BuilderAction::Place { kind, spot }));
+                }
+                continue;
+            }
             // A tile unknown or turned wrongly is reported already: its fields have no names.
             let Some((kind, r)) = t.tile else { continue };
             if let Some(halves) = field(v, t.tiles, kind, r, &path, &text) {
@@ -65,6 +124,18 @@ impl Vocabulary for Tb {
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
         for (key, value) in keys {
             let path = format!("{}.{key}", b.path);
+            if *key == "builder" {
+                let Some(s) = v.typed::<RawStanding>(&path, value) else { continue };
+                let Some(player) = b.players.iter().position(|p| *p == s.player) else {
+                    v.unknown_player(&format!("{path}.player"), &s.player, b.players);
+                    continue;
+                };
+                if let Some((kind, spot)) = road_or_city(v, &format!("{path}.on"), &s.on) {
+                    let player = PlayerId(player as u8);
+                    out.push((path, Extra::new(BuilderAction::Standing { player, kind, spot })));
+                }
+                continue;
+            }
             for (j, pig) in v.typed::<Vec<RawStandingPig>>(&path, value).into_iter().flatten().enumerate() {
                 let ppath = format!("{path}[{j}]");
                 let player = b.players.iter().position(|p| *p == pig.player).map(|i| PlayerId(i as u8));

@@ -179,7 +179,7 @@ impl Validator<'_> {
         extra: &[(String, Value)],
         expansions: &[ExpansionId],
     ) -> TurnOut {
-        const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note"];
+        const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note", "parts"];
         let mut out = TurnOut::default();
         for (x, keys) in self.sort_keys(t.path, extra, expansions, BASE, |x| x.turn_keys()) {
             x.turn(self, t, &keys, &mut out);

@@ -64,6 +64,18 @@ fn unknown_expansion() {
     check("unknown_expansion", &format!("{HEAD}expansions: [dragons]\n"), "referee::scenario::unknown-expansion", "3:");
 }
 
+/// An expansion the rulings need that the engine does not play yet (the Abbey of the
+/// bazaar Q&A): refused where it is named, saying so.
+#[test]
+fn expansion_not_played_yet() {
+    check(
+        "expansion_not_played_yet",
+        &format!("{HEAD}expansions: [tb, abbey-mayor]\n"),
+        "referee::scenario::expansion-not-played",
+        "3:",
+    );
+}
+
 #[test]
 fn unknown_ruleset() {
     check("unknown_ruleset", &format!("{HEAD}rulesets: [hig, bogus]\n"), "referee::scenario::unknown-ruleset", "3:");

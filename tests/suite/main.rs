@@ -21,6 +21,8 @@ mod jcz;
 mod properties;
 /// One test per defect found (named after what it shows; `See: issue #N`).
 mod regression;
+/// The pictures of the board (`referee render`, text and SVG): what they draw, read back.
+mod render;
 /// Every scenario under scenarios/ against each ruleset it names: expectations and snapshots.
 mod scenarios;
 

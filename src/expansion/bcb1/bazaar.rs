@@ -132,7 +132,7 @@ impl Options {
 
 pub static SWITCHES: [&SwitchDef; 7] = [&TIMING, &DISCARDED, &NEGATIVE, &ALL_ZERO, &NEXT_SELECTOR, &TOO_FEW, &AUCTION];
 
-fn bazaar_ref(active_at: crate::geom::Pos) -> FeatureRef {
+pub(super) fn bazaar_ref(active_at: crate::geom::Pos) -> FeatureRef {
     FeatureRef::new(FeatureKind::Bazaar, active_at, u8::MAX, "bazaar".to_string(), 0)
 }
 

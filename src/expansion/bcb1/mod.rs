@@ -10,12 +10,13 @@
 //! completed structures for the castles beside them.
 
 pub mod bazaar;
+pub mod parts;
 pub mod rule;
 
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, FollowerOn, Game, Move, Phase, TurnContext};
+use crate::engine::{FeatureInfo, FollowerOn, Game, Move, OpenTurn, Part, Phase, TurnContext};
 use crate::geom::{Axis, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::Profile;
@@ -133,6 +134,8 @@ pub struct Options {
     pub without_castles: bool,
     pub without_bazaars: bool,
     pub without_tiles: bool,
+    /// Bridges, castles and bazaars in a turn of two parts.
+    pub parts: parts::Options,
 }
 
 impl Options {
@@ -153,6 +156,7 @@ impl Options {
             without_castles: p.value(&CASTLES) == "left-out",
             without_bazaars: p.value(&BAZAARS) == "left-out",
             without_tiles: p.value(&TILES) == "left-out",
+            parts: parts::Options::read(p),
         }
     }
 }
@@ -165,8 +169,10 @@ pub struct Castle {
     pub tiles: [Pos; 2],
     pub fief: Vec<Pos>,
     pub owners: Vec<PlayerId>,
-    /// The turn it was built on; it scores from a later turn's completions only.
+    /// The turn it was built on, and the placement (`Game::move_number`): it scores from a
+    /// later placement's completions, under reading A of a later turn only.
     pub built: u16,
+    pub built_move: u32,
     pub scored: bool,
 }
 
@@ -178,6 +184,13 @@ pub struct State {
     pub built: Vec<Castle>,
     /// Tiles bought at a bazaar, to be placed in this order.
     pub purchases: VecDeque<(PlayerId, TileKind)>,
+    /// The turn whose bazaar began the bazaar business under way (its placements, the
+    /// bazaars that wait), if any.
+    pub chain: Option<(PlayerId, u16)>,
+    /// Bazaars drawn while another's business was under way, to be held in this order.
+    pub waiting: VecDeque<parts::Waiting>,
+    /// Turns whose first part built a bridge.
+    pub bridge_turns: Vec<(PlayerId, u16)>,
 }
 
 /// The six tiles of a castle's fief: the two under it and the two beside each of them.
@@ -455,7 +468,8 @@ impl Bcb1 {
             game.state_of_mut::<State>().castles[o.index()] -= 1;
         }
         let tiles = [squares[0], squares[1]];
-        let castle = Castle { town, tiles, fief: fief(tiles[0], tiles[1]), owners, built, scored };
+        let built_move = game.move_number();
+        let castle = Castle { town, tiles, fief: fief(tiles[0], tiles[1]), owners, built, built_move, scored };
         game.state_of_mut::<State>().built.push(castle.clone());
         Ok(castle)
     }
@@ -482,11 +496,13 @@ impl Bcb1 {
             .collect();
         let castles = game.state_of::<State>().built.clone();
         let said: Vec<String> = castles.iter().map(|c| castle_words(game, c)).collect();
+        let may_score = |c: &Castle| parts::castle_may_score(game, c.built, c.built_move, turn);
         let pending: Vec<usize> =
-            (0..castles.len()).filter(|&i| !castles[i].scored && castles[i].built < turn).collect();
+            (0..castles.len()).filter(|&i| !castles[i].scored && may_score(&castles[i])).collect();
         // rule::CASTLE_NOT_SAME_ROUND: a castle built this turn takes nothing from what this
         // turn completed in its fief; the report says so, since that is what players ask.
-        for c in castles.iter().filter(|c| c.built == turn && !c.scored) {
+        let too_new: Vec<&Castle> = castles.iter().filter(|c| !c.scored && !may_score(c)).collect();
+        for c in too_new {
             for (squares, _, kind, _, what) in &structures {
                 if squares.iter().any(|p| c.fief.contains(p)) {
                     let words = format!("{}, built this turn, beside {what}", castle_words(game, c));
@@ -586,15 +602,19 @@ impl Bcb1 {
 impl Bcb1 {
     /// A bought tile is placed in its buyer's turn, in order; a drawn bazaar tile starts a
     /// bazaar, and nothing else does.
+    ///
+    /// A second part's tile is drawn, not bought, even while bought tiles wait to be placed
+    /// (`rule::BAZAAR_BUILDER_DURING_PLACEMENT`).
     fn check_bazaar(
         game: &Game,
         player: PlayerId,
         tile: TileKind,
         extras: &[Extra],
         discarded: bool,
+        second: bool,
     ) -> Result<(), Verdict> {
         let has_bazaar = auction_of(extras).is_some() || bazaar_follows(extras);
-        if let Some(&(p, t)) = game.state_of::<State>().purchases.front() {
+        if let Some(&(p, t)) = game.state_of::<State>().purchases.front().filter(|_| !second) {
             if (p, t) != (player, tile) {
                 return Err(Verdict::new(
                     rule::BAZAAR_PLACE_ORDER,
@@ -806,7 +826,7 @@ impl Expansion for Bcb1 {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 15] = [
+        static ALL: [&SwitchDef; 18] = [
             &TILES,
             &BRIDGES,
             &CASTLES,
@@ -822,6 +842,9 @@ impl Expansion for Bcb1 {
             bazaar::SWITCHES[4],
             bazaar::SWITCHES[5],
             bazaar::SWITCHES[6],
+            &parts::BUILDER_TURN_ORDER,
+            &parts::SAME_TURN_CASTLE,
+            &parts::BRIDGE_LIMIT,
         ];
         &ALL
     }
@@ -884,6 +907,8 @@ impl Expansion for Bcb1 {
     }
 
     fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
+        // The town's followers are in the castle: knights still, or its lords (`castle.terms`).
+        let (follower, _) = game.options().of::<Options>().terms;
         for c in &game.state_of::<State>().built {
             out.push(crate::expansion::Piece {
                 what: "castle",
@@ -891,6 +916,7 @@ impl Expansion for Bcb1 {
                 size: 18,
                 fill: "#6b7280",
                 owner: None,
+                holds: Some((c.town, follower)),
             });
         }
     }
@@ -902,6 +928,9 @@ impl Expansion for Bcb1 {
             castles: vec![pieces_per_player(n); n],
             built: Vec::new(),
             purchases: VecDeque::new(),
+            chain: None,
+            waiting: VecDeque::new(),
+            bridge_turns: Vec::new(),
         });
     }
 
@@ -933,6 +962,10 @@ impl Expansion for Bcb1 {
         true
     }
 
+    fn defers_part(&self, game: &Game, open: &OpenTurn) -> Option<Verdict> {
+        parts::defers(game, open)
+    }
+
     fn takes_over(&self, game: &Game, root: SegId) -> bool {
         game.state_of::<State>().built.iter().any(|c| c.town == root)
     }
@@ -955,13 +988,13 @@ impl Expansion for Bcb1 {
     ) -> Result<(), Verdict> {
         if game.state_of::<State>().purchases.front() == Some(&(player, tile)) {
             game.state_of_mut::<State>().purchases.pop_front();
-            return Ok(());
+            return parts::settle(game);
         }
         for x in extras.iter().filter_map(|e| e.get::<Action>()) {
             Self::check_in_play(game, x)?;
         }
         if auction_of(extras).is_none() || game.options().of::<Options>().bazaar.discarded_anyway {
-            Self::check_bazaar(game, player, tile, extras, true)?;
+            Self::check_bazaar(game, player, tile, extras, true, false)?;
         }
         let anyway = game.options().of::<Options>().bazaar.discarded_anyway;
         match auction_of(extras) {
@@ -1100,10 +1133,13 @@ impl Expansion for Bcb1 {
                 "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
             ));
         }
-        Self::check_bazaar(game, player, mv.tile, &mv.extras, false)?;
+        Self::check_bazaar(game, player, mv.tile, &mv.extras, false, matches!(mv.part, Part::Second(_)))?;
         let bridges: Vec<(Pos, Axis)> = bridge_of(mv).collect();
         if bridges.len() > 1 {
             return Err(Verdict::new(rule::BRIDGE_ONE_PER_TURN, "a player may build only one bridge in a turn"));
+        }
+        if !bridges.is_empty() {
+            parts::check_bridge_limit(game, player, mv.part)?;
         }
         if let Some(&(at, axis)) = bridges.first() {
             Self::check_bridge(game, player, mv, at, axis)?;
@@ -1132,12 +1168,17 @@ impl Expansion for Bcb1 {
                 return Self::score_castles(game, turn);
             }
             BAZAAR_PHASE => {
-                if game.state_of::<State>().purchases.front() == Some(&(turn.player, turn.mv.tile)) {
+                // A second part's tile is drawn, never bought (rule::BAZAAR_BUILDER_DURING_PLACEMENT).
+                let bought = !matches!(turn.mv.part, Part::Second(_))
+                    && game.state_of::<State>().purchases.front() == Some(&(turn.player, turn.mv.tile));
+                if bought {
                     game.state_of_mut::<State>().purchases.pop_front();
                 } else if let Some(a) = auction_of(&turn.mv.extras) {
-                    bazaar::hold(game, turn.player, a, turn.turn, turn.mv.pos)?;
+                    let w =
+                        parts::Waiting { player: turn.player, auction: a.clone(), turn: turn.turn, at: turn.mv.pos };
+                    parts::bazaar_drawn(game, w, turn.mv.part)?;
                 }
-                return Ok(());
+                return parts::settle(game);
             }
             _ => {}
         }
@@ -1147,6 +1188,7 @@ impl Expansion for Bcb1 {
         }
         for (at, axis) in bridge_of(&turn.mv) {
             game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
+            parts::note_bridge(game, turn.player, turn.turn, turn.mv.part);
             if let Some(n) = game.state_of_mut::<State>().bridges.get_mut(turn.player.index()) {
                 *n -= 1;
             }

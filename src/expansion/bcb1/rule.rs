@@ -14,6 +14,8 @@ crate::rules::rule_ids! {
     WITHOUT_TILES = "bcb1.variant.without-tiles",
     /// At most one bridge per turn.
     BRIDGE_ONE_PER_TURN = "bcb1.bridge.one-per-turn",
+    /// JCloisterZone: one bridge in each part of a turn of two parts.
+    BRIDGE_ONE_PER_PART = "bcb1.bridge.one-per-part",
     /// A bridge goes on the tile just placed or on a tile sharing an edge with it.
     BRIDGE_LOCATION = "bcb1.bridge.location",
     /// Both ends of a bridge lie on field edges.
@@ -60,6 +62,8 @@ crate::rules::rule_ids! {
     CASTLE_CHAIN = "bcb1.castle.adjacent-castles",
     /// A structure completed in the round of scoring that built the castle gives it nothing.
     CASTLE_NOT_SAME_ROUND = "bcb1.castle.not-same-round",
+    /// Reading B: a castle built in a turn's first part takes what its second part completes.
+    CASTLE_DOUBLE_TURN = "bcb1.castle.double-turn-second-part",
     /// The castle's follower goes home after it scores; the token stays.
     CASTLE_FOLLOWER_RETURNS = "bcb1.castle.follower-returns-token-stays",
     /// At the end an unfinished castle scores nothing and its follower leaves.
@@ -106,4 +110,12 @@ crate::rules::rule_ids! {
     BAZAAR_VARIATION = "bcb1.bazaar.variation",
     /// Z-Man: when every player has 0 points, the variation is played.
     BAZAAR_ZMG_ALL_ZERO = "bcb1.bazaar.variation-zmg-all-zero",
+    /// Placing a bought tile is a normal turn: the second part it earns comes at once.
+    BAZAAR_BUILDER_DURING_PLACEMENT = "bcb1.bazaar.builder-during-placement",
+    /// A bazaar drawn while another's placements go on waits, then is held in turn.
+    BAZAAR_DELAYED = "bcb1.bazaar.delayed-bazaar",
+    /// The bazaar tile's own second part comes after the bazaar and every bazaar that waited.
+    BAZAAR_BUILDER_LAST = "bcb1.bazaar.builder-turn-after-bazaar",
+    /// The alternative: the bazaar tile's second part comes before the auction.
+    BAZAAR_BUILDER_FIRST = "bcb1.bazaar.builder-turn-before-auction",
 }

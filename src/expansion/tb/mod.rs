@@ -1,12 +1,14 @@
-//! Traders and Builders (1st edition): goods and the pig (the builder is not played yet).
+//! Traders and Builders (1st edition): goods, the pig, and the builder and its double turn.
 //!
 //! Goods (`goods.rs`): a city printed with goods symbols gives, when completed, one token per
 //! symbol to the player who laid the completing tile, whoever scores the city; at the end
 //! the players holding most of each kind score 10. The pig (`pig.rs`): a player's figure put,
 //! instead of a follower, in a field of the new tile already holding one of their farmers;
 //! at the farm scoring it adds 1 per city to its owner's score of that field, if they score
-//! it. Both live in this expansion's [`State`]; the pig is a piece, not a follower.
+//! it. Both live in this expansion's [`State`]; the pig is a piece, not a follower. The
+//! builder (`builder.rs`) has its own state and actions.
 
+pub mod builder;
 mod goods;
 mod pig;
 
@@ -20,6 +22,9 @@ pub struct Tb;
 
 const PIG_PHASE: &str = "pig";
 const GOODS_PHASE: &str = "goods";
+const BUILDER_PLACE_PHASE: &str = "builder-place";
+const BUILDER_TRIGGER_PHASE: &str = "builder-trigger";
+const BUILDER_HOME_PHASE: &str = "builder-home";
 
 /// The most goods tokens of one kind a scenario may give a player at the start: far beyond
 /// the box's 9 wine.
@@ -93,6 +98,7 @@ impl Expansion for Tb {
     fn setup(&self, game: &mut Game) {
         let n = game.players().len();
         game.state.insert(State { goods: vec![[0; 3]; n], pigs: Vec::new(), pigs_each: 1 });
+        builder::setup(game);
     }
 
     fn needs_completions(&self) -> bool {
@@ -101,19 +107,33 @@ impl Expansion for Tb {
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
-        // The pig goes down where the follower would (instead of it).
+        // The pig and the builder go down where the follower would (instead of it). The
+        // builder joins the feature as the follower phase left it; whether the tile
+        // extended the builder's feature is judged before the scoring (which may send the
+        // builder home, rule::BUILDER_DOUBLE_TURN), and it goes home after it.
         let at = seq.iter().position(|p| *p == Phase::DeployFollower).map_or(seq.len(), |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Tb, PIG_PHASE));
+        seq.insert(at + 1, Phase::Expansion(ExpansionId::Tb, BUILDER_PLACE_PHASE));
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
+        seq.insert(at, Phase::Expansion(ExpansionId::Tb, BUILDER_TRIGGER_PHASE));
         // rule::COMPLETER_TAKES: the city is scored first, then its goods are taken.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Tb, GOODS_PHASE));
+        seq.push(Phase::Expansion(ExpansionId::Tb, BUILDER_HOME_PHASE));
+    }
+
+    fn grants_second_part(&self) -> bool {
+        true
     }
 
     fn takes(&self, action: &Extra) -> bool {
-        action.get::<Action>().is_some()
+        action.get::<Action>().is_some() || action.get::<builder::Action>().is_some()
     }
 
     fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
+        if let Some(b) = action.get::<builder::Action>() {
+            return Some(builder::describe(b));
+        }
         Some(match action.get::<Action>()? {
             Action::Pig { halves } => format!("pig on {}", field_words(*halves)),
             Action::StandingPig { player, halves } => {
@@ -147,6 +167,9 @@ impl Expansion for Tb {
     }
 
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
+        if let Some(b) = piece.get::<builder::Action>() {
+            return builder::setup_piece(game, at, b);
+        }
         match piece.get::<Action>() {
             Some(Action::StandingPig { player, halves }) => pig::stand(game, *player, at, *halves),
             _ => Err(Verdict::new(
@@ -163,16 +186,33 @@ impl Expansion for Tb {
                 "a standing pig is written on the starting board, and goods or pigs held at the start under the scenario",
             ));
         }
-        pig::check(game, player, mv)
+        // The pig and the builder each go instead of a follower: one figure a turn.
+        let builders = mv.extras.iter().filter(|x| x.get::<builder::Action>().is_some()).count();
+        if builders > 0 && actions(mv).next().is_some() {
+            return Err(Verdict::new(
+                rule::PIG_PLACEMENT,
+                "the pig and the builder are each placed instead of a follower: a turn places one figure",
+            ));
+        }
+        pig::check(game, player, mv)?;
+        builder::check(game, player, mv)
     }
 
     fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, _turn: u16, out: &mut Vec<Vec<Extra>>) {
+        // The pig first, added to the sets offered before (never to a builder's).
         pig::options(game, player, mv, out);
+        builder::options(game, player, mv, out);
     }
 
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         match phase {
             PIG_PHASE => pig::place(game, turn),
+            BUILDER_PLACE_PHASE => builder::place(game, turn),
+            BUILDER_TRIGGER_PHASE => builder::trigger(game, turn),
+            BUILDER_HOME_PHASE => {
+                builder::go_home(game, turn.turn);
+                Ok(())
+            }
             _ => {
                 goods::take(game, turn);
                 Ok(())
@@ -190,6 +230,7 @@ impl Expansion for Tb {
 
     fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
         pig::pieces(game, out);
+        builder::pieces(game, out);
     }
 
     fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
@@ -242,33 +283,15 @@ pub mod rule {
         PIG_CASTLE = "tb.pig.castle-five",
         /// Two pigs of one player in one field add the bonus once.
         PIG_ONCE = "tb.pig.one-bonus-per-field",
-        /// The builder goes, instead of a follower, on a road or city of the new tile holding its owner's follower.
+        /// The builder joins a road or city of the new tile holding its owner's follower, instead of a follower.
         BUILDER_PLACEMENT = "tb.builder.placement",
-        /// The builder is not a follower.
-        BUILDER_NOT_A_FOLLOWER = "tb.builder.not-a-follower",
-        /// A tile extending the builder's road or city gives its player a second tile that turn.
+        /// A tile extending the builder's road or city earns a second tile in the same turn.
         BUILDER_DOUBLE_TURN = "tb.builder.double-turn",
-        /// The second tile is a full part of the turn: placed, a follower, scoring.
-        BUILDER_SECOND_TILE = "tb.builder.second-tile",
-        /// The second tile never gives a third.
-        BUILDER_NO_CHAIN = "tb.builder.no-chain",
-        /// The builder stays while its feature is open, and goes home when it is scored.
-        BUILDER_STAYS = "tb.builder.stays-while-open",
-        /// A figure may be deployed in each part of the double turn.
-        BUILDER_BOTH_PARTS = "tb.builder.deploy-in-both-parts",
-        /// The builder counts for no majority.
-        BUILDER_NO_MAJORITY = "tb.builder.no-majority",
-        /// The builder goes home with its owner's last follower in its feature.
-        BUILDER_RETURNS = "tb.builder.returns-with-last-follower",
-        /// The earliest wording: a tile completing the builder's feature triggers too.
-        BUILDER_COMPLETE_OR_EXTEND = "tb.builder.trigger-complete-or-extend",
-        /// An abbey completing the builder's feature does not extend it: no second tile.
-        BUILDER_ABBEY = "tb.builder.abbey-no-trigger",
-        /// A bridge or tunnel that extends the builder's road triggers the second tile.
-        BUILDER_BRIDGE = "tb.builder.bridge-or-tunnel-extends",
         /// The second tile may be declined.
         BUILDER_OPTIONAL = "tb.builder.double-turn-optional",
-        /// The builder standing there when the tile is laid is enough, even if it leaves in the first part.
-        BUILDER_AT_PLACEMENT = "tb.builder.trigger-at-placement",
+        /// A second tile earns no third.
+        BUILDER_NO_CHAIN = "tb.builder.no-chain",
+        /// The builder goes home when no follower of its owner is left in its feature.
+        BUILDER_HOME = "tb.builder.returns-with-last-follower",
     }
 }

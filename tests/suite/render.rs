@@ -1,0 +1,290 @@
+//! The pictures of the board (`referee render`, text and `--svg`): what they show, read back
+//! from the library's own game or from the SVG parsed as XML.
+
+use crate::util::{lib, root};
+use referee::engine::Game;
+use referee::geom::Pos;
+use referee::scenario::Scenario;
+use referee::tile::FeatureKind;
+use std::collections::BTreeSet;
+
+/// A scenario of the suite.
+fn load(file: &str) -> Scenario {
+    referee::scenario::load_path(&root().join(file), lib()).unwrap()
+}
+
+/// A scenario played out under its first ruleset (to the end, or to `turn`).
+fn play(sc: &Scenario, turn: Option<usize>) -> Game<'_> {
+    let profile = lib().profile(&sc.rulesets[0]).unwrap();
+    referee::replay::play_out(sc, profile, turn).unwrap().0
+}
+
+/// The features of the fields printed on the tile at `at`.
+fn fields_at(game: &Game, at: Pos) -> BTreeSet<referee::engine::features::SegId> {
+    let p = game.tile_at(at).unwrap();
+    let def = game.def(p.kind);
+    (0..def.segments.len())
+        .filter(|&l| def.segments[l].kind == FeatureKind::Field)
+        .map(|l| game.feature_of(game.segment_at(at, l).unwrap()))
+        .collect()
+}
+
+/// The fills of an SVG's field shapes (`class="field"`), each shape's own and its children's.
+fn field_fills(svg: &str) -> Vec<Vec<String>> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("field"))
+        .map(|n| {
+            n.descendants().filter_map(|d| d.attribute("fill")).filter(|f| *f != "none").map(String::from).collect()
+        })
+        .collect()
+}
+
+/// Every field has one shade over all its tiles, and two fields that meet on a tile never
+/// share one: on every board of the suite.
+#[test]
+fn render_fields_meeting_on_a_tile_are_shaded_apart_on_every_board() {
+    let mut boards = 0;
+    let mut met = 0;
+    for path in referee::cli::collect_scenarios(&[root().join("scenarios")]) {
+        let file = path.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        let sc = load(&file);
+        let game = play(&sc, None);
+        let shades = referee::render::field_shades(&game);
+        for p in game.placed() {
+            let fields = fields_at(&game, p.pos);
+            let tints: BTreeSet<&str> = fields.iter().map(|f| shades[f]).collect();
+            assert_eq!(tints.len(), fields.len(), "{file}: the fields meeting at {} share a shade", p.pos);
+            met += usize::from(fields.len() > 1);
+        }
+        boards += 1;
+    }
+    assert!(boards > 100 && met > 50, "{boards} boards, {met} tiles with several fields");
+}
+
+/// The shared field: the field north of the road (with the farmers and the cities) and the
+/// one south of it meet on all four tiles, in two shades; each keeps its shade on every tile.
+#[test]
+fn render_fields_across_a_road_differ_and_one_field_keeps_its_shade() {
+    let sc = load("scenarios/base/shared-field.yaml");
+    let game = play(&sc, None);
+    let shades = referee::render::field_shades(&game);
+    let row: Vec<Pos> = (-1..=2).map(|x| Pos::new(x, 0)).collect();
+    let both = fields_at(&game, row[0]);
+    assert_eq!(both.len(), 2, "two fields, across the road");
+    for at in &row {
+        assert_eq!(fields_at(&game, *at), both, "the same two fields at {at}");
+    }
+    let tints: BTreeSet<&str> = both.iter().map(|f| shades[f]).collect();
+    assert_eq!(tints.len(), 2, "{shades:?}");
+    // In the picture: each of the four tiles of the road shows both shades, and no other.
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let fills = field_fills(&svg);
+    assert_eq!(fills.len(), game.placed().len(), "one field shape a tile: {fills:?}");
+    let road_tiles: Vec<&Vec<String>> = fills.iter().filter(|f| f.len() > 1).collect();
+    assert_eq!(road_tiles.len(), 4, "{fills:?}");
+    for f in road_tiles {
+        let shown: BTreeSet<&str> = f.iter().map(String::as_str).collect();
+        assert_eq!(shown, tints, "{fills:?}");
+    }
+    assert!(svg.contains("fields, shaded apart"), "the legend says why the greens differ");
+}
+
+/// A field parted by a road curve is drawn along the road's own curve.
+#[test]
+fn render_a_field_cut_off_by_a_curve_follows_the_curve() {
+    let yaml = "title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n";
+    let sc = crate::util::scenario(yaml).unwrap();
+    let (game, _) = referee::replay::play_out(&sc, lib().profile("hig").unwrap(), None).unwrap();
+    let svg = referee::render::svg(&game, "t").unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let curve = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("field"))
+        .flat_map(|n| n.descendants())
+        .filter_map(|n| n.attribute("d"))
+        .find(|d| d.contains('Q'))
+        .unwrap_or_else(|| panic!("no field bounded by the curve: {svg}"));
+    // The corner field of V (south and west at rotation 0): the curve from the west edge's
+    // middle to the south edge's, through the tile's centre as control.
+    assert!(curve.contains("Q36,36"), "{curve}");
+}
+
+/// The middle of the column (`x`) or row (`y`) of squares labelled `n`, read from the axis
+/// labels of an SVG (a column's label stands over its middle; a row's 4 pixels below it).
+fn axis_middle(doc: &roxmltree::Document, column: bool, n: i32) -> f64 {
+    let anchor = if column { "middle" } else { "end" };
+    let label = doc
+        .descendants()
+        .find(|t| {
+            t.has_tag_name("text")
+                && t.attribute("font-size") == Some("11")
+                && t.attribute("text-anchor") == Some(anchor)
+                && t.text() == Some(&n.to_string())
+        })
+        .unwrap_or_else(|| panic!("no label {n}"));
+    let at = |a: &str| label.attribute(a).unwrap().parse::<f64>().unwrap();
+    if column {
+        at("x")
+    } else {
+        at("y") - 4.0
+    }
+}
+
+/// The wall of each German castle in an SVG: (x, y, width, height).
+fn castle_walls(doc: &roxmltree::Document) -> Vec<(f64, f64, f64, f64)> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("castle"))
+        .filter_map(|g| g.children().find(|c| c.has_tag_name("rect")))
+        .map(|r| {
+            let at = |a: &str| r.attribute(a).unwrap().parse::<f64>().unwrap();
+            (at("x"), at("y"), at("width"), at("height"))
+        })
+        .collect()
+}
+
+/// A German castle stands over both squares of its tile: its wall crosses the edge they
+/// share and reaches well into each, side by side or one above the other; the castle is
+/// drawn once, not as a tower on its first square besides.
+#[test]
+fn render_a_german_castle_spans_both_squares_in_the_svg() {
+    // Side by side: the first square at (0,-1), the second east of it at (1,-1).
+    let sc = load("scenarios/cig/sanity-road-bonus.yaml");
+    let svg = referee::render::svg(&play(&sc, None), &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let (c0, c1) = (axis_middle(&doc, true, 0), axis_middle(&doc, true, 1));
+    let edge = (c0 + c1) / 2.0;
+    let walls = castle_walls(&doc);
+    assert_eq!(walls.len(), 1, "{svg}");
+    let (x, y, w, h) = walls[0];
+    assert!(x <= edge - 20.0 && x + w >= edge + 20.0, "the wall {x}..{} crosses {edge} into both squares", x + w);
+    let row = axis_middle(&doc, false, -1);
+    assert!(y <= row && row <= y + h + 6.0, "the wall {y}..{} in the middle of row -1 ({row})", y + h);
+    let towers = svg.matches(r##"fill="#6b7280" stroke="#111"/>"##).count();
+    assert_eq!(towers, 4 + 1, "two towers, a wall and its merlons, and the legend's tower: {svg}");
+    // One above the other: the first square at (1,-1), the second north of it at (1,0).
+    let sc = load("scenarios/cig/board-follower-on-second-square.yaml");
+    let svg = referee::render::svg(&play(&sc, Some(0)), &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let edge = (axis_middle(&doc, false, 0) + axis_middle(&doc, false, -1)) / 2.0;
+    let column = axis_middle(&doc, true, 1);
+    let walls = castle_walls(&doc);
+    assert_eq!(walls.len(), 1, "{svg}");
+    let (x, y, w, h) = walls[0];
+    assert!(y <= edge - 20.0 && y + h >= edge + 20.0, "the wall {y}..{} crosses {edge} into both squares", y + h);
+    assert!(x <= column && column <= x + w, "the wall {x}..{} in the middle of column 1 ({column})", x + w);
+}
+
+/// In the terminal the castle runs across the middle line of both squares, and a road that
+/// passes over the second square stays in sight.
+#[test]
+fn render_a_german_castle_spans_both_squares_in_the_terminal() {
+    let sc = load("scenarios/cig/sanity-road-bonus.yaml");
+    let text = referee::render::text(&play(&sc, Some(1)), true, false).unwrap();
+    assert!(text.lines().any(|l| l == "  -1 ..@@@ @@@.."), "{text}");
+    let sc = load("scenarios/cig/board-follower-on-second-square.yaml");
+    let text = referee::render::text(&play(&sc, Some(0)), true, false).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("   0 ")).unwrap();
+    // Column 1 of the grid is characters 11..16: the road passes at (1,0), the castle runs
+    // from its south edge down to the middle of (1,-1).
+    let column: Vec<&str> = lines[at..at + 4].iter().map(|l| &l[11..16]).collect();
+    assert_eq!(column, ["----R", "..@..", "..@..", "..@.."], "{text}");
+}
+
+/// Each follower's role on a board, by its player's name, in turn order of the followers.
+fn roles(game: &Game) -> Vec<(String, &'static str)> {
+    let castles = referee::render::castle_holds(game);
+    game.followers()
+        .iter()
+        .map(|f| {
+            let (role, _) = referee::render::role_and_spot(game, f, &castles);
+            (game.player_name(f.player).to_string(), role.word())
+        })
+        .collect()
+}
+
+/// A follower is on a castle when its expansion says the castle stands on that follower's
+/// city, not when the city merely covers the castle's squares: here the castle stands on
+/// the city of the two caps north of (0,0), and Blue's knight in the other cap of that
+/// tile, to the west, stays a knight.
+#[test]
+fn render_a_new_edition_castle_holds_a_lady_and_the_city_beside_it_a_knight() {
+    let yaml = "title: A knight beside a castle, in another city of the same tile\n\
+players: [Red, Blue]\nexpansions: [expansion-8]\nrulesets: [ne]\nboard:\n\
+  - {tile: I, at: [0, 0], castle: city N, followers: [{player: Red, on: city N}, {player: Blue, on: city W}]}\n\
+  - {tile: E, at: [0, 1], rotation: 180}\nturns:\n  - {tile: E, at: [1, 0], rotation: 90}\n";
+    let sc = crate::util::scenario(yaml).unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
+    let game = play(&sc, Some(0));
+    assert_eq!(roles(&game), [("Red".to_string(), "lady"), ("Blue".to_string(), "knight")]);
+    let text = referee::render::text(&game, true, false).unwrap();
+    assert!(text.contains("in a city # a knight, on a castle @ a lady"), "{text}");
+    // The castle stands over the edge between the city's two squares, in both.
+    assert!(text.contains(".#@#.\n") && text.contains(".#@R.\n"), "{text}");
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let words: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains(&"lady on a castle") && words.contains(&"knight"), "{words:?}");
+    assert!(!svg.contains("lord"), "{svg}");
+}
+
+/// The 1st edition's castle keeps its follower a knight under Hans im Glück's words and
+/// makes it a lord under Z-Man's (`castle.terms`); a German castle's is a lord or lady.
+#[test]
+fn render_castle_followers_are_named_as_their_rules_name_them() {
+    let sc = load("scenarios/bcb1/castle-example-twenty-points.yaml");
+    for (ruleset, name) in [("hig", "knight"), ("zmg", "lord")] {
+        let (game, _) = referee::replay::play_out(&sc, lib().profile(ruleset).unwrap(), Some(1)).unwrap();
+        let castles = referee::render::castle_holds(&game);
+        assert_eq!(castles.len(), 1, "{ruleset}");
+        let mut on_castle: Vec<(&str, bool)> = game
+            .followers()
+            .iter()
+            .map(|f| {
+                let role = referee::render::role_and_spot(&game, f, &castles).0;
+                (game.player_name(f.player), role == referee::render::Role::Castle(name))
+            })
+            .collect();
+        on_castle.sort();
+        let expected = [("Blue", false), ("Red", true)];
+        assert_eq!(on_castle, expected, "{ruleset}: Red's follower in the castle, Blue's in the long city");
+        let text = referee::render::text(&game, true, false).unwrap();
+        assert!(text.contains(&format!("on a castle @ a {name}\n")), "{ruleset}: {text}");
+        let svg = referee::render::svg(&game, &sc.title).unwrap();
+        assert!(svg.contains(&format!(">{name} on a castle</text>")), "{ruleset}: {svg}");
+    }
+    let sc = load("scenarios/cig/board-castle-with-its-lord.yaml");
+    let game = play(&sc, Some(0));
+    assert_eq!(roles(&game), [("Red".to_string(), "lord or lady")]);
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    assert!(svg.contains(">lord or lady on a castle</text>"), "{svg}");
+}
+
+/// Seeded random legal games, to the last tile, with and without the expansions that put
+/// castles and bridges on the board: no two fields that meet on a tile share a shade, and
+/// the picture parses.
+#[test]
+fn render_random_games_shade_meeting_fields_apart() {
+    use referee::expansion::{ExpansionId, Options};
+    let tables = [
+        (lib().tile_set(&[]), vec![], "hig"),
+        (lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], "hig"),
+        (lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], "ne"),
+    ];
+    for (tiles, expansions, ruleset) in &tables {
+        let options = Options::read(lib().profile(ruleset).unwrap());
+        for seed in 0..3u64 {
+            let g = referee::random::generate_with(tiles, &options, expansions, 900 + seed, 2 + seed as usize, 1);
+            let game = referee::random::replay_with(tiles, options.clone(), expansions, &g, true);
+            let shades = referee::render::field_shades(&game);
+            for p in game.placed() {
+                let fields = fields_at(&game, p.pos);
+                let tints: BTreeSet<&str> = fields.iter().map(|f| shades[f]).collect();
+                assert_eq!(tints.len(), fields.len(), "{ruleset} {expansions:?} seed {seed}: at {}", p.pos);
+            }
+            let svg = referee::render::svg(&game, "random").unwrap();
+            let fills = field_fills(&svg);
+            assert_eq!(fills.len(), game.placed().len(), "{ruleset} seed {seed}");
+        }
+    }
+}
