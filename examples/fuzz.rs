@@ -724,12 +724,19 @@ const WORDS: &[&str] = &[
     "\"meepleId\": \"0.small.1\"", "\"0.big.1\"", "\"endTurn\": 3", "\"drawOrder\": []", "\"basic:1\": 1",
     "\"bridges-castles-and-bazaars:1\": 1", "\"tower:1\": 1", "\"farmers\": true", "\"castle\": 1",
     "\"tiny-city-scoring\": \"2\"", "\"assertions\": [\"A has 3 points\"]", "\"initialSeed\": 1",
+    // Traders and Builders.
+    "expansions: [tb]", "expansions: [bcb1, tb]", "pig: field", "pig: field NL", "pigs: [{player: Red, on: field}]",
+    "pigs-each: 2", "goods: {Red: {wine: 2}}", "goods: [N wine]", "fields: [inner > W S]", "field centre",
+    "\"0.pig.1\"", "\"0.builder.1\"", "\"traders\": true", "\"pig\": 2", "\"builder\": 1", "\"pig-herd\": true",
+    "\"traders-and-builders:1\": 1", "\"location\": \"I\"", "\"TB/CCc.w\"",
 ];
 
-/// A tile id: A..X or BCB01..BCB11.
+/// A tile id: A..X, BCB01..BCB11 or TB01..TB24.
 fn tile_id(rng: &mut Rng) -> String {
     if rng.below(3) == 0 {
         format!("BCB{:02}", 1 + rng.below(11))
+    } else if rng.below(4) == 0 {
+        format!("TB{:02}", 1 + rng.below(24))
     } else {
         ((b'A' + rng.below(24) as u8) as char).to_string()
     }

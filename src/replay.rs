@@ -237,6 +237,11 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
     let broken = |v: Verdict, path: &str| {
         InputError::new(&sc.file, vec![Problem::broken_rule(v.rule, v.message).at(sc.span(path))])
     };
+    // What the players hold of the expansions comes first: a piece on the board is taken
+    // from it (a pig).
+    for (path, held) in &sc.held {
+        game.setup_held(held).map_err(|v| broken(v, path))?;
+    }
     if sc.board.is_empty() {
         let start = sc.tiles.start().ok_or_else(|| {
             InputError::new(

@@ -8,11 +8,12 @@
 //!   one edge for a road that ends on the tile (at a crossing, cloister or city gate).
 //! * `fields`: one entry per field segment: its half-edges, then optionally `>` and the
 //!   cities it borders, each named by one of its edges (`EL WR > N`); `inner` for a field
-//!   that reaches no edge (`inner > N E S W`, enclosed by city caps).
+//!   enclosed by cities, reaching no edge (`inner > W S`).
 //! * `cloister`: whether a cloister stands in the centre.
 //! * `marks`: special marks of the tile (`bazaar`).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
+//! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
 //! * `triangular`: city caps (by their edge) whose segment is not a semicircle.
 //!
 //! [`TileDef::new`] checks that these agree with each other and reports every problem.
@@ -59,16 +60,19 @@ pub enum FeatureKind {
     Castle,
     /// Not a feature: points moving between players at a bazaar (Bridges, Castles and Bazaars).
     Bazaar,
+    /// Not a feature: the goods tokens of the final scoring (Traders and Builders).
+    Goods,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 6] = [
+    pub const ALL: [FeatureKind; 7] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
         FeatureKind::Field,
         FeatureKind::Castle,
         FeatureKind::Bazaar,
+        FeatureKind::Goods,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -79,6 +83,7 @@ impl FeatureKind {
             FeatureKind::Field => "field",
             FeatureKind::Castle => "castle",
             FeatureKind::Bazaar => "bazaar",
+            FeatureKind::Goods => "goods",
         }
     }
 
@@ -112,6 +117,37 @@ pub struct Segment {
     pub semicircle: bool,
     /// For a road: the cities (indices into the tile's segments) it reaches through a drawbridge.
     pub drawbridges: Vec<u8>,
+    /// For a city: the goods symbols printed in it (Traders and Builders).
+    pub goods: Vec<Goods>,
+}
+
+/// A goods symbol printed in a city (Traders and Builders).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Goods {
+    Wine,
+    Grain,
+    Cloth,
+}
+
+impl Goods {
+    pub const ALL: [Goods; 3] = [Goods::Wine, Goods::Grain, Goods::Cloth];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Goods::Wine => "wine",
+            Goods::Grain => "grain",
+            Goods::Cloth => "cloth",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Goods> {
+        Goods::ALL.into_iter().find(|g| g.as_str().eq_ignore_ascii_case(s))
+    }
+
+    /// Its place in `Goods::ALL`.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl Segment {
@@ -126,6 +162,7 @@ impl Segment {
             cathedral: false,
             semicircle: kind == FeatureKind::City && edges.count_ones() == 1,
             drawbridges: vec![],
+            goods: vec![],
         }
     }
 }
@@ -164,6 +201,8 @@ pub struct TileNotation {
     pub castle: bool,
     /// Roads leading to a city through a drawbridge: `S > N` (the road on edge S, the city on N).
     pub drawbridges: Vec<String>,
+    /// Goods symbols in a city: `N wine` (the city on edge N, one wine symbol).
+    pub goods: Vec<String>,
 }
 
 /// The second square of a double-size tile.
@@ -281,12 +320,12 @@ impl TileDef {
                 None => (text.as_str(), None),
             };
             let mut mask = 0u8;
-            // `inner`: a field inside the tile that reaches no edge (enclosed by city caps).
-            let inner = halves_text.split_whitespace().any(|w| w == "inner");
-            if inner && halves_text.split_whitespace().count() > 1 {
-                errors.push(format!("field `{text}`: an inner field reaches no edge, so it lists no half-edge"));
-            }
-            for word in halves_text.split_whitespace().filter(|w| *w != "inner") {
+            let mut inner = false;
+            for word in halves_text.split_whitespace() {
+                if word == "inner" {
+                    inner = true;
+                    continue;
+                }
                 match Half::parse(word) {
                     Some(h) => {
                         if edges[h.edge().index()] == Terrain::City {
@@ -302,10 +341,15 @@ impl TileDef {
                     }
                 }
             }
-            if mask == 0 && !inner {
-                errors.push(format!(
-                    "field `{text}` lists no half-edge (write `inner` for a field that reaches no edge)"
-                ));
+            match (inner, mask) {
+                (false, 0) => errors.push(format!("field `{text}` lists no half-edge")),
+                (true, m) if m != 0 => {
+                    errors.push(format!("field `{text}`: an `inner` field reaches no edge, so it lists no half-edge"))
+                }
+                (true, _) if borders_text.is_none_or(|b| b.trim().is_empty()) => {
+                    errors.push(format!("field `{text}`: an `inner` field lies between cities: name them after `>`"))
+                }
+                _ => {}
             }
             half_taken |= mask;
             let mut borders = Vec::new();
@@ -367,6 +411,19 @@ impl TileDef {
             match segment_on(&segments, FeatureKind::City, text) {
                 Some(i) => segments[i].cathedral = true,
                 None => errors.push(format!("cathedral `{text}` names no city of this tile")),
+            }
+        }
+        for text in &n.goods {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let found = match words.as_slice() {
+                [edge, kind] => segment_on(&segments, FeatureKind::City, edge).zip(Goods::parse(kind)),
+                _ => None,
+            };
+            match found {
+                Some((i, g)) => segments[i].goods.push(g),
+                None => errors.push(format!(
+                    "goods `{text}`: write an edge of a city of this tile and a kind of goods (wine, grain, cloth): `N wine`"
+                )),
             }
         }
         for text in &n.triangular {
@@ -455,8 +512,8 @@ impl TileDef {
         match s.kind {
             FeatureKind::Cloister => "cloister".to_string(),
             FeatureKind::Castle => "castle".to_string(),
-            // An inner field reaches no edge: it is named by its kind alone.
-            FeatureKind::Field if s.halves == 0 => "field".to_string(),
+            // A field enclosed by cities, reaching no edge, lies in the centre.
+            FeatureKind::Field if s.halves == 0 => "field centre".to_string(),
             FeatureKind::Field => {
                 let halves: Vec<&str> =
                     (0..8u8).filter(|h| r.half_mask(s.halves) & (1 << h) != 0).map(|h| Half(h).name()).collect();
@@ -588,6 +645,31 @@ mod tests {
         assert_eq!(d.segment_words(r90, 3), "field west of the road");
         assert_eq!(d.scenario_name(r90, 0), "city E");
         assert_eq!(d.scenario_name(r90, 2), "field NE");
+    }
+
+    #[test]
+    fn an_inner_field_lies_in_the_centre_and_goods_sit_in_their_city() {
+        // Traders and Builders: a city across the tile, a cap to the south, the field between.
+        let mut n = notation("FCCC", &["WE", "S"], &[], &["NL NR > W", "inner > W S"]);
+        n.goods = vec!["W cloth".into()];
+        let d = TileDef::new("TB03", "", 1, false, &n).unwrap();
+        let r0 = Rotation::default();
+        assert_eq!(d.segments[3].halves, 0);
+        assert_eq!(d.segments[3].borders, vec![0, 1]);
+        assert_eq!(d.describe_segment(r0, 3), "field centre");
+        assert_eq!(d.find_segment(r0, FeatureKind::Field, Some(Spot::Centre)), Ok(3));
+        assert_eq!(d.find_segment(r0, FeatureKind::Field, Spot::parse("N")), Ok(2));
+        assert_eq!(d.segments[0].goods, vec![Goods::Cloth]);
+        assert!(d.segments[1].goods.is_empty());
+        // A tile without an inner field: the centre is any field, as before.
+        let e = TileDef::new("E", "", 1, false, &notation("CFFF", &["N"], &[], &["EL ER SL SR WL WR > N"])).unwrap();
+        assert_eq!(e.find_segment(r0, FeatureKind::Field, Some(Spot::Centre)), Ok(1));
+        // An inner field names its cities; goods name a city and a kind.
+        let mut bad = notation("FCCC", &["WE", "S"], &[], &["NL NR > W", "inner"]);
+        bad.goods = vec!["N wine".into(), "W silk".into()];
+        let all = TileDef::new("bad", "", 1, false, &bad).unwrap_err().join("\n");
+        assert!(all.contains("an `inner` field lies between cities"), "{all}");
+        assert!(all.contains("goods `N wine`") && all.contains("goods `W silk`"), "{all}");
     }
 
     #[test]
@@ -731,10 +813,12 @@ impl TileDef {
     /// `r`. A corner names a field's corner, or for a city or road the two edges it joins.
     pub fn find_segment_at(&self, r: Rotation, kind: FeatureKind, spots: &[Spot]) -> Result<usize, String> {
         let mut found: Vec<usize> = Vec::new();
+        // The centre of a tile with a field enclosed by cities is that field.
+        let inner = kind == FeatureKind::Field && self.segments.iter().any(|s| s.kind == kind && s.halves == 0);
         for (i, s) in self.segments.iter().enumerate().filter(|(_, s)| s.kind == kind) {
             let (halves, edges) = (r.half_mask(s.halves), r.edge_mask(s.edges));
             let reaches = |spot: &Spot| match *spot {
-                Spot::Centre => true,
+                Spot::Centre => !inner || s.halves == 0,
                 Spot::Edge(e) => match kind {
                     FeatureKind::Field => halves & (e.halves()[0].bit() | e.halves()[1].bit()) != 0,
                     _ => edges & e.bit() != 0,

@@ -48,7 +48,7 @@ fn catalogues<'l>(lib: &'l Library, only: Option<&str>) -> Result<Vec<(Expansion
 }
 
 /// A tile's features as a scenario writes them, turned as the catalogue lays it (rotation 0);
-/// a field with the words the report uses for it.
+/// a field with the words the report uses for it, a city with the goods it shows.
 pub fn feature_names(def: &TileDef) -> Vec<String> {
     let r = Rotation::from_degrees(0).unwrap_or_default();
     (0..def.segments.len())
@@ -56,8 +56,11 @@ pub fn feature_names(def: &TileDef) -> Vec<String> {
             let name = def.scenario_name(r, i);
             let words = def.segment_words(r, i);
             let said = words.strip_prefix("field ").filter(|w| w.contains(" of the ") || w.starts_with("between"));
+            let goods: Vec<&str> = def.segments[i].goods.iter().map(|g| g.as_str()).collect();
             if let (FeatureKind::Field, Some(said)) = (def.segments[i].kind, said) {
                 format!("{name} ({said})")
+            } else if !goods.is_empty() {
+                format!("{name} ({})", goods.join(", "))
             } else {
                 name
             }

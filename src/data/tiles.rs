@@ -39,6 +39,9 @@ pub struct TileEntry {
     pub castle: bool,
     #[serde(default)]
     pub drawbridges: Vec<String>,
+    /// Goods symbols in its cities (Traders and Builders): `N wine`.
+    #[serde(default)]
+    pub goods: Vec<String>,
     /// The second square of a double-size tile (Castles in Germany).
     #[serde(default)]
     pub second: Option<Box<TileHalf>>,
@@ -155,6 +158,7 @@ impl TileEntry {
             triangular: self.triangular.clone(),
             castle: self.castle,
             drawbridges: self.drawbridges.clone(),
+            goods: self.goods.clone(),
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()

@@ -709,6 +709,27 @@ impl<'t> Game<'t> {
         Ok(())
     }
 
+    /// Gives the players what they hold of an expansion when the game starts, on no tile
+    /// (goods tokens, pigs each): the expansion that reads it checks it.
+    pub fn setup_held(&mut self, held: &Extra) -> Result<(), Verdict> {
+        self.check_actions_in_play(std::slice::from_ref(held))?;
+        for x in self.expansions.clone() {
+            if x.takes(held) {
+                x.setup_held(self, held)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// What a player holds of the expansions in play, in words (`2 wine`), for pictures.
+    pub fn standing(&self, player: PlayerId) -> Vec<String> {
+        let mut out = Vec::new();
+        for x in &self.expansions {
+            x.standing(self, player, &mut out);
+        }
+        out
+    }
+
     /// Stands a follower on the starting board (the feature may already be shared).
     pub fn setup_follower(&mut self, player: PlayerId, at: Pos, local: usize) -> Result<(), Verdict> {
         self.setup_figure(player, at, local, Figure::Normal)
@@ -953,7 +974,9 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
     match kind {
         FeatureKind::City => Terrain::City,
         FeatureKind::Road => Terrain::Road,
-        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle | FeatureKind::Bazaar => Terrain::Field,
+        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {
+            Terrain::Field
+        }
     }
 }
 
@@ -983,5 +1006,13 @@ mod tests {
                 p.id
             );
         }
+        // Traders and Builders: the pig and the builder where the follower goes, whether the
+        // builder earned a second tile before the scoring, the goods after it.
+        let seq = phases(&Options::default(), &[expansion::get(ExpansionId::Base), expansion::get(ExpansionId::Tb)]);
+        assert_eq!(
+            format!("{seq:?}"),
+            "[PlaceTile, DeployFollower, Expansion(Tb, \"pig\"), Expansion(Tb, \"builder-place\"), \
+             Expansion(Tb, \"builder-trigger\"), ScoreCompleted, Expansion(Tb, \"goods\"), Expansion(Tb, \"builder-home\")]"
+        );
     }
 }

@@ -109,6 +109,16 @@ impl Game<'_> {
         ))
     }
 
+    /// What the expansions add for one player of a field's majority at the final scoring,
+    /// paid for `cities` (a pig's point more per city): see `Expansion::field_bonus`.
+    pub fn field_bonus(&self, field: SegId, player: PlayerId, cities: &[SegId]) -> Vec<ScoreItem> {
+        let mut out = Vec::new();
+        for x in &self.expansions {
+            x.field_bonus(self, field, player, cities, &mut out);
+        }
+        out
+    }
+
     /// The items and rules of a feature's score at `timing`, whoever gets it.
     pub fn appraise(&self, info: &FeatureInfo, timing: Timing) -> (Vec<ScoreItem>, Vec<RuleId>) {
         let mut items = Vec::new();
@@ -137,12 +147,6 @@ impl Game<'_> {
             return Vec::new();
         }
         (0..self.players.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
-    }
-
-    /// Scores one feature to its majority and sends its followers home. During play the
-    /// completion is recorded, occupied or not.
-    pub(crate) fn score_feature(&mut self, root: SegId, timing: Timing) {
-        self.score(root, timing);
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {
@@ -260,7 +264,7 @@ impl Game<'_> {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
                 FeatureKind::Cloister | FeatureKind::Castle => self.surrounded(self.placement_of(root).group),
                 FeatureKind::Field => continue,
-                FeatureKind::Bazaar => true,
+                FeatureKind::Bazaar | FeatureKind::Goods => true,
             };
             if !complete {
                 self.score(root, Timing::End);

@@ -194,7 +194,7 @@ impl Expansion for Base {
                 }
                 out.extend(groups.into_iter().map(|(rule, label, each, n)| item(rule, label, n, each)));
             }
-            FeatureKind::Castle | FeatureKind::Bazaar => {}
+            FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {}
         }
     }
 }
@@ -205,12 +205,48 @@ pub fn score_fields(game: &mut Game, fields: &[SegId]) {
     match game.options().of::<Options>().farm_scoring {
         FarmScoring::PerField => {
             for &field in fields {
-                game.score_feature(field, Timing::End);
+                score_field(game, field);
             }
         }
         FarmScoring::PerFieldCityOnce => score_fields_city_once(game, fields),
         FarmScoring::PerCity => score_cities_for_farmers(game, fields),
     }
+}
+
+/// Today's rule: a field to its majority, each bordering completed city at its farm value.
+/// Players to whom an expansion adds something of their own (`Game::field_bonus`: a pig)
+/// get an event of their own; the others share one.
+fn score_field(game: &mut Game, field: SegId) {
+    let players = game.majority(field);
+    if players.is_empty() {
+        return;
+    }
+    let info = game.feature_info(field);
+    let (items, because) = game.appraise(&info, Timing::End);
+    let cities = game.cities_bordering(field);
+    for (players, bonus) in with_bonus(&players, |p| game.field_bonus(field, p, &cities)) {
+        let mut items = items.clone();
+        items.extend(bonus);
+        let feature = feature_ref(game, &info);
+        game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: because.clone() });
+    }
+}
+
+/// Players grouped by what the expansions add for each of them (most often nothing, all
+/// in one group), in majority order.
+fn with_bonus(
+    players: &[PlayerId],
+    bonus: impl Fn(PlayerId) -> Vec<ScoreItem>,
+) -> Vec<(Vec<PlayerId>, Vec<ScoreItem>)> {
+    let mut groups: Vec<(Vec<PlayerId>, Vec<ScoreItem>)> = Vec::new();
+    for &p in players {
+        let b = bonus(p);
+        match groups.iter_mut().find(|g| g.1 == b) {
+            Some(g) => g.0.push(p),
+            None => groups.push((vec![p], b)),
+        }
+    }
+    groups
 }
 
 /// What a completed city is worth to farmers under `rule`: `each` points, unless an
@@ -258,18 +294,20 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
             continue;
         }
         let cities = game.cities_bordering(field);
-        // Players of the majority with the same unpaid cities share one event.
-        let mut groups: Vec<(Vec<PlayerId>, Vec<SegId>)> = Vec::new();
+        // Players of the majority with the same unpaid cities (and the same bonus of an
+        // expansion for them: a pig) share one event.
+        let mut groups: Vec<(Vec<PlayerId>, Vec<SegId>, Vec<ScoreItem>)> = Vec::new();
         for &p in &players {
             let new: Vec<SegId> = cities.iter().copied().filter(|c| !paid.contains(&(p, *c))).collect();
-            match groups.iter_mut().find(|g| g.1 == new) {
+            let bonus = game.field_bonus(field, p, &new);
+            match groups.iter_mut().find(|g| g.1 == new && g.2 == bonus) {
                 Some(g) => g.0.push(p),
-                None => groups.push((vec![p], new)),
+                None => groups.push((vec![p], new, bonus)),
             }
         }
         let info = game.feature_info(field);
         let (_, because) = game.appraise(&info, Timing::End);
-        for (players, new) in groups {
+        for (players, new, bonus) in groups {
             let mut items = city_items(game, &new, rule::FIELD_CITY_ONCE, 3);
             let old = (cities.len() - new.len()) as u32;
             if old > 0 {
@@ -278,6 +316,7 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
             if items.is_empty() {
                 items.push(item(rule::FIELD_CITY_ONCE, "completed city", 0, 3));
             }
+            items.extend(bonus);
             for &p in &players {
                 paid.extend(new.iter().map(|&c| (p, c)));
             }
@@ -315,9 +354,17 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
         let players: Vec<PlayerId> =
             (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect();
         let info = game.feature_info(city);
-        let feature = feature_ref(game, &info);
         let items = city_items(game, &[city], rule::FIELD_PER_CITY, 4);
-        game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: vec![rule::MAJORITY] });
+        // What an expansion adds for a player with a piece in one of the fields (a pig), once.
+        let bonus = |p: PlayerId| {
+            touching.iter().map(|f| game.field_bonus(*f, p, &[city])).find(|b| !b.is_empty()).unwrap_or_default()
+        };
+        for (players, bonus) in with_bonus(&players, bonus) {
+            let mut items = items.clone();
+            items.extend(bonus);
+            let feature = feature_ref(game, &info);
+            game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: vec![rule::MAJORITY] });
+        }
     }
 }
 

@@ -66,7 +66,7 @@ expansion_ids! {
     Cig = "cig", written: ["cig"];
     /// The Drawbridges.
     Db = "db", written: ["db"];
-    /// Traders and Builders.
+    /// Traders and Builders (1st edition).
     Tb = "tb", written: ["tb", "traders-builders"];
 }
 
@@ -151,6 +151,8 @@ pub struct Piece {
     /// Its side in the picture, in pixels of a 100-pixel tile, and its fill colour.
     pub size: u8,
     pub fill: &'static str,
+    /// The player it belongs to, when it is a player's own figure (a pig).
+    pub owner: Option<PlayerId>,
     /// For a piece followers stand on (a castle): a segment of the feature it was built on,
     /// whose followers are on the piece, and what the rules call such a follower (`lady`).
     pub holds: Option<(crate::engine::features::SegId, &'static str)>,
@@ -230,6 +232,16 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// Gives the players what they hold of this expansion when the game starts, on no tile
+    /// (`Game::setup_held`): goods tokens taken before a scenario begins, pigs each.
+    fn setup_held(&self, _game: &mut Game, _held: &Extra) -> Result<(), Verdict> {
+        Ok(())
+    }
+
+    /// What a player holds of this expansion, in words, for the pictures' list of players
+    /// beside their score and supply (`2 wine, 1 grain`).
+    fn standing(&self, _game: &Game, _player: PlayerId, _out: &mut Vec<String>) {}
+
     /// An action of this expansion in a player's words (`bridge NS at 1,0`), for lists of
     /// the legal moves.
     fn describe(&self, _game: &Game, _action: &Extra) -> Option<String> {
@@ -290,6 +302,20 @@ pub trait Expansion: Sync {
     /// decides it (a castle): `(rule, label, points)`.
     fn farm_value(&self, _game: &Game, _city: SegId) -> Option<(RuleId, &'static str, i32)> {
         None
+    }
+
+    /// Adds to what one player of a field's majority scores for it at the final scoring,
+    /// paid for `cities` (the completed cities bordering it that pay this player): items
+    /// only that player gets (a pig's point more per city), so that the farm scoring gives
+    /// them an event of their own.
+    fn field_bonus(
+        &self,
+        _game: &Game,
+        _field: SegId,
+        _player: PlayerId,
+        _cities: &[SegId],
+        _out: &mut Vec<ScoreItem>,
+    ) {
     }
 
     /// Whether this expansion lets a turn have a second part (a builder's double turn); a

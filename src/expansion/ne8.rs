@@ -457,7 +457,14 @@ impl Expansion for Ne8 {
                 [a, b] => PieceAt::Between(a, b),
                 _ => PieceAt::Tile(c.squares[0]),
             };
-            out.push(Piece { what: "castle", at, size: 18, fill: "#6b7280", holds: Some((c.town, "lady")) });
+            out.push(Piece {
+                what: "castle",
+                at,
+                size: 18,
+                fill: "#6b7280",
+                holds: Some((c.town, "lady")),
+                owner: None,
+            });
         }
         for b in &state.barns {
             out.push(Piece {
@@ -465,6 +472,7 @@ impl Expansion for Ne8 {
                 at: PieceAt::Corner(b.at, b.corner),
                 size: 14,
                 fill: "#92400e",
+                owner: None,
                 holds: None,
             });
         }

@@ -43,7 +43,18 @@ const ELEMENTS: &[Element] = &[
     Element { name: "inn", expansion: "ic", off: Some(("ic.inns", "left-out")) },
     Element { name: "cathedral", expansion: "ic", off: Some(("ic.cathedrals", "left-out")) },
     Element { name: "big-follower", expansion: "ic", off: Some(("ic.large-followers", "left-out")) },
+    // Traders and Builders: goods (`traders`), the pig (`pig: N`, N pigs each), and the
+    // builder, whose deployment the importer does not read yet: a game that deploys one is
+    // refused there.
+    Element { name: "traders", expansion: "tb", off: None },
+    Element { name: "pig", expansion: "tb", off: None },
+    Element { name: "builder", expansion: "tb", off: None },
 ];
+
+/// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
+/// said so in a comment of the scenario written.
+const MOOT_ELEMENTS: &[(&str, &str)] =
+    &[("pig-herd", "no tile of the sets the referee reads shows a pig-herd, so the element changes nothing")];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
 struct RuleMap {
@@ -119,6 +130,8 @@ struct Turn {
     follower: Option<String>,
     /// The follower is the large one (`large:` rather than `follower:`).
     large: bool,
+    /// The turn's pig (Traders and Builders), in players' words (`field NL`).
+    pig: Option<String>,
     /// The turn's bridge: its square and way across.
     bridge: Option<(Pos, Axis)>,
     castles: Vec<String>,
@@ -170,7 +183,13 @@ impl Cx<'_> {
         if bcb1_element && !bcb1_set {
             switches.push(("bcb1.tiles", "left-out"));
         }
+        let mut pigs_each: Option<i64> = None;
+        let mut moot: Vec<String> = Vec::new();
         for (name, value) in &g.setup.elements {
+            if let Some((_, why)) = MOOT_ELEMENTS.iter().find(|(m, _)| m == name) {
+                moot.push(format!("`{name}`: {why}"));
+                continue;
+            }
             match ELEMENTS.iter().find(|e| e.name == name) {
                 Some(e) => {
                     push_unique(&mut expansions, e.expansion);
@@ -192,6 +211,23 @@ impl Cx<'_> {
                             None,
                         );
                     }
+                    if e.name == "pig" {
+                        match value
+                            .as_i64()
+                            .filter(|n| (1..=i64::from(crate::expansion::tb::MAX_PIGS_EACH)).contains(n))
+                        {
+                            Some(n) => pigs_each = Some(n),
+                            None => self.problem(
+                                "jcz::unsupported-element",
+                                &format!("setup.elements.{name}"),
+                                format!(
+                                    "{value} pigs each: the referee plays 1 to {} (the box gives 1)",
+                                    crate::expansion::tb::MAX_PIGS_EACH
+                                ),
+                                None,
+                            ),
+                        }
+                    }
                 }
                 None => self.problem(
                     "jcz::unsupported-element",
@@ -200,6 +236,19 @@ impl Cx<'_> {
                     None,
                 ),
             }
+        }
+        // Traders and Builders' tiles always give goods in the referee: JCZ gives them only
+        // with the `traders` element.
+        let tb_set = g.setup.sets.keys().find(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "tb"));
+        if let Some(id) = tb_set.filter(|_| !g.setup.elements.contains_key("traders")) {
+            self.problem(
+                "jcz::unsupported-element",
+                &format!("setup.sets.{id}"),
+                "Traders and Builders' tiles without the `traders` element (no goods taken): the referee always plays \
+                 the goods of the set's tiles"
+                    .to_string(),
+                None,
+            );
         }
         if !g.setup.elements.contains_key("small-follower") {
             self.problem(
@@ -285,6 +334,12 @@ impl Cx<'_> {
             let _ = writeln!(y, "expansions: [{}]", named.join(", "));
         }
         let _ = writeln!(y, "rulesets: [jcz]");
+        for m in &moot {
+            let _ = writeln!(y, "# {m}");
+        }
+        if let Some(n) = pigs_each.filter(|n| *n != 1) {
+            let _ = writeln!(y, "pigs-each: {n}");
+        }
         if !switches.is_empty() {
             let _ = writeln!(y, "switches:");
             for (s, v) in &switches {
@@ -415,7 +470,20 @@ impl Cx<'_> {
                     };
                     let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
-                    if class != "small" && class != "big" {
+                    if class == "builder" {
+                        self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.meepleId"),
+                            format!("the builder `{meeple}` (Traders and Builders): a deployed builder is not imported yet"),
+                            Some(
+                                "the game's goods and pigs are read; a builder and the second tiles it earns are not read \
+                                 from a saved game yet"
+                                    .to_string(),
+                            ),
+                        );
+                        continue;
+                    }
+                    if class != "small" && class != "big" && class != "pig" {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -438,10 +506,21 @@ impl Cx<'_> {
                         } else {
                             self.printed(&set, &board, t, pos, feature, loc, &format!("{path}.payload.pointer"))
                         };
-                    if let Some(s) = spot {
-                        t.follower =
-                            Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
-                        t.large = class == "big";
+                    match spot {
+                        // A pig goes on the tile just placed; JCZ offers no other.
+                        Some(s) if class == "pig" && pos == here => t.pig = Some(s),
+                        Some(_) if class == "pig" => self.problem(
+                            "jcz::bad-message",
+                            &format!("{path}.payload.pointer.position"),
+                            "a pig deployed off the tile just placed".to_string(),
+                            None,
+                        ),
+                        Some(s) => {
+                            t.follower =
+                                Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
+                            t.large = class == "big";
+                        }
+                        None => {}
                     }
                 }
                 "PASS" => {}
@@ -530,6 +609,9 @@ impl Cx<'_> {
             }
             if let Some(f) = &t.follower {
                 parts.push(format!("{}: {f}", if t.large { "large" } else { "follower" }));
+            }
+            if let Some(p) = &t.pig {
+                parts.push(format!("pig: {p}"));
             }
             match t.castles.as_slice() {
                 [] => {}
@@ -680,11 +762,12 @@ impl Cx<'_> {
         let word = match feature {
             "City" => segment_by_edges(def, r, FeatureKind::City, loc).map(|e| format!("city {}", e.letter())),
             "Road" => segment_by_edges(def, r, FeatureKind::Road, loc).map(|e| format!("road {}", e.letter())),
-            // `I`: the inner field, which reaches no edge; named alone when it is the only one.
-            "Field" if loc == "I" => {
-                let fields: Vec<_> = def.segments.iter().filter(|s| s.kind == FeatureKind::Field).collect();
-                matches!(fields.as_slice(), [f] if f.halves == 0).then(|| "field".to_string())
-            }
+            // JCZ's `I`: the field inside the tile, enclosed by cities.
+            "Field" if loc == "I" => def
+                .segments
+                .iter()
+                .any(|s| s.kind == FeatureKind::Field && s.halves == 0)
+                .then(|| "field centre".to_string()),
             "Field" => segment_by_halves(def, r, loc).map(|h| format!("field {}", h.name())),
             "Monastery" if loc == "I" && def.segments.iter().any(|s| s.kind == FeatureKind::Cloister) => {
                 Some("cloister".to_string())

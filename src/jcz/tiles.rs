@@ -6,8 +6,12 @@
 //! this table against docs/jcz.md and, where JCZ's definitions are at hand, against them.
 
 /// A JCZ tile set the referee models: its id, and the expansion whose tiles it holds.
-pub const SETS: &[(&str, &str)] =
-    &[("basic:1", "base"), ("bridges-castles-and-bazaars:1", "bcb1"), ("inns-and-cathedrals:1", "ic")];
+pub const SETS: &[(&str, &str)] = &[
+    ("basic:1", "base"),
+    ("bridges-castles-and-bazaars:1", "bcb1"),
+    ("inns-and-cathedrals:1", "ic"),
+    ("traders-and-builders:1", "tb"),
+];
 
 /// JCZ tile id, catalogue tile id, and the quarter turns (clockwise) from JCZ's orientation
 /// to the catalogue's: a JCZ rotation of `R` degrees is the catalogue's `R - 90 × turns`.
@@ -67,6 +71,31 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("IC/RFr.i", "IC15", 0),
     ("IC/Rr.i", "IC16", 0),
     ("IC/RrRr", "IC17", 0),
+    // Traders and Builders (`traders-and-builders:1`), in the set's order: TB01 to TB24.
+    ("TB/Cc.g", "TB01", 0),
+    ("TB/Cc.w", "TB02", 0),
+    ("TB/CCc.c", "TB03", 0),
+    ("TB/CCc.w", "TB04", 0),
+    ("TB/Ccc.g", "TB05", 0),
+    ("TB/CcCC.c", "TB06", 0),
+    ("TB/CcRR!.c", "TB07", 0),
+    ("TB/CcRR.w", "TB08", 0),
+    ("TB/CcRC.c", "TB09", 0),
+    ("TB/CcRC.g", "TB10", 0),
+    ("TB/CcR.c", "TB11", 0),
+    ("TB/CcR!.w", "TB12", 0),
+    ("TB/CccR.w", "TB13", 0),
+    ("TB/CcCc.w", "TB14", 0),
+    ("TB/CFc.w", "TB15", 0),
+    ("TB/CR", "TB16", 0),
+    ("TB/CRc.g", "TB17", 0),
+    ("TB/CRc.w", "TB18", 0),
+    ("TB/CRcR.w", "TB19", 0),
+    ("TB/LRRR", "TB20", 0),
+    ("TB/RCc.g", "TB21", 0),
+    ("TB/RCc!.g", "TB22", 0),
+    ("TB/RRC", "TB23", 0),
+    ("TB/RRrr", "TB24", 0),
 ];
 
 /// The catalogue tile and quarter turns for a JCZ tile id.

@@ -372,6 +372,7 @@ enum Item {
     Bridge,
     Barn,
     Drawbridge,
+    Pig,
 }
 
 /// [`svg`] under a caption: the title, the moment shown and a note.
@@ -540,6 +541,19 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         if piece.what == "barn" {
             barn(&mut s, x, y);
             items.push(Item::Barn);
+        } else if piece.what == "pig" {
+            // Inside its field's corner, nearer the corner than a farmer lies.
+            let (x, y) = match piece.at {
+                PieceAt::Corner(p, c) => {
+                    let (ox, oy) = origin(p);
+                    let (cx, cy) = corner_point(c);
+                    (ox + cx + (H - cx) * 2 / 9, oy + cy + (H - cy) * 2 / 9)
+                }
+                _ => (x, y),
+            };
+            let ring = piece.owner.and_then(|o| looks.get(o.index())).map_or("#111", |l| l.hue.fill);
+            pig(&mut s, x, y, piece.fill, ring);
+            items.push(Item::Pig);
         } else {
             tower(&mut s, x, y, 14);
             items.push(Item::Castle);
@@ -610,17 +624,19 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     if roles.is_empty() {
         ly -= 22;
     }
-    for (pl, look) in game.players().iter().zip(&looks) {
+    for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {
+        let held = game.standing(crate::score::PlayerId(i as u8));
         ly += 24;
         follower(&mut s, MARGIN + 6, ly, Role::Knight, *look);
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" font-size="13" fill="#222">{} — {}, {}</text>"##,
+            r##"<text x="{}" y="{}" font-size="13" fill="#222">{} — {}, {}{}</text>"##,
             MARGIN + 20,
             ly + 5,
             xml_text(&pl.name),
             super::points(pl.score),
-            super::supply_words(pl)
+            super::supply_words(pl),
+            held.iter().map(|w| format!(", {}", xml_text(w))).collect::<String>()
         );
     }
     s.push_str("</svg>\n");
@@ -696,7 +712,20 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
             drawbridge(s, x + 7, y);
             "drawbridge"
         }
+        Item::Pig => {
+            pig(s, x + 7, y, "#f4a3b4", "#111");
+            "pig (its owner's colour round it)"
+        }
     }
+}
+
+/// A pig: a pink body in a ring of its owner's colour.
+fn pig(s: &mut String, x: i32, y: i32, fill: &str, ring: &str) {
+    let _ = writeln!(
+        s,
+        r##"<ellipse cx="{x}" cy="{y}" rx="7" ry="5" fill="{fill}" stroke="{ring}" stroke-width="2.5"/><circle cx="{}" cy="{y}" r="2" fill="#d9778c"/>"##,
+        x + 5
+    );
 }
 
 fn pennant(s: &mut String, x: i32, y: i32) {

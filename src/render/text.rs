@@ -28,6 +28,8 @@ enum Glyph {
     Bridge(Axis),
     Barn,
     Drawbridge,
+    /// A player's figure that is not a follower (a pig): its player's index.
+    Pig(usize),
     /// A follower: its player's index and role.
     Mark(usize, Role),
     Empty,
@@ -49,6 +51,7 @@ impl Glyph {
             Glyph::Bridge(Axis::EW) => pick('╪', '='),
             Glyph::Barn => pick('⌂', '%'),
             Glyph::Drawbridge => pick('⊓', '~'),
+            Glyph::Pig(_) => pick('∞', '&'),
             Glyph::Mark(..) | Glyph::Empty => ' ',
         }
     }
@@ -78,6 +81,7 @@ impl Glyph {
             Glyph::Bridge(_) => (9, format!("{}{} bridge", c(Glyph::Bridge(Axis::NS)), c(Glyph::Bridge(Axis::EW)))),
             Glyph::Barn => (10, format!("{} barn", c(self))),
             Glyph::Drawbridge => (11, format!("{} drawbridge", c(self))),
+            Glyph::Pig(_) => (12, format!("{} pig (in its owner's colour)", c(self))),
             Glyph::Mark(..) | Glyph::Empty => return None,
         })
     }
@@ -248,12 +252,20 @@ fn tile_cells(
                 let [(x, y), _] = corner_cells(c);
                 (x, y, Glyph::Barn)
             }
+            // A pig beside the corner of its field, where a farmer would lie.
+            ("pig", PieceAt::Corner(at, c)) if at == p.pos => {
+                let [_, (x, y)] = corner_cells(c);
+                (x, y, Glyph::Pig(piece.owner.map_or(0, |o| o.index())))
+            }
+            ("pig", PieceAt::Tile(at)) if at == p.pos => (1, 1, Glyph::Pig(piece.owner.map_or(0, |o| o.index()))),
             _ => continue,
         };
         g[y][x] = glyph;
     }
     for &(player, _, role, spot, _) in followers.iter().filter(|f| f.1 == p.pos) {
-        let free = |&(x, y): &(usize, usize)| !matches!(g[y][x], Glyph::Mark(..) | Glyph::Castle | Glyph::Barn);
+        let free = |&(x, y): &(usize, usize)| {
+            !matches!(g[y][x], Glyph::Mark(..) | Glyph::Castle | Glyph::Barn | Glyph::Pig(_))
+        };
         let cells = mark_cells(spot);
         let (x, y) = cells.iter().copied().find(free).unwrap_or(cells[0]);
         g[y][x] = Glyph::Mark(player, role);
@@ -334,6 +346,11 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
                             let look = looks.get(i).copied().unwrap_or(Look { hue: super::OTHERS[0], mark: '?' });
                             s.push_str(&mark(look, role, colour));
                         }
+                        Glyph::Pig(i) if colour => {
+                            let look = looks.get(i).copied().unwrap_or(Look { hue: super::OTHERS[0], mark: '?' });
+                            let ink = if look.hue.light() { 30 } else { 97 };
+                            s.push_str(&format!("\x1b[1;{ink};48;5;{}m{}\x1b[0m", look.hue.ansi, g.char(ascii)));
+                        }
                         g => s.push(g.char(ascii)),
                     }
                     if !seen.contains(&g) {
@@ -381,10 +398,12 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
     if !large.is_empty() {
         let _ = writeln!(s, "large followers (count two): {}", large.join(", "));
     }
-    for (pl, look) in game.players().iter().zip(&looks) {
+    for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {
+        let held: String =
+            game.standing(crate::score::PlayerId(i as u8)).iter().map(|w| format!(", {}", shown(w, ascii))).collect();
         let _ = writeln!(
             s,
-            "{} {} ({}): {}, {}",
+            "{} {} ({}): {}, {}{held}",
             mark(*look, Role::Knight, colour),
             shown(&pl.name, ascii),
             look.hue.word,

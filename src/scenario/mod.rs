@@ -55,6 +55,9 @@ pub struct Scenario {
     pub start_scores: Vec<(PlayerId, i32)>,
     /// Tiles each player holds face up, to place instead of drawing (an expansion's).
     pub hands: Vec<(PlayerId, Vec<TileKind>)>,
+    /// What the players hold of an expansion when the game starts, on no tile (an
+    /// expansion's tokens), each with where it is written.
+    pub held: Vec<(String, Extra)>,
     /// The starting board; empty means "the start tile at 0,0".
     pub board: Vec<BoardTile>,
     pub turns: Vec<Turn>,
@@ -332,7 +335,7 @@ impl Validator<'_> {
             }
         }
         let top = self.top_extras(&vocab::TopInfo { tiles: &tiles, players: &players }, &raw.extra, &expansions);
-        let hands = top.hands;
+        let (hands, held) = (top.hands, top.held);
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
             let path = format!("board[{i}]");
@@ -375,8 +378,8 @@ impl Validator<'_> {
                     followers.push((p, sq, s, figure));
                 }
             }
-            let pieces =
-                self.board_extras(&vocab::BoardInfo { path: &path, pos, players: &players }, &b.extra, &expansions);
+            let info = vocab::BoardInfo { path: &path, pos, tile: kind.zip(turned), tiles: &tiles, players: &players };
+            let pieces = self.board_extras(&info, &b.extra, &expansions);
             if let (Some(kind), Some(pos)) = (kind, pos) {
                 board.push(BoardTile { kind, pos, rotation, followers, pieces, path });
             }
@@ -496,6 +499,7 @@ impl Validator<'_> {
             tiles,
             start_scores,
             hands,
+            held,
             board,
             turns,
             final_scoring: raw.final_scoring,
@@ -538,7 +542,7 @@ impl Validator<'_> {
             (Some(at), false) => self.pos(&format!("{path}.at"), at),
             _ => None,
         };
-        let info = vocab::TurnInfo { path, pos, discard: t.discard, last, tiles, players };
+        let info = vocab::TurnInfo { path, pos, tile: kind.zip(turned), discard: t.discard, last, tiles, players };
         let out = self.turn_extras(&info, &t.extra, expansions);
         let out_of_turn = out.out_of_turn;
         let extras = out.extras;

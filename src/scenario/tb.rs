@@ -1,14 +1,21 @@
-//! The vocabulary of Traders and Builders (`expansions: [tb]`): the builder deployed in a
-//! turn (`builder: road E`) or standing on the starting board (`builder: {player: Red, on:
-//! city N}`).
+//! The vocabulary of Traders and Builders (`expansions: [tb]`, alias `traders-builders`): the
+//! pig on a turn (`pig: field SW`) and on the starting board (`pigs: [{player: Red, on: field
+//! NE}]`), the goods tokens held when the scenario begins (`goods: {Red: {wine: 2}}`), the
+//! pigs each player has (`pigs-each: 2`, a setup beyond the box), and the builder deployed
+//! in a turn (`builder: road E`) or standing on the starting board (`builder: {player: Red,
+//! on: city N}`).
 
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
 use super::{feature_help, Validator};
-use crate::expansion::tb::builder::Action;
+use crate::expansion::tb::builder::Action as BuilderAction;
+use crate::expansion::tb::{Action, MAX_PIGS_EACH, MAX_START_GOODS};
 use crate::expansion::{ExpansionId, Extra};
-use crate::tile::{FeatureKind, Spot};
+use crate::geom::Rotation;
+use crate::score::PlayerId;
+use crate::tile::{FeatureKind, Goods, Spot, TileKind, TileSet};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 pub(super) struct Tb;
 
@@ -62,25 +69,54 @@ struct RawStanding {
     on: String,
 }
 
+/// A pig on the starting board: `{player: Red, on: field NE}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStandingPig {
+    player: String,
+    on: String,
+}
+
 impl Vocabulary for Tb {
     fn expansion(&self) -> ExpansionId {
         ExpansionId::Tb
     }
 
     fn turn_keys(&self) -> &'static [Key] {
-        &[("builder", "the builder")]
+        &[("pig", "pigs"), ("builder", "the builder")]
     }
 
     fn board_keys(&self) -> &'static [Key] {
-        &[("builder", "the builder")]
+        &[("pigs", "pigs"), ("builder", "the builder")]
+    }
+
+    fn top_keys(&self) -> &'static [Key] {
+        &[("goods", "goods tokens"), ("pigs-each", "pigs")]
     }
 
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
+            if t.discard {
+                v.problem(
+                    "scenario::discard-with-placement",
+                    &path,
+                    format!("a discarded tile is not placed: nothing goes on it (`{key}`)"),
+                    Some("remove the key, or `discard: true`".to_string()),
+                );
+                continue;
+            }
             let Some(text) = v.typed::<String>(&path, value) else { continue };
-            if let Some((kind, spot)) = road_or_city(v, &path, &text) {
-                out.extras.push(Extra::new(Action::Place { kind, spot }));
+            if *key == "builder" {
+                if let Some((kind, spot)) = road_or_city(v, &path, &text) {
+                    out.extras.push(Extra::new(BuilderAction::Place { kind, spot }));
+                }
+                continue;
+            }
+            // A tile unknown or turned wrongly is reported already: its fields have no names.
+            let Some((kind, r)) = t.tile else { continue };
+            if let Some(halves) = field(v, t.tiles, kind, r, &path, &text) {
+                out.extras.push(Extra::new(Action::Pig { halves }));
             }
         }
     }
@@ -88,15 +124,96 @@ impl Vocabulary for Tb {
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
         for (key, value) in keys {
             let path = format!("{}.{key}", b.path);
-            let Some(s) = v.typed::<RawStanding>(&path, value) else { continue };
-            let Some(player) = b.players.iter().position(|p| *p == s.player) else {
-                v.unknown_player(&format!("{path}.player"), &s.player, b.players);
+            if *key == "builder" {
+                let Some(s) = v.typed::<RawStanding>(&path, value) else { continue };
+                let Some(player) = b.players.iter().position(|p| *p == s.player) else {
+                    v.unknown_player(&format!("{path}.player"), &s.player, b.players);
+                    continue;
+                };
+                if let Some((kind, spot)) = road_or_city(v, &format!("{path}.on"), &s.on) {
+                    let player = PlayerId(player as u8);
+                    out.push((path, Extra::new(BuilderAction::Standing { player, kind, spot })));
+                }
                 continue;
-            };
-            if let Some((kind, spot)) = road_or_city(v, &format!("{path}.on"), &s.on) {
-                let player = crate::score::PlayerId(player as u8);
-                out.push((path, Extra::new(Action::Standing { player, kind, spot })));
+            }
+            for (j, pig) in v.typed::<Vec<RawStandingPig>>(&path, value).into_iter().flatten().enumerate() {
+                let ppath = format!("{path}[{j}]");
+                let player = b.players.iter().position(|p| *p == pig.player).map(|i| PlayerId(i as u8));
+                if player.is_none() {
+                    v.unknown_player(&format!("{ppath}.player"), &pig.player, b.players);
+                }
+                let Some((kind, r)) = b.tile else { continue };
+                let halves = field(v, b.tiles, kind, r, &format!("{ppath}.on"), &pig.on);
+                if let (Some(player), Some(halves)) = (player, halves) {
+                    out.push((ppath, Extra::new(Action::StandingPig { player, halves })));
+                }
             }
         }
     }
+
+    fn top(&self, v: &mut Validator, t: &TopInfo, keys: &[(&str, &Value)], out: &mut TopOut) {
+        for (key, value) in keys {
+            if *key == "pigs-each" {
+                let Some(n) = v.typed::<i64>(key, value) else { continue };
+                match u8::try_from(n).ok().filter(|n| (1..=MAX_PIGS_EACH).contains(n)) {
+                    Some(n) => out.held.push((key.to_string(), Extra::new(Action::PigsEach(n)))),
+                    None => v.problem(
+                        "scenario::bad-pigs",
+                        key,
+                        format!("{n} pigs each is not a number of pigs the referee plays"),
+                        Some(format!("the box gives each player 1 pig; write 1 to {MAX_PIGS_EACH}")),
+                    ),
+                }
+                continue;
+            }
+            let Some(held) = v.typed::<BTreeMap<String, BTreeMap<String, i64>>>(key, value) else { continue };
+            for (name, kinds) in &held {
+                let ppath = format!("{key}.{name}");
+                let Some(player) = t.players.iter().position(|x| x == name).map(|i| PlayerId(i as u8)) else {
+                    v.unknown_player_key(&ppath, name, t.players);
+                    continue;
+                };
+                let mut tokens = [0u32; 3];
+                for (word, n) in kinds {
+                    let kpath = format!("{ppath}.{word}");
+                    let Some(g) = Goods::parse(word) else {
+                        v.problem_at_key(
+                            "scenario::bad-goods",
+                            &kpath,
+                            format!("`{word}` is not a kind of goods"),
+                            Some("the goods are wine, grain and cloth".to_string()),
+                        );
+                        continue;
+                    };
+                    match u32::try_from(*n).ok().filter(|n| *n <= MAX_START_GOODS) {
+                        Some(n) => tokens[g.index()] = n,
+                        None => v.problem(
+                            "scenario::bad-goods",
+                            &kpath,
+                            format!("{n} {word} tokens is not a number of tokens"),
+                            Some(format!("a player holds 0 to {MAX_START_GOODS} tokens of a kind")),
+                        ),
+                    }
+                }
+                out.held.push((ppath, Extra::new(Action::Goods { player, tokens })));
+            }
+        }
+    }
+}
+
+/// The field a player names on a tile as turned (`field SW`), as the half-edges of the board
+/// it reaches; a problem when the words name no field of it.
+fn field(v: &mut Validator, tiles: &TileSet, kind: TileKind, r: Rotation, path: &str, text: &str) -> Option<u8> {
+    if text.split_whitespace().next().is_some_and(|w| !w.eq_ignore_ascii_case("field")) {
+        v.problem(
+            "scenario::bad-feature",
+            path,
+            format!("`{text}` is not a field: a pig goes into a field"),
+            Some("name a field of the tile as it lies: `field SW`, `field NL`, `field centre`".to_string()),
+        );
+        return None;
+    }
+    let local = v.printed_feature(tiles, kind, r, path, text)?;
+    let s = &tiles.get(kind).segments[local];
+    (s.kind == FeatureKind::Field).then(|| r.half_mask(s.halves))
 }

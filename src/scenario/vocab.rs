@@ -9,7 +9,7 @@ use super::Validator;
 use crate::diag::Problem;
 use crate::engine::Figure;
 use crate::expansion::{ExpansionId, Extra};
-use crate::geom::Pos;
+use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
 use crate::tile::{FeatureKind, TileKind, TileSet};
 
@@ -47,6 +47,8 @@ pub(super) struct TurnInfo<'a> {
     pub path: &'a str,
     /// The square the tile goes on (none for a discard).
     pub pos: Option<Pos>,
+    /// The tile and how it is turned, when both are known (for naming its features).
+    pub tile: Option<(TileKind, Rotation)>,
     pub discard: bool,
     /// Whether it is the scenario's last turn.
     pub last: bool,
@@ -70,6 +72,9 @@ pub(super) struct TurnOut {
 pub(super) struct TopOut {
     /// Tiles each player holds face up to place instead of drawing.
     pub hands: Vec<(PlayerId, Vec<TileKind>)>,
+    /// What the players hold of an expansion when the game starts, on no tile, each with
+    /// where it is written.
+    pub held: Vec<(String, Extra)>,
 }
 
 pub(super) trait Vocabulary: Sync {
@@ -128,6 +133,9 @@ pub(super) struct BoardInfo<'a> {
     /// `board[2]`.
     pub path: &'a str,
     pub pos: Option<Pos>,
+    /// The tile and how it is turned, when both are known (for naming its features).
+    pub tile: Option<(TileKind, Rotation)>,
+    pub tiles: &'a TileSet,
     pub players: &'a [String],
 }
 

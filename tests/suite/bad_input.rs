@@ -347,3 +347,92 @@ fn covers_naming_no_known_id_is_refused() {
     // A ruling id of a catalogue entry's `rulings:` list is known.
     assert!(scenario(&format!("{HEAD}covers: [bcb1.setup.supply-five-six-players]\n")).is_ok());
 }
+
+/// Traders and Builders' keys: each slip is a located diagnostic.
+#[test]
+fn traders_and_builders_keys_give_located_diagnostics() {
+    let tb = format!("{HEAD}expansions: [tb]\n");
+    // A pig named on something that is not a field of the tile just placed.
+    check(
+        "tb_pig_not_a_field",
+        &format!("{tb}turns:\n  - {{tile: V, at: [1, 0], pig: road W}}\n"),
+        "referee::scenario::bad-feature",
+        "5:32",
+    );
+    let e = diagnose(&format!("{tb}turns:\n  - {{tile: E, at: [0, 1], rotation: 180, pig: field S}}\n"));
+    assert_eq!(codes(&e), vec!["referee::scenario::no-such-feature"], "{e}");
+    assert!(e.to_string().starts_with("inline.yaml:5:47"), "{e}");
+    // Goods of no kind, a count out of range, a player unknown.
+    let e = diagnose(&format!("{tb}goods: {{Red: {{silk: 2, wine: -1}}, Green: {{wine: 1}}}}\n"));
+    assert_eq!(
+        codes(&e),
+        vec!["referee::scenario::unknown-player", "referee::scenario::bad-goods", "referee::scenario::bad-goods"],
+        "{e}"
+    );
+    let e = diagnose(&format!("{tb}goods: {{Red: {{silk: 2}}}}\n"));
+    assert!(e.to_string().starts_with("inline.yaml:4:15"), "{e}");
+    let e = diagnose(&format!("{tb}pigs-each: 0\n"));
+    assert_eq!(codes(&e), vec!["referee::scenario::bad-pigs"], "{e}");
+    // A pig on the board: an unknown player, a field the tile lacks, an unknown key.
+    let e = diagnose(&format!(
+        "{tb}board:\n  - {{tile: D, at: [0, 0], pigs: [{{player: Green, on: field S}}, {{player: Red, on: field N}}]}}\n"
+    ));
+    assert_eq!(codes(&e), vec!["referee::scenario::unknown-player", "referee::scenario::no-such-feature"], "{e}");
+    let e = diagnose(&format!(
+        "{tb}board:\n  - {{tile: D, at: [0, 0], pigs: [{{player: Red, on: field S, colour: pink}}]}}\n"
+    ));
+    assert_eq!(codes(&e), vec!["referee::yaml::unknown-field"], "{e}");
+    // The keys need the expansion, and a discard carries no pig.
+    let e = diagnose(&format!("{HEAD}goods: {{Red: {{wine: 1}}}}\n"));
+    assert_eq!(codes(&e), vec!["referee::scenario::needs-expansion"], "{e}");
+    let e = diagnose(&format!("{tb}turns:\n  - {{tile: C, discard: true, pig: field}}\n"));
+    assert!(codes(&e).contains(&"referee::scenario::discard-with-placement".to_string()), "{e}");
+    // A pig standing on the board without its owner's farmer is refused by the rule.
+    let e = diagnose(&format!("{tb}board:\n  - {{tile: D, at: [0, 0], pigs: [{{player: Red, on: field S}}]}}\n"));
+    assert_eq!(codes(&e), vec!["tb.pig.placement"], "{e}");
+    assert!(e.to_string().starts_with("inline.yaml:5:"), "{e}");
+}
+
+/// Mutations of a scenario using every Traders and Builders key: a diagnostic, never a panic,
+/// and every problem located.
+#[test]
+fn traders_and_builders_mutations_never_panic() {
+    let valid = "title: t\nplayers: [Red, Blue]\nexpansions: [tb]\npigs-each: 2\ngoods: {Red: {wine: 2}, Blue: {cloth: 1}}\n\
+                 board:\n  - {tile: H, at: [0, 0], followers: [{player: Red, on: field E}], pigs: [{player: Red, on: field W}]}\n\
+                 turns:\n  - {tile: B, at: [1, 0], pig: field}\n  - {tile: TB15, at: [0, 1], rotation: 90}\n";
+    assert!(scenario(valid).is_ok());
+    let mut rng = referee::random::Rng::new(7);
+    for _ in 0..600 {
+        let mut v = valid.as_bytes().to_vec();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(v.len());
+            match rng.below(3) {
+                0 => v[i] = b"{}[]:-,\n #0aZ9"[rng.below(14)],
+                1 => {
+                    v.remove(i);
+                }
+                _ => v.insert(i, b"{}[]:-,\n #&*0aZ"[rng.below(15)]),
+            }
+        }
+        let Ok(text) = String::from_utf8(v) else { continue };
+        let result = std::panic::catch_unwind(|| {
+            let mut unlocated = Vec::new();
+            match referee::scenario::load("fuzz", SourceFile::new("fuzz.yaml", text.clone()), lib()) {
+                Err(e) => unlocated.extend(e.problems().iter().filter(|p| p.span.is_none()).map(|p| p.message.clone())),
+                Ok(sc) => {
+                    for r in &sc.rulesets {
+                        match replay(&sc, lib().profile(r).unwrap()) {
+                            Err(e) => unlocated
+                                .extend(e.problems().iter().filter(|p| p.span.is_none()).map(|p| p.message.clone())),
+                            Ok(out) => {
+                                let _ = judge(&sc, &out);
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(unlocated.is_empty(), "problems without a place: {unlocated:?}");
+        });
+        assert!(result.is_ok(), "failed on input:\n{text}");
+    }
+}

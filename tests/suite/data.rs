@@ -326,3 +326,78 @@ fn ic_tiles_match_the_tile_facts() {
     // Without the expansion the tiles are not in the game; BCB's inn tiles stay as they are.
     assert!(lib().tile_set(&[referee::expansion::ExpansionId::Bcb1]).find("IC01").is_none());
 }
+
+/// Traders and Builders (1st edition), typed in from its contents and tile facts
+/// (docs/notes/traders-and-builders.md, "Tiles"): id, edges N E S W, cities, roads, fields,
+/// cloister, and the goods shown (one symbol at most per tile).
+type TbFact = (&'static str, &'static str, usize, usize, usize, bool, Option<&'static str>);
+
+#[rustfmt::skip]
+const TB_FACTS: &[TbFact] = &[
+    ("TB01", "CFFC", 1, 0, 1, false, Some("grain")),
+    ("TB02", "CFFC", 1, 0, 1, false, Some("wine")),
+    ("TB03", "FCCC", 2, 0, 2, false, Some("cloth")),
+    ("TB04", "FCCC", 2, 0, 2, false, Some("wine")),
+    ("TB05", "CCFC", 1, 0, 1, false, Some("grain")),
+    ("TB06", "CCCC", 3, 0, 1, false, Some("cloth")),
+    ("TB07", "CRRC", 1, 2, 4, false, Some("cloth")),
+    ("TB08", "CRRC", 1, 2, 3, false, Some("wine")),
+    ("TB09", "CRCC", 2, 1, 2, false, Some("cloth")),
+    ("TB10", "CRCC", 2, 1, 2, false, Some("grain")),
+    ("TB11", "CRFC", 1, 1, 2, false, Some("cloth")),
+    ("TB12", "CRFC", 1, 1, 3, false, Some("wine")),
+    ("TB13", "CCRC", 1, 1, 2, false, Some("wine")),
+    ("TB14", "CCCC", 2, 0, 1, false, Some("wine")),
+    ("TB15", "FCFC", 1, 0, 2, false, Some("wine")),
+    ("TB16", "CRFF", 1, 1, 2, false, None),
+    ("TB17", "FCRC", 1, 1, 3, false, Some("grain")),
+    ("TB18", "FCRC", 1, 1, 3, false, Some("wine")),
+    ("TB19", "RCRC", 1, 2, 4, false, Some("wine")),
+    ("TB20", "FRRR", 0, 3, 3, true, None),
+    ("TB21", "CFRC", 1, 1, 2, false, Some("grain")),
+    ("TB22", "CFRC", 1, 1, 3, false, Some("grain")),
+    ("TB23", "CFRR", 1, 2, 3, false, None),
+    ("TB24", "RRRR", 0, 2, 4, false, None),
+];
+
+/// 24 tiles, one of each: 9 with wine, 6 with grain, 5 with cloth, 4 without goods; tile 24's
+/// two roads pass each other by (one over the other), leaving four fields that touch no city;
+/// the fields enclosed by cities reach no edge.
+#[test]
+fn tb_tiles_match_the_contents_and_the_tile_facts() {
+    use referee::tile::Goods;
+    let all = lib().tile_set(&[referee::expansion::ExpansionId::Tb]);
+    let base = lib().tile_set(&[]);
+    let tb: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    assert_eq!(tb.len(), TB_FACTS.len());
+    assert_eq!(tb.iter().map(|d| d.count).sum::<u32>(), 24);
+    assert_eq!(all.bag().len(), 96, "mixed into the 72 base tiles");
+    let mut totals = [0u32; 4];
+    for (id, edges, cities, roads, fields, cloister, goods) in TB_FACTS {
+        let d = tb.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
+        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
+        assert_eq!(d.count, 1, "copies of {id}");
+        assert_eq!(d.edge_string(), *edges, "edges of {id}");
+        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
+        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
+        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
+        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
+        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), 0, "pennants of {id}");
+        let shown: Vec<Goods> = d.segments.iter().flat_map(|s| s.goods.iter().copied()).collect();
+        assert_eq!(shown, goods.map(|g| Goods::parse(g).unwrap()).into_iter().collect::<Vec<_>>(), "goods of {id}");
+        totals[goods.and_then(Goods::parse).map_or(3, |g| g.index())] += d.count;
+    }
+    assert_eq!(totals, [9, 6, 5, 4], "wine, grain, cloth, none");
+    let x = tb.iter().find(|d| d.id == "TB24").unwrap();
+    let mut roads: Vec<u8> = x.segments.iter().filter(|s| s.kind == FeatureKind::Road).map(|s| s.edges).collect();
+    roads.sort();
+    assert_eq!(roads, [Edge::N.bit() | Edge::S.bit(), Edge::E.bit() | Edge::W.bit()], "two roads passing through");
+    assert!(x.segments.iter().filter(|s| s.kind == FeatureKind::Field).all(|s| s.borders.is_empty()));
+    for id in ["TB03", "TB04", "TB06", "TB14"] {
+        let d = tb.iter().find(|d| d.id == id).unwrap();
+        assert!(
+            d.segments.iter().any(|s| s.kind == FeatureKind::Field && s.halves == 0 && s.borders.len() >= 2),
+            "{id}"
+        );
+    }
+}

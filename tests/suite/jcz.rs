@@ -55,16 +55,16 @@ fn test_counts_engine_tests_apart() {
     let o = referee(&["test", "tests/jcz"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("jcz engine tests: 3 passed, 0 failed, 0 unsupported (3 sentences not judged)"),
+        stdout(&o).contains("jcz engine tests: 4 passed, 0 failed, 0 unsupported (4 sentences not judged)"),
         "{}",
         stdout(&o)
     );
     let o = referee(&["test", "tests/jcz", "-f", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["jcz"], serde_json::json!({"passed": 3, "failed": 0, "unsupported": 0, "sentences_not_judged": 3}));
+    assert_eq!(v["jcz"], serde_json::json!({"passed": 4, "failed": 0, "unsupported": 0, "sentences_not_judged": 4}));
     let o = referee(&["test", "tests/jcz", "-f", "junit"]);
     let xml = stdout(&o);
-    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"3\"/>"), "{xml}");
+    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"4\"/>"), "{xml}");
     // A game of what the referee does not model is skipped, and says why.
     let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
     let dir = std::env::temp_dir().join(format!("referee-jcz-unsupported-{}", std::process::id()));
@@ -101,6 +101,31 @@ fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
     // Broken JSON is a located problem too.
     let e = import_edited("\"players\": [", "\"players\": [[").unwrap_err();
     assert!(referee::diag::render(&e, false).contains("edited.jcz:"), "{}", referee::diag::render(&e, false));
+}
+
+/// The Traders and Builders fixture with `from` replaced by `to`, imported.
+fn import_tb_edited(from: &str, to: &str) -> Result<jcz::Imported, referee::diag::InputError> {
+    let text = std::fs::read_to_string(root().join("tests/jcz/goods-and-pig.jcz")).unwrap();
+    assert!(text.contains(from), "{from}");
+    jcz::import(&SourceFile::new("edited.jcz", text.replacen(from, to, 1)), lib())
+}
+
+#[test]
+fn traders_and_builders_goods_pigs_and_the_builder_not_yet_played() {
+    // The pig is written on its turn; `pig: 2` gives each player two.
+    let y = import_tb_edited("\"pig\": 1", "\"pig\": 2").unwrap().yaml;
+    assert!(y.contains("pig: field NL}") && y.contains("pigs-each: 2"), "{y}");
+    // A builder deployed is not played yet: refused where it is, never ignored.
+    let e = import_tb_edited("\"1.pig.1\"", "\"1.builder.1\"").unwrap_err();
+    let text = referee::diag::render(&e, false);
+    assert!(text.contains("jcz::unsupported-message") && text.contains("builder"), "{text}");
+    // The set's goods without the `traders` element: JCZ takes none, the referee would.
+    let e = import_tb_edited("\"traders\": true", "\"merchants\": true").unwrap_err();
+    let text = referee::diag::render(&e, false);
+    assert!(text.contains("without the `traders` element"), "{text}");
+    // Pigs each: the box's one up to eight.
+    let e = import_tb_edited("\"pig\": 1", "\"pig\": 9").unwrap_err();
+    assert!(referee::diag::render(&e, false).contains("9 pigs each"));
 }
 
 #[test]
@@ -179,9 +204,10 @@ fn jcz_xml(name: &str) -> Option<String> {
     std::fs::read_to_string(p).ok()
 }
 
-/// A tile's layout as masks: city edges, road edges, field half-edges with the city edges
-/// each borders; pennants, cloister, bazaar, inns, cathedrals.
-type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize);
+/// A tile's layout as masks: city edges, road edges, field half-edges (none: a field inside
+/// the tile, JCZ's `I`) with the city edges each borders; pennants, cloister, bazaar, inns,
+/// cathedrals; the goods of each city (its edges and the kind).
+type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize, Vec<(u8, String)>);
 
 fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
@@ -198,6 +224,7 @@ fn halves(text: &str) -> u8 {
 fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     let (mut c, mut r, mut f): (Vec<u8>, Vec<u8>, Vec<(u8, String)>) = (Vec::new(), Vec::new(), Vec::new());
     let (mut pennants, mut cloister, mut bazaar, mut inns, mut cathedrals) = (0, false, false, 0, 0);
+    let mut goods: Vec<(u8, String)> = Vec::new();
     for n in tile.children().filter(|n| n.is_element()) {
         let text = n.text().unwrap_or_default();
         match n.tag_name().name() {
@@ -205,12 +232,16 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 c.push(edges(text));
                 pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
                 cathedrals += usize::from(n.attribute("cathedral") == Some("true"));
+                goods.extend(n.attribute("resource").map(|g| (edges(text), g.to_string())));
             }
             "road" => {
                 r.push(edges(text));
                 inns += usize::from(n.attribute("inn") == Some("true"));
             }
-            "field" => f.push((halves(text), n.attribute("city").unwrap_or_default().to_string())),
+            "field" => {
+                let h = if text.trim() == "I" { 0 } else { halves(text) };
+                f.push((h, n.attribute("city").unwrap_or_default().to_string()))
+            }
             "monastery" => cloister = true,
             "bazaar" => bazaar = true,
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
@@ -229,7 +260,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     c.sort();
     r.sort();
     f.sort();
-    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals), tile.attribute("id").unwrap().to_string())
+    goods.sort();
+    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods), tile.attribute("id").unwrap().to_string())
 }
 
 fn our_layout(d: &referee::tile::TileDef) -> Layout {
@@ -253,17 +285,24 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let bazaar = d.marks.contains(&referee::tile::Mark::Bazaar);
     let inns = of(FeatureKind::Road).filter(|s| s.inn).count();
     let cathedrals = of(FeatureKind::City).filter(|s| s.cathedral).count();
-    (c, r, f, pennants, cloister, bazaar, inns, cathedrals)
+    let mut goods: Vec<(u8, String)> =
+        of(FeatureKind::City).flat_map(|s| s.goods.iter().map(|g| (s.edges, g.as_str().to_string()))).collect();
+    goods.sort();
+    (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods)
 }
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml"];
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml", "traders_and_builders.xml"];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
     };
-    let set = lib().tile_set(&[referee::expansion::ExpansionId::Bcb1, referee::expansion::ExpansionId::Ic]);
+    let set = lib().tile_set(&[
+        referee::expansion::ExpansionId::Bcb1,
+        referee::expansion::ExpansionId::Ic,
+        referee::expansion::ExpansionId::Tb,
+    ]);
     let mut checked = 0;
     for text in &texts {
         let doc = roxmltree::Document::parse(text).unwrap();
@@ -305,6 +344,11 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "basic/monastery-scoring",
         "basic/tiny-city-rule",
         "bridge-bazaar-and-castles/bridge-over-own-road",
+        "traders-and-builders/wine-scoring",
+        "traders-and-builders/grain-scoring",
+        "traders-and-builders/cloth-scoring-tie",
+        "traders-and-builders/pig-scoring",
+        "traders-and-builders/pigs-no-stack",
     ] {
         let f = dir.join(format!("{t}.jcz"));
         let o = referee(&["check", f.to_str().unwrap()]);

@@ -58,7 +58,7 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                                 }
                             }
                         }
-                        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar => {}
+                        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {}
                     }
                 }
             }
@@ -408,7 +408,7 @@ fn expansion_tables() -> Vec<(&'static str, TileSet, Vec<ExpansionId>, Options)>
         ("bcb1", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("hig")),
         ("ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("ne")),
         ("db", db_tiles, vec![ExpansionId::Db], opts("hig")),
-        ("tb", lib().tile_set(&[]), vec![ExpansionId::Tb], opts("hig")),
+        ("tb", lib().tile_set(&[ExpansionId::Tb]), vec![ExpansionId::Tb], opts("hig")),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
@@ -430,6 +430,19 @@ fn expansion_tables() -> Vec<(&'static str, TileSet, Vec<ExpansionId>, Options)>
 fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: &str) -> Extra {
     use referee::expansion::exp8::Action;
     use referee::geom::{Axis, Corner};
+    if label == "tb" && rng.below(2) == 0 {
+        // A pig on some field of the tile as turned, or on half-edges no field has exactly.
+        let def = game.def(mv.tile);
+        let fields: Vec<u8> = def
+            .segments
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Field)
+            .map(|s| mv.rotation.half_mask(s.halves))
+            .collect();
+        let halves =
+            if rng.below(4) == 0 || fields.is_empty() { rng.below(256) as u8 } else { fields[rng.below(fields.len())] };
+        return Extra::new(referee::expansion::tb::Action::Pig { halves });
+    }
     let near = |rng: &mut referee::random::Rng| {
         let e = Edge::ALL[rng.below(4)];
         if rng.below(3) == 0 {
@@ -554,7 +567,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
         let wanted: &[&str] = match label {
             "bcb1" => &["bridge", "castle", "a"],
             "ne8" => &["bridge", "castle", "barn"],
-            "tb" => &["builder"],
+            "tb" => &["pig", "builder"],
             "ic" => &["bridge", "castle", "large"],
             "ic-ne8" => &["bridge", "barn", "large"],
             _ => &["follower"],

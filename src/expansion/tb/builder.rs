@@ -215,13 +215,15 @@ pub fn setup_piece(game: &mut Game, at: Pos, action: &Action) -> Result<(), Verd
 
 /// The builders on the board, for pictures.
 pub fn pieces(game: &Game, out: &mut Vec<Piece>) {
-    for (seg, _) in game.state_of::<Builders>().at.iter().flatten() {
+    for (i, b) in game.state_of::<Builders>().at.iter().enumerate() {
+        let Some((seg, _)) = b else { continue };
         out.push(Piece {
             what: "builder",
             at: PieceAt::Tile(game.locate(*seg).0),
             size: 12,
             fill: "#a16207",
             holds: None,
+            owner: Some(PlayerId(i as u8)),
         });
     }
 }
