@@ -71,6 +71,8 @@ pub struct State {
     pub barns: Vec<Barn>,
     /// Followers made ladies or deployed on a castle this turn (they cannot be recalled now).
     pub new_ladies: Vec<(PlayerId, SegId)>,
+    /// Turns whose first part built (a turn in two parts builds one building).
+    pub built_in_first_part: Vec<(PlayerId, u16)>,
 }
 
 pub struct Ne8;
@@ -614,6 +616,14 @@ impl Expansion for Ne8 {
         if buildings > 1 {
             return Err(verdict(rule::BUILD_ONE_PER_TURN, "a player builds at most one building a turn"));
         }
+        if let crate::engine::Part::Second(t) = mv.part {
+            if buildings > 0 && game.state_of::<State>().built_in_first_part.contains(&(player, t)) {
+                return Err(verdict(
+                    rule::BUILD_ONE_PER_TURN,
+                    "the first part of this turn built already: a turn in two parts is one turn, with one building",
+                ));
+            }
+        }
         // "een van je jonkvrouwen ... terugnemen": one lady, instead of the one follower.
         if exp8::actions(mv).filter(|x| matches!(x, Action::RecallLady { .. })).count() > 1 {
             return Err(verdict(
@@ -648,6 +658,11 @@ impl Expansion for Ne8 {
         match phase {
             BUILD => {
                 game.state_of_mut::<State>().new_ladies.clear();
+                let builds = exp8::actions(&turn.mv)
+                    .any(|x| matches!(x, Action::Bridge { .. } | Action::Castle { .. } | Action::Barn { .. }));
+                if builds && turn.mv.part == crate::engine::Part::First {
+                    game.state_of_mut::<State>().built_in_first_part.push((turn.player, turn.turn));
+                }
                 for x in exp8::actions(&turn.mv) {
                     match x {
                         Action::Bridge { at, axis } => {
