@@ -128,3 +128,85 @@ pub fn replay_with<'t>(
     }
     game
 }
+
+/// A random legal game played tile by tile as [`generate`] plays it (the same seed gives the
+/// same moves), without recording its steps: what `referee bench` times. Cloned at a point of
+/// the game, it plays the same rest again.
+#[derive(Clone, Debug)]
+pub struct Playout<'t> {
+    game: Game<'t>,
+    rng: Rng,
+    bag: Vec<TileKind>,
+    drawn: usize,
+    players: usize,
+    current: usize,
+}
+
+impl<'t> Playout<'t> {
+    /// A game of `players` players (at least one) over `copies` copies of the tile set's bag,
+    /// the start tile laid, the bag shuffled and nothing drawn yet.
+    pub fn new(tiles: &'t TileSet, seed: u64, players: usize, copies: usize) -> Playout<'t> {
+        let players = players.max(1);
+        let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+        let mut rng = Rng::new(seed);
+        let mut bag: Vec<TileKind> = (0..copies.max(1)).flat_map(|_| tiles.bag()).collect();
+        let mut game = Game::new(tiles, Options::default(), &[], &names);
+        if let Some(start) = tiles.start().or(bag.first().copied()) {
+            if let Some(i) = bag.iter().position(|k| *k == start) {
+                bag.remove(i);
+            }
+            let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
+        }
+        rng.shuffle(&mut bag);
+        Playout { game, rng, bag, drawn: 0, players, current: 0 }
+    }
+
+    /// Draws the next tile and plays one of its legal moves picked uniformly, or discards it
+    /// when it fits nowhere; false when the bag was empty.
+    pub fn step(&mut self) -> bool {
+        let Some(&kind) = self.bag.get(self.drawn) else {
+            return false;
+        };
+        self.drawn += 1;
+        let player = PlayerId((self.current % self.players) as u8);
+        let turn = self.drawn as u16;
+        let moves = self.game.legal_moves(player, kind, turn);
+        if !moves.is_empty() {
+            let mv = &moves[self.rng.below(moves.len())];
+            // Only legal moves are played; a refusal would be an engine bug the property tests report.
+            let _ = self.game.play(player, mv, turn);
+            self.current += 1;
+        }
+        true
+    }
+
+    /// Tiles drawn so far (placed or discarded), the start tile not counted.
+    pub fn drawn(&self) -> usize {
+        self.drawn
+    }
+
+    /// Tiles in the bag at the start, the start tile not counted.
+    pub fn bag_len(&self) -> usize {
+        self.bag.len()
+    }
+
+    pub fn game(&self) -> &Game<'t> {
+        &self.game
+    }
+
+    /// The game as played so far.
+    pub fn into_game(self) -> Game<'t> {
+        self.game
+    }
+}
+
+/// A whole random legal game over `copies` copies of the bag, played as [`generate`] plays it
+/// and finished (the final scoring with farms): the game [`replay`] rebuilds from
+/// `generate(tiles, seed, players, copies)`.
+pub fn playout(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> Game<'_> {
+    let mut p = Playout::new(tiles, seed, players, copies);
+    while p.step() {}
+    let mut game = p.into_game();
+    game.finish();
+    game
+}

@@ -1,28 +1,52 @@
 //! `referee bench`: timings of the engine on seeded random games (figures in BENCHMARKS.md).
 //!
-//! Games are generated first (the generator's search for legal moves is not what is
-//! measured), then replayed: placement, feature joining, follower deployment, scoring
-//! during play and the final scoring with farms. Then the cost of asking for every legal
-//! move of a turn's tile (`Game::legal_moves`), at each turn of the first games.
+//! - `playout`: a complete random 2-player base game with farmers, played as the generator
+//!   plays it: each turn every legal move of the drawn tile listed (`Game::legal_moves`:
+//!   squares, rotations, followers), one picked uniformly and played, features scored during
+//!   play, then the final scoring with farms.
+//! - `replay`: 4-player games generated first (not timed), then replayed: placement, feature
+//!   joining, follower deployment, scoring during play and the final scoring with farms.
+//! - `legal_moves`: the cost of asking for every legal move of a turn's tile, at each turn of
+//!   the first replayed games.
+//! - `placement`: the cost of one placement with a uniformly random legal move (list, pick,
+//!   play) as the board grows: the mean over the last 64 draws of a playout over 1, 14 and 139
+//!   copies of the base bag (about 72, 1,000 and 10,000 placements).
+//! - `reference`: a fixed loop that does not touch the engine, timed in the same run, so that
+//!   runs on a noisy machine compare as ratios.
 
 use super::{Error, Status};
 use crate::data::Library;
 use crate::expansion::Options;
-use crate::random::{generate, replay, RandomGame, Step};
+use crate::random::{generate, playout, replay, Playout, RandomGame, Rng, Step};
 use crate::score::PlayerId;
+use std::hint::black_box;
 use std::time::Instant;
+
+/// The output formats of `referee bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchFormat {
+    Text,
+    /// Every figure with its unit in its key (`playout_us`, `placement_ns`, ...).
+    Json,
+}
 
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// How many different 72-tile games to replay (1 to 10,000).
+    /// How many different 72-tile games to play out and to replay (1 to 10,000).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     /// The first seed; game i uses seed + i (wrapping past 2^64 - 1).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How many times each game is replayed (1 to 1,000).
+    /// How many times each game (and each window of placements) is timed; the fastest counts (1 to 1,000).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=MAX_REPEAT))]
     pub repeat: u64,
+    /// The largest board the cost of a placement is measured on: of 72, 1,000 and 10,000
+    /// placements, those up to this (72 to 10,000).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(72..=10_000))]
+    pub max_placements: u64,
+    #[arg(long, short, value_enum, default_value_t = BenchFormat::Text)]
+    pub format: BenchFormat,
     #[command(flatten)]
     pub data: super::DataArg,
 }
@@ -34,6 +58,13 @@ const MAX_REPEAT: u64 = 1_000;
 const LEGAL_MOVES_GAMES: usize = 50;
 /// The most tiles a bag may hold: the base game's holds 72; a game is generated tile by tile.
 const MAX_BAG: u64 = 1_000;
+/// The board sizes (placements) the cost of one placement is measured at.
+const SIZES: [u64; 3] = [72, 1_000, 10_000];
+/// How many draws, the last of a playout, the cost of one placement is the mean of.
+const WINDOW: usize = 64;
+/// Players of the playout (the game) and of the replayed games (as before).
+const PLAYOUT_PLAYERS: usize = 2;
+const REPLAY_PLAYERS: usize = 4;
 
 /// Why the bench cannot run on the tile catalogue given.
 fn bad_bag(message: String) -> Error {
@@ -44,6 +75,61 @@ fn bad_bag(message: String) -> Error {
 
 fn micros(ns: f64) -> String {
     format!("{:.1} µs", ns / 1000.0)
+}
+
+/// The mean of the per-game fastest and the fastest of all, in ns.
+struct Timing {
+    mean: f64,
+    best: f64,
+}
+
+/// Times `run` on each of `games` items `repeat` times, keeping each item's fastest.
+fn time_each<T>(items: &[T], repeat: u64, mut run: impl FnMut(&T) -> i64, checksum: &mut i64) -> Timing {
+    let (mut best, mut total) = (f64::MAX, 0f64);
+    for item in items {
+        let mut fastest = f64::MAX;
+        for _ in 0..repeat {
+            let t = Instant::now();
+            *checksum = checksum.wrapping_add(black_box(run(item)));
+            fastest = fastest.min(t.elapsed().as_nanos() as f64);
+        }
+        best = best.min(fastest);
+        total += fastest;
+    }
+    Timing { mean: total / items.len().max(1) as f64, best }
+}
+
+/// The reference loop's data: a fixed pseudo-random array, the same on every machine.
+fn reference_data() -> Vec<u64> {
+    let mut rng = Rng::new(0x5eed);
+    (0..4096).map(|_| rng.next_u64()).collect()
+}
+
+/// The fastest of `runs` passes of the reference loop, in ns: 16 dependent multiply-adds
+/// over each of the array's 4,096 numbers (about 65,000 steps, none touching the engine).
+fn reference(data: &[u64], runs: u64, checksum: &mut i64) -> f64 {
+    let mut fastest = f64::MAX;
+    for _ in 0..runs.max(5) {
+        let t = Instant::now();
+        let mut acc = 0u64;
+        for _ in 0..16 {
+            for &x in black_box(data) {
+                acc = acc.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(x);
+            }
+        }
+        fastest = fastest.min(t.elapsed().as_nanos() as f64);
+        *checksum = checksum.wrapping_add(black_box(acc) as i64);
+    }
+    fastest
+}
+
+/// One placement's cost at one board size.
+struct Placement {
+    /// The size asked (72, 1,000 or 10,000 placements).
+    size: u64,
+    /// Tiles drawn in the whole playout (the last of the window).
+    drawn: usize,
+    ns: f64,
 }
 
 pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
@@ -57,31 +143,29 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
             "cannot bench: the base tile catalogue (tiles/base.yaml) holds {bag} tiles, more than {MAX_BAG}"
         )));
     }
-    let opts = Options::default();
-    let games: Vec<_> = (0..a.games).map(|i| generate(&tiles, a.seed.wrapping_add(i), 4, 1)).collect();
-    let mut best = f64::MAX;
-    let mut total = 0f64;
     let mut checksum = 0i64;
-    for g in &games {
-        let mut fastest = f64::MAX;
-        for _ in 0..a.repeat {
-            let t = Instant::now();
-            let game = replay(&tiles, opts.clone(), g, true);
-            let ns = t.elapsed().as_nanos() as f64;
-            checksum += game.players().iter().map(|p| p.score as i64).sum::<i64>();
-            fastest = fastest.min(ns);
-        }
-        best = best.min(fastest);
-        total += fastest;
-    }
-    let mean = total / games.len() as f64;
-    let mut out = format!(
-        "complete {bag}-tile base game (4 players, placed and scored with farms), {} games × {} runs:\n  mean of per-game best {}   best {}\n",
-        games.len(),
+    let data = reference_data();
+    let reference_before = reference(&data, a.repeat, &mut checksum);
+
+    // The full random playout, list, pick and play at every turn, then the final scoring.
+    let seeds: Vec<u64> = (0..a.games).map(|i| a.seed.wrapping_add(i)).collect();
+    let play = time_each(
+        &seeds,
         a.repeat,
-        micros(mean),
-        micros(best)
+        |&s| playout(&tiles, s, PLAYOUT_PLAYERS, 1).players().iter().map(|p| i64::from(p.score)).sum(),
+        &mut checksum,
     );
+
+    // The replay of generated games (the generator's search is not timed).
+    let opts = Options::default();
+    let games: Vec<_> = seeds.iter().map(|&s| generate(&tiles, s, REPLAY_PLAYERS, 1)).collect();
+    let rep = time_each(
+        &games,
+        a.repeat,
+        |g| replay(&tiles, opts.clone(), g, true).players().iter().map(|p| i64::from(p.score)).sum(),
+        &mut checksum,
+    );
+
     // The legal moves of each turn's tile, asked at every turn of the first games.
     let (mut asked, mut listed, mut spent) = (0usize, 0usize, 0f64);
     for g in games.iter().take(LEGAL_MOVES_GAMES) {
@@ -103,31 +187,114 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
             }
         }
     }
-    checksum += listed as i64;
-    out.push_str(&format!(
-        "legal moves of a turn's tile ({} turns of {} games, {:.1} moves each on average):\n  mean {} per turn\n",
-        asked,
-        games.len().min(LEGAL_MOVES_GAMES),
-        listed as f64 / asked.max(1) as f64,
-        micros(spent / asked.max(1) as f64)
-    ));
-    out.push_str("cost of one placement as the board grows (enlarged bag, same seed):\n");
-    // About 72, 1,000 and 10,000 tiles whatever the bag: 1, 14 and 139 copies of the base bag.
-    for tiles_wanted in [72u64, 1_008, 10_008] {
-        let copies = tiles_wanted.div_ceil(bag) as usize;
-        let g = generate(&tiles, a.seed, 4, copies);
-        let placements = g.steps.len().max(1);
-        let runs = (20_000 / placements).clamp(3, 50);
-        let mut fastest = f64::MAX;
-        for _ in 0..runs {
-            let t = Instant::now();
-            let game = replay(&tiles, opts.clone(), &g, false);
-            fastest = fastest.min(t.elapsed().as_nanos() as f64);
-            checksum += game.placed().len() as i64;
+    checksum = checksum.wrapping_add(listed as i64);
+    let legal_ns = spent / asked.max(1) as f64;
+    let moves_per_turn = listed as f64 / asked.max(1) as f64;
+
+    // One placement as the board grows: the playout is played up to its last draws once, then
+    // those draws are timed `repeat` times from a copy of the game (the fastest counts).
+    let mut placements = Vec::new();
+    for size in SIZES.into_iter().filter(|s| *s <= a.max_placements) {
+        let copies = size.div_ceil(bag) as usize;
+        let mut p = Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies);
+        let window = WINDOW.min(p.bag_len());
+        while p.drawn() + window < p.bag_len() {
+            p.step();
         }
-        out.push_str(&format!("  {placements:>6} placements: {:>8.0} ns per placement\n", fastest / placements as f64));
+        let mut fastest = f64::MAX;
+        for _ in 0..a.repeat {
+            let mut q = p.clone();
+            let t = Instant::now();
+            while q.step() {}
+            fastest = fastest.min(t.elapsed().as_nanos() as f64);
+            checksum = checksum.wrapping_add(q.game().placed().len() as i64);
+        }
+        placements.push(Placement { size, drawn: p.bag_len(), ns: fastest / window.max(1) as f64 });
     }
-    out.push_str(&format!("(checksum {checksum})\n"));
+    let reference_ns = reference_before.min(reference(&data, a.repeat, &mut checksum));
+
+    let out = match a.format {
+        BenchFormat::Text => {
+            let ratio = |ns: f64| ns / reference_ns;
+            let mut out = format!(
+                "random playout: a complete {bag}-tile base game, {PLAYOUT_PLAYERS} players, every legal move listed each turn and one picked uniformly, scored with farms; {} games × {} runs:\n  mean of per-game best {}   best {}   ({:.2} × reference)\n",
+                seeds.len(),
+                a.repeat,
+                micros(play.mean),
+                micros(play.best),
+                ratio(play.mean)
+            );
+            out.push_str(&format!(
+                "replay: a complete {bag}-tile base game, {REPLAY_PLAYERS} players, generated first, then placed and scored with farms; {} games × {} runs:\n  mean of per-game best {}   best {}   ({:.2} × reference)\n",
+                games.len(),
+                a.repeat,
+                micros(rep.mean),
+                micros(rep.best),
+                ratio(rep.mean)
+            ));
+            out.push_str(&format!(
+                "legal moves of a turn's tile ({asked} turns of {} replayed games, {moves_per_turn:.1} moves each on average):\n  mean {} per turn   ({:.3} × reference)\n",
+                games.len().min(LEGAL_MOVES_GAMES),
+                micros(legal_ns),
+                ratio(legal_ns)
+            ));
+            out.push_str(&format!(
+                "one placement with a uniformly random legal move (list, pick, play), mean of the last {WINDOW} draws of a playout over an enlarged bag (seed {}), best of {}:\n",
+                a.seed, a.repeat
+            ));
+            for p in &placements {
+                out.push_str(&format!(
+                    "  {:>6} placements: {:>9.0} ns per placement   ({:.4} × reference)\n",
+                    p.drawn,
+                    p.ns,
+                    ratio(p.ns)
+                ));
+            }
+            if let (Some(first), Some(last)) = (placements.first(), placements.last()) {
+                if placements.len() > 1 {
+                    out.push_str(&format!(
+                        "  {:.1} times as much per placement at {} as at {}\n",
+                        last.ns / first.ns,
+                        last.drawn,
+                        first.drawn
+                    ));
+                }
+            }
+            out.push_str(&format!(
+                "reference: a fixed loop of 65,536 multiply-adds, no engine: {:.0} ns\n(checksum {checksum})\n",
+                reference_ns
+            ));
+            out
+        }
+        BenchFormat::Json => {
+            let by_size = |f: fn(&Placement) -> serde_json::Value| {
+                placements.iter().map(|p| (p.size.to_string(), f(p))).collect::<serde_json::Map<_, _>>()
+            };
+            let v = serde_json::json!({
+                "parameters": {
+                    "games": a.games,
+                    "repeat": a.repeat,
+                    "seed": a.seed,
+                    "max_placements": a.max_placements,
+                    "bag_tiles": bag,
+                    "playout_players": PLAYOUT_PLAYERS,
+                    "replay_players": REPLAY_PLAYERS,
+                    "placement_window": WINDOW,
+                },
+                "playout_us": play.mean / 1000.0,
+                "playout_best_us": play.best / 1000.0,
+                "replay_us": rep.mean / 1000.0,
+                "replay_best_us": rep.best / 1000.0,
+                "legal_moves_ns": legal_ns,
+                "legal_moves_per_turn": moves_per_turn,
+                "placement_ns": by_size(|p| serde_json::json!(p.ns)),
+                "placement_drawn": by_size(|p| serde_json::json!(p.drawn)),
+                "reference_ns": reference_ns,
+                "checksum": checksum,
+            });
+            crate::report::json_text(&v)
+        }
+    };
     super::emit(&out)?;
     Ok(Status::Ok)
 }

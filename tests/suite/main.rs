@@ -3,6 +3,8 @@
 
 /// Bad input of every kind: diagnostics, never panics.
 mod bad_input;
+/// `referee bench`: what it plays and the shape of its figures (never timed).
+mod bench;
 /// The `referee` binary: exit codes, output shapes, help.
 mod cli;
 /// The built-in data: rule catalogue, profiles and tile catalogue against the reference facts.

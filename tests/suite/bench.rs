@@ -1,0 +1,73 @@
+//! `referee bench` (issue 15): what it plays and the shape of its figures. Never timed: the
+//! figures themselves are only checked to be positive numbers.
+
+use crate::util::{lib, referee, stderr};
+use referee::expansion::Options;
+use referee::random::{generate, playout, replay, Playout};
+
+/// The playout `bench` times is the generator's game: the same moves for the same seed, so
+/// the game it finishes is the one `replay` rebuilds from `generate`.
+#[test]
+fn the_timed_playout_is_the_generated_game() {
+    let tiles = lib().tile_set(&[]);
+    for seed in [1, 2, 77] {
+        for players in [2, 4] {
+            let g = generate(&tiles, seed, players, 1);
+            assert_eq!(playout(&tiles, seed, players, 1), replay(&tiles, Options::default(), &g, true), "seed {seed}");
+        }
+    }
+    // Step by step, a copy plays the same rest of the game.
+    let mut p = Playout::new(&tiles, 5, 2, 2);
+    assert_eq!(p.bag_len(), 2 * 72 - 1);
+    while p.drawn() < 100 {
+        assert!(p.step());
+    }
+    let (mut a, mut b) = (p.clone(), p);
+    while a.step() {}
+    while b.step() {}
+    assert_eq!(a.drawn(), 143);
+    assert_eq!(a.game(), b.game());
+    let mut whole = generate(&tiles, 5, 2, 2);
+    whole.steps.truncate(143);
+    assert_eq!(a.into_game(), replay(&tiles, Options::default(), &whole, false));
+}
+
+/// The sizes of 1,000 and 10,000 placements are left out here: unoptimised, they take
+/// seconds. The release build measures them by default.
+#[test]
+fn bench_json_has_every_figure_with_its_unit() {
+    let o = referee(&["bench", "--games", "2", "--repeat", "1", "--max-placements", "72", "-f", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let positive = |key: &str, x: &serde_json::Value| {
+        assert!(x.as_f64().is_some_and(|x| x > 0.0), "{key}: {x} in {v}");
+    };
+    for key in ["playout_us", "playout_best_us", "replay_us", "replay_best_us", "legal_moves_ns", "reference_ns"] {
+        positive(key, &v[key]);
+    }
+    positive("placement_ns 72", &v["placement_ns"]["72"]);
+    positive("placement_drawn 72", &v["placement_drawn"]["72"]);
+    for size in ["1000", "10000"] {
+        assert!(v["placement_ns"].get(size).is_none(), "beyond --max-placements: {v}");
+    }
+    let p = &v["parameters"];
+    assert_eq!((p["games"].as_u64(), p["repeat"].as_u64(), p["seed"].as_u64()), (Some(2), Some(1), Some(1)), "{v}");
+    assert_eq!(p["max_placements"].as_u64(), Some(72), "{v}");
+}
+
+/// The text report names each figure; the sizes beyond `--max-placements` are left out.
+#[test]
+fn bench_text_names_each_figure() {
+    let o = referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    for want in ["random playout:", "replay:", "legal moves of a turn's tile", "71 placements:", "reference:"] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    assert!(!out.contains("1007 placements"), "{out}");
+    for bad in
+        [&["bench", "--max-placements", "71"][..], &["bench", "--max-placements", "10001"], &["bench", "-f", "xml"]]
+    {
+        assert_eq!(referee(bad).status.code(), Some(2), "{bad:?}");
+    }
+}
