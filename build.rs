@@ -1,4 +1,4 @@
-//! Pre-builds the rule catalogue: each `rulesets/rules/*.yaml` file, read here, becomes Rust
+//! Pre-builds the profiles (`rulesets/*.yaml`, as `profiles::prebuilt`) and the rule catalogue: each `rulesets/rules/*.yaml` file, read here, becomes Rust
 //! code that builds its entries (`catalogue::prebuilt`), so that a run without `--data` does
 //! not parse the catalogue's YAML. The YAML stays the source of truth; a test checks that the
 //! pre-built entries are the ones the loader reads from the same files.
@@ -49,6 +49,63 @@ struct Worded {
     date: Option<String>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Profile {
+    id: String,
+    title: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    switches: std::collections::BTreeMap<String, Setting>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Setting {
+    value: String,
+    #[serde(default)]
+    source: String,
+}
+
+/// `rulesets/*.yaml`, the profiles, as Rust code that builds each file's `ProfileFile`.
+fn profiles() {
+    println!("cargo::rerun-if-changed=rulesets");
+    let mut files: Vec<_> = std::fs::read_dir("rulesets")
+        .expect("rulesets")
+        .map(|e| e.expect("rulesets").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    let mut out = String::from("pub(super) fn profile(path: &str) -> Option<ProfileFile> {\n    match path {\n");
+    for f in files {
+        println!("cargo::rerun-if-changed={}", f.display());
+        let yaml = std::fs::read_to_string(&f).expect("a profile");
+        let p: Profile = serde_saphyr::from_str(&yaml).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let path = format!("rulesets/{}", f.file_name().expect("a name").to_string_lossy());
+        let _ = write!(
+            out,
+            "        {path:?} => Some(ProfileFile {{ id: {}, title: {}, description: {}, switches: BTreeMap::from([",
+            text(&p.id),
+            text(&p.title),
+            text(&p.description)
+        );
+        for (name, s) in &p.switches {
+            let _ = write!(
+                out,
+                "({}, SettingEntry {{ value: {}, source: {} }}), ",
+                text(name),
+                text(&s.value),
+                text(&s.source)
+            );
+        }
+        out.push_str("]) }),\n");
+    }
+    out.push_str("        _ => None,\n    }\n}\n");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("profiles.rs");
+    std::fs::write(dest, out).expect("write the pre-built profiles");
+}
+
 fn kind(k: &str) -> &'static str {
     match k {
         "rule" => "Rule",
@@ -73,6 +130,7 @@ fn opt(s: &Option<String>) -> String {
 }
 
 fn main() {
+    profiles();
     let dir = std::path::Path::new("rulesets/rules");
     println!("cargo::rerun-if-changed=rulesets/rules");
     let mut files: Vec<_> = std::fs::read_dir(dir)
