@@ -586,7 +586,7 @@ fn import(lib: &Library, a: ImportArgs) -> Result<Status, Error> {
 fn compare(lib: &Library, a: CompareArgs) -> Result<Status, Error> {
     let sc = load_scenario(&a.scenario, lib).map_err(|e| Box::new(e) as Error)?;
     let profiles: Vec<Profile> = if a.all {
-        lib.profiles.clone()
+        lib.profiles.to_vec()
     } else if a.rulesets.is_empty() {
         sc.rulesets.iter().filter_map(|r| lib.profile(r).cloned()).collect()
     } else {
@@ -1081,7 +1081,7 @@ fn style_word(style: Style, w: &str) -> String {
 fn rules(lib: &Library, a: RulesArgs) -> Result<Status, Error> {
     let profiles = match &a.ruleset {
         Some(name) => vec![resolve_ruleset(lib, name)?],
-        None => lib.profiles.clone(),
+        None => lib.profiles.to_vec(),
     };
     let text = if a.catalogue {
         crate::report::rules::catalogue(&lib.catalogue, a.format)

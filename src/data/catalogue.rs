@@ -36,7 +36,7 @@ impl SourceKind {
     }
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub document: String,
@@ -47,7 +47,7 @@ pub struct Source {
     pub date: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EntryFile {
     id: String,
@@ -60,14 +60,14 @@ struct EntryFile {
 /// An item of an entry's `rulings:` list: an inventory id alone (the first form), or the id
 /// with the ruling's own claim in the project's words, and where the ruling's text differs
 /// from the rule's, its own document, kind, section and date.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 enum RulingFile {
     Id(String),
     Worded(WordedFile),
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WordedFile {
     id: String,
@@ -157,6 +157,33 @@ pub struct Loaded {
 /// loaded before this one.
 pub fn load(file: &SourceFile, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
     let parsed: Vec<EntryFile> = crate::data::parse_yaml(file)?;
+    build(file, parsed, ids, others)
+}
+
+/// The entries of the catalogue files, read from their YAML when the crate was built
+/// (`build.rs`): the same values `load` reads from them.
+mod prebuilt {
+    use super::{EntryFile, RulingFile, Source, SourceKind, WordedFile};
+    include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+}
+
+/// A built-in catalogue file as `load` reads it, from the entries read when the crate was built.
+pub fn load_builtin(file: &crate::embedded::Embedded, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+    let source = || SourceFile::new(format!("{} (built-in)", file.path), file.text);
+    match prebuilt::entries(file.path) {
+        Some(parsed) => build(&source(), parsed, ids, others),
+        None => load(&source(), ids, others),
+    }
+}
+
+/// Whether the pre-built entries of a built-in file are the ones its YAML holds.
+pub fn prebuilt_matches(file: &crate::embedded::Embedded) -> bool {
+    let source = SourceFile::new(format!("{} (built-in)", file.path), file.text);
+    let parsed: Option<Vec<EntryFile>> = crate::data::parse_yaml(&source).ok();
+    parsed.is_some() && prebuilt::entries(file.path) == parsed
+}
+
+fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     let mut rulings: Vec<Ruling> = Vec::new();

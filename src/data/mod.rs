@@ -319,20 +319,126 @@ fn plain_words(msg: &str) -> (&'static str, String) {
     }
 }
 
-/// All data a run needs, loaded once: tile catalogues, profiles and the rule catalogue.
+/// A value made when first read: the built-in data is parsed only as far as a run reads it.
+#[derive(Clone)]
+pub struct Lazy<T> {
+    cell: std::sync::OnceLock<T>,
+    init: fn() -> T,
+}
+
+impl<T> Lazy<T> {
+    /// A value made by `init` when first read.
+    pub fn new(init: fn() -> T) -> Lazy<T> {
+        Lazy { cell: std::sync::OnceLock::new(), init }
+    }
+
+    /// A value already made.
+    pub fn ready(value: T) -> Lazy<T> {
+        fn never<T>() -> T {
+            unreachable!("a ready value is set")
+        }
+        Lazy { cell: std::sync::OnceLock::from(value), init: never::<T> }
+    }
+
+    /// The value, when it has been made (an associated function, so that it never hides a
+    /// method of the value).
+    pub fn made(this: &Lazy<T>) -> Option<&T> {
+        this.cell.get()
+    }
+}
+
+impl<T> std::ops::Deref for Lazy<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        self.cell.get_or_init(self.init)
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Lazy<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Lazy<Vec<T>> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// All data a run needs: tile catalogues, profiles and the rule catalogue. The built-in data
+/// is read as a run needs it (a profile, an expansion's tiles: only those asked for; the profiles
+/// and the rule catalogue pre-built by `build.rs`); a data folder's is loaded and checked whole at start.
 #[derive(Clone, Debug)]
 pub struct Library {
-    pub tiles: Vec<(crate::expansion::ExpansionId, Vec<crate::tile::TileDef>)>,
-    pub profiles: Vec<crate::ruleset::Profile>,
-    pub catalogue: catalogue::Catalogue,
+    pub tiles: Lazy<Vec<(crate::expansion::ExpansionId, Vec<crate::tile::TileDef>)>>,
+    pub profiles: Lazy<Vec<crate::ruleset::Profile>>,
+    pub catalogue: Lazy<catalogue::Catalogue>,
+    /// Built-in data only: each expansion's tiles and each profile, read on its own.
+    builtin: Option<Builtin>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Builtin {
+    tiles: Vec<std::sync::OnceLock<Vec<crate::tile::TileDef>>>,
+    profiles: Vec<std::sync::OnceLock<crate::ruleset::Profile>>,
+}
+
+/// The built-in tile files, one per expansion that has tiles.
+fn builtin_tile_files() -> impl Iterator<Item = (crate::expansion::ExpansionId, &'static Embedded)> {
+    crate::expansion::REGISTRY.iter().filter_map(|x| Some((x.id(), x.tiles()?)))
+}
+
+fn builtin_tiles_of(e: &Embedded) -> Vec<crate::tile::TileDef> {
+    let file = DataSource::default().open(e).expect("built-in data is checked by the test suite");
+    tiles::load(&file).expect("built-in data is checked by the test suite").1
+}
+
+fn builtin_profile(e: &Embedded) -> crate::ruleset::Profile {
+    profiles::load_builtin(e).expect("built-in data is checked by the test suite")
+}
+
+fn builtin_catalogue() -> catalogue::Catalogue {
+    let mut catalogue = catalogue::Catalogue::default();
+    for book in crate::expansion::rule_books() {
+        let loaded = catalogue::load_builtin(&book.catalogue, book.ids, &catalogue.rulings)
+            .expect("built-in data is checked by the test suite");
+        catalogue.entries.extend(loaded.entries);
+        catalogue.rulings.extend(loaded.rulings);
+    }
+    catalogue
+}
+
+/// A built-in profile's id is its file's name (a test checks it).
+fn profile_stem(e: &Embedded) -> &str {
+    e.path.rsplit('/').next().unwrap_or(e.path).trim_end_matches(".yaml")
 }
 
 impl Library {
-    /// Loads every built-in file, or its override from the data folder.
+    /// Loads every built-in file, or its override from the data folder. Without a data
+    /// folder nothing is read yet: the built-in files are read as they are asked for.
     pub fn load(source: &DataSource) -> Result<Library, crate::diag::InputError> {
+        if source.dir.is_none() {
+            return Ok(Library {
+                tiles: Lazy::new(|| builtin_tile_files().map(|(x, e)| (x, builtin_tiles_of(e))).collect()),
+                profiles: Lazy::new(|| PROFILES.iter().map(builtin_profile).collect()),
+                catalogue: Lazy::new(builtin_catalogue),
+                builtin: Some(Builtin {
+                    tiles: builtin_tile_files().map(|_| std::sync::OnceLock::new()).collect(),
+                    profiles: PROFILES.iter().map(|_| std::sync::OnceLock::new()).collect(),
+                }),
+            });
+        }
+        Library::load_all(source)
+    }
+
+    /// Loads and checks every file, each from the data folder when it has one, else built in.
+    pub fn load_all(source: &DataSource) -> Result<Library, crate::diag::InputError> {
         let mut all_tiles = Vec::new();
         let mut kinds = 0;
-        for (x, e) in crate::expansion::REGISTRY.iter().filter_map(|x| Some((x.id(), x.tiles()?))) {
+        for (x, e) in builtin_tile_files() {
             let file = source.open(e)?;
             let (_, defs) = tiles::load(&file)?;
             kinds += defs.len();
@@ -369,7 +475,12 @@ impl Library {
             catalogue.entries.extend(loaded.entries);
             catalogue.rulings.extend(loaded.rulings);
         }
-        Ok(Library { tiles: all_tiles, profiles, catalogue })
+        Ok(Library {
+            tiles: Lazy::ready(all_tiles),
+            profiles: Lazy::ready(profiles),
+            catalogue: Lazy::ready(catalogue),
+            builtin: None,
+        })
     }
 
     /// The built-in data, which a test keeps valid.
@@ -378,14 +489,30 @@ impl Library {
     }
 
     pub fn profile(&self, id: &str) -> Option<&crate::ruleset::Profile> {
+        if let (Some(b), None) = (&self.builtin, Lazy::made(&self.profiles)) {
+            let i = PROFILES.iter().position(|e| profile_stem(e) == id)?;
+            return Some(b.profiles[i].get_or_init(|| builtin_profile(&PROFILES[i])));
+        }
         self.profiles.iter().find(|p| p.id == id)
     }
 
     /// The tile kinds of the given expansions (the base game always included).
     pub fn tile_set(&self, expansions: &[crate::expansion::ExpansionId]) -> crate::tile::TileSet {
+        let wanted =
+            |x: &crate::expansion::ExpansionId| *x == crate::expansion::ExpansionId::Base || expansions.contains(x);
         let mut set = crate::tile::TileSet::default();
-        for (x, defs) in &self.tiles {
-            if *x == crate::expansion::ExpansionId::Base || expansions.contains(x) {
+        if let (Some(b), None) = (&self.builtin, Lazy::made(&self.tiles)) {
+            for (i, (x, e)) in builtin_tile_files().enumerate() {
+                if wanted(&x) {
+                    for d in b.tiles[i].get_or_init(|| builtin_tiles_of(e)) {
+                        set.insert(d.clone());
+                    }
+                }
+            }
+            return set;
+        }
+        for (x, defs) in self.tiles.iter() {
+            if wanted(x) {
                 for d in defs {
                     set.insert(d.clone());
                 }

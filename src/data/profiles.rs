@@ -6,7 +6,7 @@ use crate::ruleset::{Profile, Setting};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProfileFile {
     id: String,
@@ -17,7 +17,7 @@ struct ProfileFile {
     switches: BTreeMap<String, SettingEntry>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SettingEntry {
     value: String,
@@ -28,6 +28,34 @@ struct SettingEntry {
 /// Parses and validates a profile: unknown switches and values are problems.
 pub fn load(file: &SourceFile) -> Result<Profile, InputError> {
     let parsed: ProfileFile = crate::data::parse_yaml(file)?;
+    build(file, parsed)
+}
+
+/// The built-in profiles, read from their YAML when the crate was built (`build.rs`): the
+/// same values `load` reads from them.
+mod prebuilt {
+    use super::{ProfileFile, SettingEntry};
+    use std::collections::BTreeMap;
+    include!(concat!(env!("OUT_DIR"), "/profiles.rs"));
+}
+
+/// A built-in profile as `load` reads it, from the values read when the crate was built.
+pub fn load_builtin(e: &crate::embedded::Embedded) -> Result<Profile, InputError> {
+    let source = || SourceFile::new(format!("{} (built-in)", e.path), e.text);
+    match prebuilt::profile(e.path) {
+        Some(parsed) => build(&source(), parsed),
+        None => load(&source()),
+    }
+}
+
+/// Whether the pre-built values of a built-in profile are the ones its YAML holds.
+pub fn prebuilt_matches(e: &crate::embedded::Embedded) -> bool {
+    let source = SourceFile::new(format!("{} (built-in)", e.path), e.text);
+    let parsed: Option<ProfileFile> = crate::data::parse_yaml(&source).ok();
+    parsed.is_some() && prebuilt::profile(e.path) == parsed
+}
+
+fn build(file: &SourceFile, parsed: ProfileFile) -> Result<Profile, InputError> {
     let mut problems = Vec::new();
     let mut settings = Vec::new();
     let known = || expansion::all_switches().map(|s| s.name).collect::<Vec<_>>().join(", ");

@@ -401,3 +401,36 @@ fn tb_tiles_match_the_contents_and_the_tile_facts() {
         );
     }
 }
+
+#[test]
+fn the_prebuilt_catalogue_and_profiles_are_the_ones_their_yaml_holds() {
+    // `build.rs` reads the catalogue files when the crate is built; the loader reads the same
+    // files at run time with `--data`: both give the same entries.
+    for book in expansion::rule_books() {
+        assert!(data::catalogue::prebuilt_matches(&book.catalogue), "{}", book.catalogue.path);
+    }
+    for e in data::PROFILES {
+        assert!(data::profiles::prebuilt_matches(e), "{}", e.path);
+    }
+}
+
+#[test]
+fn the_builtin_data_read_as_needed_is_the_data_read_whole() {
+    let whole = Library::load_all(&DataSource::default()).unwrap();
+    let lazy = Library::builtin();
+    // Asked for piece by piece first, then whole.
+    for p in data::PROFILES {
+        let id = p.path.trim_start_matches("rulesets/").trim_end_matches(".yaml");
+        assert_eq!(format!("{:?}", lazy.profile(id)), format!("{:?}", whole.profile(id)), "{id}");
+    }
+    assert!(lazy.profile("no-such-profile").is_none());
+    let all: Vec<_> = whole.tiles.iter().map(|(x, _)| *x).collect();
+    let defs = |s: referee::tile::TileSet| format!("{:?}", s.iter().collect::<Vec<_>>());
+    for x in &all {
+        assert_eq!(defs(lazy.tile_set(&[*x])), defs(whole.tile_set(&[*x])), "{x:?}");
+    }
+    assert_eq!(defs(lazy.tile_set(&all)), defs(whole.tile_set(&all)));
+    assert_eq!(format!("{:?}", *lazy.profiles), format!("{:?}", *whole.profiles));
+    assert_eq!(format!("{:?}", *lazy.tiles), format!("{:?}", *whole.tiles));
+    assert_eq!(format!("{:?}", *lazy.catalogue), format!("{:?}", *whole.catalogue));
+}
