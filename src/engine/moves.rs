@@ -48,10 +48,22 @@ impl Game<'_> {
             Part::Second(t) => t,
             _ => turn,
         };
+        // The squares and rotations to try. Where no expansion in play changes an edge, a
+        // placement whose tile does not fit is refused whatever its actions and follower,
+        // so only the fitting ones, read off the frontier's constraints, are tried; else
+        // every rotation on every candidate square (a bridge can make a tile fit).
+        let tries: Vec<(Pos, u8)> = if self.edges_fixed() && self.placements_indexed(tile) {
+            self.board.fitting(self.signatures(tile))
+        } else {
+            self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
+        };
         let mut offered: Vec<Vec<Extra>> = Vec::new();
         let mut pending = Vec::new();
-        for pos in self.candidate_squares(tile) {
-            for r in Rotation::ALL {
+        for (pos, rotations) in tries {
+            for (i, r) in Rotation::ALL.into_iter().enumerate() {
+                if rotations & (1 << i) == 0 {
+                    continue;
+                }
                 let bare = Move { part, ..Move::new(tile, pos, r) };
                 offered.clear();
                 for x in &self.expansions {
@@ -97,6 +109,15 @@ impl Game<'_> {
             }
         }
         out
+    }
+
+    /// Whether every expansion in play leaves edges as the tiles print them: none has
+    /// `Expansion::pending_edges` (Bridges, Castles and Bazaars and the new edition's
+    /// expansion 8 do: a bridge makes a field edge a road edge). An expansion not named here
+    /// is taken to change edges, which costs only time.
+    fn edges_fixed(&self) -> bool {
+        use crate::expansion::ExpansionId as X;
+        self.expansions.iter().all(|x| matches!(x.id(), X::Base | X::Ic | X::Cig | X::Db | X::Tb))
     }
 
     /// The game as it would stand after `mv`, played on a copy with the turn's completions
