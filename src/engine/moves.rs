@@ -32,12 +32,15 @@ impl Game<'_> {
     /// part it earns is the player's word (`Part::First`), judged when it is played.
     pub fn legal_moves(&self, player: PlayerId, tile: TileKind, turn: u16) -> Vec<Move> {
         let def = self.def(tile);
-        // The figures the player has in supply: normal followers are tried even when none is
-        // left (the check refuses them), other figures only when the player holds one.
+        // The figures the player has in supply: a normal one always (a move without a
+        // follower is spelt with it), other figures only when the player holds one. A
+        // follower of a figure none of which is left is refused by the check before play,
+        // whatever the move: it is not tried (building the verdict is the costly part).
         let figures: Vec<Figure> = Figure::ALL
             .into_iter()
             .filter(|f| *f == Figure::Normal || self.players[player.index()].in_supply(*f) > 0)
             .collect();
+        let normal_left = self.players[player.index()].in_supply(Figure::Normal) > 0;
         let mut out = Vec::new();
         let part = self
             .open_turns()
@@ -97,6 +100,9 @@ impl Game<'_> {
                         for &(follower, square) in &options {
                             // No follower is one move, whatever figure it might have been.
                             if follower.is_none() && *figure != Figure::Normal {
+                                continue;
+                            }
+                            if follower.is_some() && *figure == Figure::Normal && !normal_left {
                                 continue;
                             }
                             let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
