@@ -1,7 +1,17 @@
 //! The board: which tile lies on which square, and the free squares next to them.
+//!
+//! The frontier (the free squares that touch a tile along an edge) is kept as tiles are
+//! laid, each square with its *constraint*: for each of its four edges, whether a tile lies
+//! across it and the terrain that tile shows there, packed in a byte ([`Key`]). A tile in a
+//! rotation has a packed *signature* of the same shape ([`signature`]), and it fits the
+//! square (as far as its edges go) exactly when the signature agrees with the constraint on
+//! every edge that has a neighbour: one mask comparison ([`fits_key`]). Frontier squares are
+//! grouped by constraint, so that the squares a tile fits are found by testing each
+//! constraint once, not each square.
 
 use crate::geom::{Edge, Pos};
-use std::collections::{HashMap, HashSet};
+use crate::tile::Terrain;
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A fast, deterministic hasher for board squares: the two coordinates packed into one
@@ -31,12 +41,79 @@ impl Hasher for PosHasher {
 
 type Fast = BuildHasherDefault<PosHasher>;
 
+/// Four edges (N, E, S, W), two bits each at `2 * edge`: 0 for no tile across the edge
+/// (in a constraint), else the terrain ([`terrain_code`]).
+pub type Key = u8;
+
+/// The two-bit code of a terrain in a [`Key`] (never 0).
+pub const fn terrain_code(t: Terrain) -> u8 {
+    match t {
+        Terrain::Field => 1,
+        Terrain::Road => 2,
+        Terrain::City => 3,
+    }
+}
+
+/// A tile's packed signature from the terrain of its board edges (N, E, S, W).
+pub fn signature(edges: [Terrain; 4]) -> Key {
+    let mut k = 0;
+    for (i, t) in edges.into_iter().enumerate() {
+        k |= terrain_code(t) << (2 * i);
+    }
+    k
+}
+
+/// Whether a tile with this signature matches every neighbour of a square with this
+/// constraint (the edges without a neighbour are free).
+pub const fn fits_key(signature: Key, constraint: Key) -> bool {
+    let present = (constraint | (constraint >> 1)) & 0x55;
+    signature & (present * 3) == constraint
+}
+
+/// Where a frontier square is kept: its constraint and its index in that constraint's group.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: Key,
+    at: u32,
+}
+
+/// No group for this constraint yet.
+const NO_GROUP: u8 = u8::MAX;
+
 /// Squares to tiles (indices into the game's placement list), and the frontier.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Two boards are equal when their tiles and their frontier constraints are; the order of
+/// squares within a group (which depends on the order tiles were laid) is not compared.
+#[derive(Clone, Debug)]
 pub struct Board {
     squares: HashMap<Pos, u32, Fast>,
-    frontier: HashSet<Pos, Fast>,
+    frontier: HashMap<Pos, Slot, Fast>,
+    /// The frontier squares of each constraint met so far, in no particular order (`group_of`
+    /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
+    groups: Vec<(Key, Vec<Pos>)>,
+    group_of: [u8; 256],
 }
+
+impl Default for Board {
+    fn default() -> Board {
+        Board {
+            squares: HashMap::default(),
+            frontier: HashMap::default(),
+            groups: Vec::new(),
+            group_of: [NO_GROUP; 256],
+        }
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, o: &Board) -> bool {
+        self.squares == o.squares
+            && self.frontier.len() == o.frontier.len()
+            && self.frontier.iter().all(|(p, s)| o.frontier.get(p).is_some_and(|t| t.key == s.key))
+    }
+}
+
+impl Eq for Board {}
 
 impl Board {
     pub fn get(&self, p: Pos) -> Option<u32> {
@@ -51,26 +128,151 @@ impl Board {
         self.squares.len()
     }
 
-    pub fn put(&mut self, p: Pos, placed: u32) {
+    /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
+    /// edges) to the squares around it.
+    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4]) {
         self.squares.insert(p, placed);
-        self.frontier.remove(&p);
+        if let Some(s) = self.frontier.remove(&p) {
+            self.unlink(s);
+        }
         for e in Edge::ALL {
             let q = p.step(e);
             if !self.squares.contains_key(&q) {
-                self.frontier.insert(q);
+                self.show(q, e.opposite(), terrain_code(edges[e.index()]));
             }
         }
     }
 
+    /// The tile at `p` now shows `t` on its edge `e` (a bridge's end makes a field edge a
+    /// road edge): the square across that edge, if free, sees it.
+    pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain) {
+        let q = p.step(e);
+        if self.frontier.contains_key(&q) {
+            self.show(q, e.opposite(), terrain_code(t));
+        }
+    }
+
+    /// Sets what free square `q` sees across its edge `e` (a terrain code), adding it to
+    /// the frontier if it was not on it.
+    fn show(&mut self, q: Pos, e: Edge, code: u8) {
+        let shift = 2 * e.index();
+        let old = self.frontier.get(&q).copied();
+        let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
+        if let Some(s) = old {
+            if s.key == key {
+                return;
+            }
+            self.unlink(s);
+        }
+        let g = self.group(key);
+        let squares = &mut self.groups[g].1;
+        let at = squares.len() as u32;
+        squares.push(q);
+        self.frontier.insert(q, Slot { key, at });
+    }
+
+    /// The group of a constraint, made if it is the first square with it.
+    fn group(&mut self, key: Key) -> usize {
+        let g = self.group_of[key as usize];
+        if g != NO_GROUP {
+            return g as usize;
+        }
+        self.group_of[key as usize] = self.groups.len() as u8;
+        self.groups.push((key, Vec::new()));
+        self.groups.len() - 1
+    }
+
+    /// Takes a square out of its group (its frontier entry is the caller's).
+    fn unlink(&mut self, s: Slot) {
+        let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
+        squares.swap_remove(s.at as usize);
+        if let Some(&moved) = squares.get(s.at as usize) {
+            self.frontier.get_mut(&moved).expect("a grouped square is on the frontier").at = s.at;
+        }
+    }
+
+    /// The constraint of a frontier square; `None` off the frontier (taken, or touching no
+    /// tile).
+    pub fn constraint(&self, p: Pos) -> Option<Key> {
+        self.frontier.get(&p).map(|s| s.key)
+    }
+
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
-        let mut v: Vec<Pos> = self.frontier.iter().copied().collect();
-        v.sort_by_key(|p| frontier_order(*p));
+        let mut v: Vec<Pos> = self.frontier.keys().copied().collect();
+        v.sort_unstable_by_key(|p| frontier_order(*p));
         v
+    }
+
+    /// The frontier squares where a tile with these signatures (one per rotation, 0° first)
+    /// matches every neighbour, in frontier order, each with the rotations that do (bit `r`
+    /// for `Rotation::ALL[r]`). Costs one test per constraint on the board and per rotation,
+    /// then in proportion to the squares found.
+    pub fn fitting(&self, signatures: [Key; 4]) -> Vec<(Pos, u8)> {
+        let mut out = Vec::new();
+        for (key, squares) in &self.groups {
+            if squares.is_empty() {
+                continue;
+            }
+            let mut rotations = 0;
+            for (r, sig) in signatures.iter().enumerate() {
+                if fits_key(*sig, *key) {
+                    rotations |= 1 << r;
+                }
+            }
+            if rotations != 0 {
+                out.extend(squares.iter().map(|p| (*p, rotations)));
+            }
+        }
+        out.sort_unstable_by_key(|(p, _)| frontier_order(*p));
+        out
     }
 }
 
 /// The order squares are searched and listed in: north first (y down), then west to east.
 pub fn frontier_order(p: Pos) -> (i32, i32) {
     (-p.y, p.x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_constraint_checks_only_the_edges_with_a_neighbour() {
+        use Terrain::*;
+        let sig = signature([City, Road, Field, Road]);
+        // A city to the north only.
+        assert!(fits_key(sig, terrain_code(City)));
+        assert!(!fits_key(sig, terrain_code(Road)));
+        // A road to the east and a field to the south.
+        let c = (terrain_code(Road) << 2) | (terrain_code(Field) << 4);
+        assert!(fits_key(sig, c));
+        assert!(!fits_key(signature([City, Road, Road, Road]), c));
+    }
+
+    #[test]
+    fn the_frontier_follows_the_tiles_laid() {
+        use Terrain::*;
+        let mut b = Board::default();
+        b.put(Pos::new(0, 0), 0, [City, Road, Field, Road]);
+        assert_eq!(b.frontier().len(), 4);
+        assert_eq!(b.constraint(Pos::new(0, 1)), Some(terrain_code(City) << 4));
+        b.put(Pos::new(1, 0), 1, [Field, Field, Field, Road]);
+        assert_eq!(b.frontier().len(), 6);
+        assert_eq!(b.constraint(Pos::new(1, 0)), None);
+        // North of (1,0): a field to its south.
+        assert_eq!(b.constraint(Pos::new(1, 1)), Some(terrain_code(Field) << 4));
+        let sig = signature([Road, Road, Field, Road]);
+        let found = b.fitting([sig; 4]);
+        let squares: Vec<Pos> = found.iter().map(|(p, _)| *p).collect();
+        assert_eq!(squares, vec![Pos::new(1, 1), Pos::new(-1, 0)]);
+        b.set_edge(Pos::new(1, 0), Edge::N, Road);
+        assert_eq!(b.constraint(Pos::new(1, 1)), Some(terrain_code(Road) << 4));
+        // The same tiles laid in another order make an equal board.
+        let mut c = Board::default();
+        c.put(Pos::new(1, 0), 1, [Road, Field, Field, Road]);
+        c.put(Pos::new(0, 0), 0, [City, Road, Field, Road]);
+        assert_eq!(b, c);
+    }
 }

@@ -1,5 +1,6 @@
 //! Whether a move is legal: the core placement and follower rules, then each expansion's veto.
 
+use super::board::{self, Key};
 use super::features::SegId;
 use super::{terrain_word, FollowerOn, Game, Move};
 use crate::expansion::base::rule;
@@ -20,6 +21,9 @@ impl Game<'_> {
     /// Why a tile does not fit on a square, without building a message (the hot path of
     /// searches for legal squares).
     fn misfit(&self, kind: TileKind, pos: Pos, r: Rotation, pending: &[(Pos, Edge, Terrain)]) -> Option<Misfit> {
+        if pending.is_empty() && self.fits_fast(kind, pos, r) == Some(true) {
+            return None;
+        }
         let twin = self.twin_of(kind, pos, r);
         let squares = [Some((kind, pos)), twin];
         let own = |p: Pos| p == pos || twin.is_some_and(|(_, q)| q == p);
@@ -54,7 +58,58 @@ impl Game<'_> {
 
     /// Whether the tile fits on the square: free, next to a tile, every edge matching.
     pub fn fits(&self, kind: TileKind, pos: Pos, r: Rotation) -> bool {
-        self.misfit(kind, pos, r, &[]).is_none()
+        match self.fits_fast(kind, pos, r) {
+            Some(fits) => fits,
+            None => self.misfit(kind, pos, r, &[]).is_none(),
+        }
+    }
+
+    /// The packed edge signature of a tile kind in each rotation (see [`board::signature`]).
+    pub(super) fn signatures(&self, kind: TileKind) -> [Key; 4] {
+        let def = self.def(kind);
+        Rotation::ALL.map(|r| board::signature(Edge::ALL.map(|e| def.edge(r, e))))
+    }
+
+    /// [`Game::fits`] from the frontier's packed constraints (one probe, one mask test), for
+    /// a tile of one square on a board that is not empty; `None` where it does not apply.
+    fn fits_fast(&self, kind: TileKind, pos: Pos, r: Rotation) -> Option<bool> {
+        let def = self.def(kind);
+        if def.twin.is_some() || self.board.is_empty() {
+            return None;
+        }
+        let fits = self.board.constraint(pos).is_some_and(|key| {
+            let sig = board::signature(Edge::ALL.map(|e| def.edge(r, e)));
+            board::fits_key(sig, key)
+        });
+        debug_assert_eq!(
+            fits,
+            self.misfit_slow(kind, pos, r).is_none(),
+            "the frontier's constraint at {pos} disagrees with the board"
+        );
+        Some(fits)
+    }
+
+    /// The slow fit test alone, to check the frontier's constraints against in debug builds.
+    fn misfit_slow(&self, kind: TileKind, pos: Pos, r: Rotation) -> Option<Misfit> {
+        if self.board.get(pos).is_some() {
+            return Some(Misfit::Occupied(pos));
+        }
+        let def = self.tiles.get(kind);
+        let mut neighbours = 0;
+        for e in Edge::ALL {
+            let Some(n) = self.tile_at(pos.step(e)) else { continue };
+            neighbours += 1;
+            if def.edge(r, e) != self.edge_terrain(n, e.opposite()) {
+                return Some(Misfit::Edge(pos, e, kind));
+            }
+        }
+        (neighbours == 0).then_some(Misfit::Alone)
+    }
+
+    /// Whether [`Game::legal_placements`] may be read off the frontier's constraints: a
+    /// tile of one square, on a board that is not empty.
+    pub(super) fn placements_indexed(&self, kind: TileKind) -> bool {
+        self.def(kind).twin.is_none() && !self.board.is_empty()
     }
 
     /// [`Game::fits`], with the verdict when it does not.
@@ -146,54 +201,29 @@ impl Game<'_> {
     /// farmer's field only through a neighbour and back across the new tile is one field.
     fn check_follower(&self, mv: &Move, square: Pos, local: usize) -> Result<(), Verdict> {
         let r = mv.rotation;
-        let units: Vec<(TileKind, Pos)> =
-            std::iter::once((mv.tile, mv.pos)).chain(self.twin_of(mv.tile, mv.pos, mv.rotation)).collect();
-        let mut offsets = Vec::with_capacity(units.len());
+        // The tile's squares (two for a double-size tile), each with the index of its first
+        // segment among the tile's; kept on the stack, as this runs for every follower
+        // placement a search for legal moves tries.
+        let twin = self.twin_of(mv.tile, mv.pos, mv.rotation);
+        let both = [(mv.tile, mv.pos), twin.unwrap_or((mv.tile, mv.pos))];
+        let units = &both[..1 + twin.is_some() as usize];
+        let mut offsets = [0usize; 2];
         let mut count = 0;
-        for (k, _) in &units {
-            offsets.push(count);
+        for (u, (k, _)) in units.iter().enumerate() {
+            offsets[u] = count;
             count += self.tiles.get(*k).segments.len();
         }
-        // Pairs of the new tile's segments joined directly (across a double tile's middle),
-        // and each segment's links to the features around it (their roots).
-        let mut joined: Vec<(usize, usize)> = Vec::new();
-        let mut links: Vec<(usize, u32)> = Vec::new();
-        for (u, &(k, p)) in units.iter().enumerate() {
-            let def = self.tiles.get(k);
-            for e in Edge::ALL {
-                let q = p.step(e);
-                if let Some(v) = units.iter().position(|(_, sq)| *sq == q) {
-                    let other = self.tiles.get(units[v].0);
-                    if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), other.segment_on_edge(r, e.opposite())) {
-                        joined.push((offsets[u] + a, offsets[v] + b));
-                    }
-                    for h in e.halves() {
-                        if let (Some(a), Some(b)) = (def.segment_on_half(r, h), other.segment_on_half(r, h.facing())) {
-                            joined.push((offsets[u] + a, offsets[v] + b));
-                        }
-                    }
-                    continue;
-                }
-                let Some(n) = self.tile_at(q) else { continue };
-                if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), self.edge_segment(n, e.opposite())) {
-                    links.push((offsets[u] + a, self.features.find(b).0));
-                }
-                for h in e.halves() {
-                    if let (Some(a), Some(b)) = (def.segment_on_half(r, h), self.half_segment(n, h.facing())) {
-                        links.push((offsets[u] + a, self.features.find(b).0));
-                    }
-                }
-            }
+        let mut stack = [0usize; 32];
+        let mut heap = Vec::new();
+        let parent: &mut [usize] = if count <= stack.len() {
+            &mut stack[..count]
+        } else {
+            heap.resize(count, 0);
+            &mut heap
+        };
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i;
         }
-        // Segments that touch the same feature around the tile are one feature once it is laid.
-        for (i, &(a, ra)) in links.iter().enumerate() {
-            for &(b, rb) in &links[i + 1..] {
-                if ra == rb && a != b {
-                    joined.push((a, b));
-                }
-            }
-        }
-        let mut parent: Vec<usize> = (0..count).collect();
         fn root(parent: &mut [usize], mut x: usize) -> usize {
             while parent[x] != x {
                 parent[x] = parent[parent[x]];
@@ -201,9 +231,52 @@ impl Game<'_> {
             }
             x
         }
-        for (a, b) in joined {
-            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        fn union(parent: &mut [usize], a: usize, b: usize) {
+            let (ra, rb) = (root(parent, a), root(parent, b));
             parent[ra] = rb;
+        }
+        // The new tile's segments joined directly (across a double tile's middle), and each
+        // segment's links to the features around it (their roots): at most an edge and two
+        // half-edges for each of a square's four edges.
+        let mut links = [(0usize, 0u32); 24];
+        let mut n_links = 0;
+        for (u, &(k, p)) in units.iter().enumerate() {
+            let def = self.tiles.get(k);
+            for e in Edge::ALL {
+                let q = p.step(e);
+                if let Some(v) = units.iter().position(|(_, sq)| *sq == q) {
+                    let other = self.tiles.get(units[v].0);
+                    if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), other.segment_on_edge(r, e.opposite())) {
+                        union(parent, offsets[u] + a, offsets[v] + b);
+                    }
+                    for h in e.halves() {
+                        if let (Some(a), Some(b)) = (def.segment_on_half(r, h), other.segment_on_half(r, h.facing())) {
+                            union(parent, offsets[u] + a, offsets[v] + b);
+                        }
+                    }
+                    continue;
+                }
+                let Some(n) = self.tile_at(q) else { continue };
+                if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), self.edge_segment(n, e.opposite())) {
+                    links[n_links] = (offsets[u] + a, self.features.find(b).0);
+                    n_links += 1;
+                }
+                for h in e.halves() {
+                    if let (Some(a), Some(b)) = (def.segment_on_half(r, h), self.half_segment(n, h.facing())) {
+                        links[n_links] = (offsets[u] + a, self.features.find(b).0);
+                        n_links += 1;
+                    }
+                }
+            }
+        }
+        let links = &links[..n_links];
+        // Segments that touch the same feature around the tile are one feature once it is laid.
+        for (i, &(a, ra)) in links.iter().enumerate() {
+            for &(b, rb) in &links[i + 1..] {
+                if ra == rb && a != b {
+                    union(parent, a, b);
+                }
+            }
         }
         let unit = units.iter().position(|(_, sq)| *sq == square).unwrap_or(0);
         if local >= self.tiles.get(units[unit].0).segments.len() {
@@ -212,9 +285,8 @@ impl Game<'_> {
                 format!("the tile at {square} has no feature number {local} for the follower"),
             ));
         }
-        let target = root(&mut parent, offsets[unit] + local);
-        let occupied =
-            links.iter().any(|&(s, r)| root(&mut parent, s) == target && self.features.occupied(SegId(r)) > 0);
+        let target = root(parent, offsets[unit] + local);
+        let occupied = links.iter().any(|&(s, r)| root(parent, s) == target && self.features.occupied(SegId(r)) > 0);
         if occupied {
             let def = self.tiles.get(units[unit].0);
             return Err(self.occupied_verdict(&def.describe_segment(r, local), def.segments[local].kind, mv));
@@ -257,6 +329,16 @@ impl Game<'_> {
     /// Every square and rotation where the tile fits, in frontier order, then rotation.
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
+        if self.placements_indexed(kind) {
+            for (pos, rotations) in self.board.fitting(self.signatures(kind)) {
+                for (i, r) in Rotation::ALL.into_iter().enumerate() {
+                    if rotations & (1 << i) != 0 {
+                        out.push((pos, r));
+                    }
+                }
+            }
+            return out;
+        }
         for pos in self.candidate_squares(kind) {
             for r in Rotation::ALL {
                 if self.fits(kind, pos, r) {

@@ -582,7 +582,7 @@ impl<'t> Game<'t> {
                 }
             }
         }
-        self.board.put(pos, idx);
+        self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)));
         idx
     }
 
@@ -593,6 +593,11 @@ impl<'t> Game<'t> {
         let seg = self.features.add(kind, idx, ADDED, edges.count_ones());
         self.added.push(AddedSegment { segment: seg, placed: idx, kind, edges, label });
         self.placed[idx as usize].added_edges |= edges;
+        // The frontier's constraints see the edges the segment changes (engine15).
+        let placed = self.placed[idx as usize];
+        for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
+            self.board.set_edge(at, e, self.edge_terrain(&placed, e));
+        }
         for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
             let Some(n) = self.tile_at(at.step(e)).copied() else { continue };
             if let Some(b) = self.edge_segment(&n, e.opposite()).filter(|b| self.features.kind(*b) == kind) {

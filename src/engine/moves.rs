@@ -32,12 +32,15 @@ impl Game<'_> {
     /// part it earns is the player's word (`Part::First`), judged when it is played.
     pub fn legal_moves(&self, player: PlayerId, tile: TileKind, turn: u16) -> Vec<Move> {
         let def = self.def(tile);
-        // The figures the player has in supply: normal followers are tried even when none is
-        // left (the check refuses them), other figures only when the player holds one.
+        // The figures the player has in supply: a normal one always (a move without a
+        // follower is spelt with it), other figures only when the player holds one. A
+        // follower of a figure none of which is left is refused by the check before play,
+        // whatever the move: it is not tried (building the verdict is the costly part).
         let figures: Vec<Figure> = Figure::ALL
             .into_iter()
             .filter(|f| *f == Figure::Normal || self.players[player.index()].in_supply(*f) > 0)
             .collect();
+        let normal_left = self.players[player.index()].in_supply(Figure::Normal) > 0;
         let mut out = Vec::new();
         let part = self
             .open_turns()
@@ -48,10 +51,22 @@ impl Game<'_> {
             Part::Second(t) => t,
             _ => turn,
         };
+        // The squares and rotations to try. Where no expansion in play changes an edge, a
+        // placement whose tile does not fit is refused whatever its actions and follower,
+        // so only the fitting ones, read off the frontier's constraints, are tried; else
+        // every rotation on every candidate square (a bridge can make a tile fit).
+        let tries: Vec<(Pos, u8)> = if self.edges_fixed() && self.placements_indexed(tile) {
+            self.board.fitting(self.signatures(tile))
+        } else {
+            self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
+        };
         let mut offered: Vec<Vec<Extra>> = Vec::new();
         let mut pending = Vec::new();
-        for pos in self.candidate_squares(tile) {
-            for r in Rotation::ALL {
+        for (pos, rotations) in tries {
+            for (i, r) in Rotation::ALL.into_iter().enumerate() {
+                if rotations & (1 << i) == 0 {
+                    continue;
+                }
                 let bare = Move { part, ..Move::new(tile, pos, r) };
                 offered.clear();
                 for x in &self.expansions {
@@ -87,6 +102,9 @@ impl Game<'_> {
                             if follower.is_none() && *figure != Figure::Normal {
                                 continue;
                             }
+                            if follower.is_some() && *figure == Figure::Normal && !normal_left {
+                                continue;
+                            }
                             let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
                             if self.check(player, &cand, turn).is_ok() {
                                 out.push(cand);
@@ -97,6 +115,15 @@ impl Game<'_> {
             }
         }
         out
+    }
+
+    /// Whether every expansion in play leaves edges as the tiles print them: none has
+    /// `Expansion::pending_edges` (Bridges, Castles and Bazaars and the new edition's
+    /// expansion 8 do: a bridge makes a field edge a road edge). An expansion not named here
+    /// is taken to change edges, which costs only time.
+    fn edges_fixed(&self) -> bool {
+        use crate::expansion::ExpansionId as X;
+        self.expansions.iter().all(|x| matches!(x.id(), X::Base | X::Ic | X::Cig | X::Db | X::Tb))
     }
 
     /// The game as it would stand after `mv`, played on a copy with the turn's completions
