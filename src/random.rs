@@ -140,6 +140,8 @@ pub struct Playout<'t> {
     drawn: usize,
     players: usize,
     current: usize,
+    /// The legal moves of the turn being played (kept from turn to turn, not reallocated).
+    moves: Vec<Move>,
 }
 
 impl<'t> Playout<'t> {
@@ -158,7 +160,7 @@ impl<'t> Playout<'t> {
             let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
         }
         rng.shuffle(&mut bag);
-        Playout { game, rng, bag, drawn: 0, players, current: 0 }
+        Playout { game, rng, bag, drawn: 0, players, current: 0, moves: Vec::new() }
     }
 
     /// Draws the next tile and plays one of its legal moves picked uniformly, or discards it
@@ -170,14 +172,19 @@ impl<'t> Playout<'t> {
         self.drawn += 1;
         let player = PlayerId((self.current % self.players) as u8);
         let turn = self.drawn as u16;
-        let moves = self.game.legal_moves(player, kind, turn);
-        if !moves.is_empty() {
-            let mv = &moves[self.rng.below(moves.len())];
+        self.game.legal_moves_into(player, kind, turn, &mut self.moves);
+        if !self.moves.is_empty() {
+            let mv = &self.moves[self.rng.below(self.moves.len())];
             // Only legal moves are played; a refusal would be an engine bug the property tests report.
             let _ = self.game.play(player, mv, turn);
             self.current += 1;
         }
         true
+    }
+
+    /// The tile the next step draws (the last one again once the bag is empty).
+    pub fn next_tile(&self) -> TileKind {
+        self.bag[self.drawn.min(self.bag.len().saturating_sub(1))]
     }
 
     /// Tiles drawn so far (placed or discarded), the start tile not counted.

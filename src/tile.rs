@@ -236,6 +236,11 @@ pub struct TileDef {
 
 const NONE: u8 = u8::MAX;
 
+/// The most features (segments) one square of a tile may hold: the engine keeps a bit per
+/// segment of a tile being laid (both squares of a double-size tile in one word). The
+/// catalogues' tiles hold at most a dozen.
+pub const MAX_SEGMENTS: usize = 32;
+
 /// Lookup tables for one rotation, in board directions.
 #[derive(Clone, Copy, Debug, Default)]
 struct Rotated {
@@ -396,6 +401,12 @@ impl TileDef {
                     }
                 }
             }
+        }
+        if segments.len() > MAX_SEGMENTS {
+            errors.push(format!(
+                "the tile has {} features (cities, roads, fields, cloister, castle): a tile holds at most {MAX_SEGMENTS}",
+                segments.len()
+            ));
         }
         let segment_on = |segments: &[Segment], kind: FeatureKind, text: &str| {
             let e = Edge::parse(text.trim())?;
@@ -670,6 +681,25 @@ mod tests {
         let all = TileDef::new("bad", "", 1, false, &bad).unwrap_err().join("\n");
         assert!(all.contains("an `inner` field lies between cities"), "{all}");
         assert!(all.contains("goods `N wine`") && all.contains("goods `W silk`"), "{all}");
+    }
+
+    #[test]
+    fn a_tile_holds_at_most_max_segments_features() {
+        // A city across the tile, and inner fields beside it: one city and fields to the
+        // limit load; one more field is refused, not wrapped into another segment's index.
+        let fields = |n: usize| {
+            let mut f = vec!["NL NR > W".to_string()];
+            f.extend(std::iter::repeat_n("inner > W".to_string(), n));
+            f
+        };
+        let tile = |n: usize| {
+            let f = fields(n);
+            let refs: Vec<&str> = f.iter().map(String::as_str).collect();
+            TileDef::new("many", "", 1, false, &notation("FCCC", &["WES"], &[], &refs))
+        };
+        assert_eq!(tile(MAX_SEGMENTS - 2).unwrap().segments.len(), MAX_SEGMENTS);
+        let all = tile(MAX_SEGMENTS - 1).unwrap_err().join("\n");
+        assert!(all.contains("a tile holds at most 32"), "{all}");
     }
 
     #[test]

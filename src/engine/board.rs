@@ -70,12 +70,18 @@ pub const fn fits_key(signature: Key, constraint: Key) -> bool {
     signature & (present * 3) == constraint
 }
 
-/// Where a frontier square is kept: its constraint and its index in that constraint's group.
+/// Where a frontier square is kept: its constraint, its index in that constraint's group,
+/// and the tiles across its edges.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: Key,
     at: u32,
+    /// The placement across each edge (N, E, S, W), [`NO_TILE`] where none lies.
+    next: [u32; 4],
 }
+
+/// No tile across an edge of a frontier square.
+pub const NO_TILE: u32 = u32::MAX;
 
 /// No group for this constraint yet.
 const NO_GROUP: u8 = u8::MAX;
@@ -138,7 +144,7 @@ impl Board {
         for e in Edge::ALL {
             let q = p.step(e);
             if !self.squares.contains_key(&q) {
-                self.show(q, e.opposite(), terrain_code(edges[e.index()]));
+                self.show(q, e.opposite(), terrain_code(edges[e.index()]), placed);
             }
         }
     }
@@ -147,19 +153,23 @@ impl Board {
     /// road edge): the square across that edge, if free, sees it.
     pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain) {
         let q = p.step(e);
-        if self.frontier.contains_key(&q) {
-            self.show(q, e.opposite(), terrain_code(t));
+        if let Some(s) = self.frontier.get(&q) {
+            let across = s.next[e.opposite().index()];
+            self.show(q, e.opposite(), terrain_code(t), across);
         }
     }
 
-    /// Sets what free square `q` sees across its edge `e` (a terrain code), adding it to
-    /// the frontier if it was not on it.
-    fn show(&mut self, q: Pos, e: Edge, code: u8) {
+    /// Sets what free square `q` sees across its edge `e` (a terrain code, shown by tile
+    /// `placed`), adding it to the frontier if it was not on it.
+    fn show(&mut self, q: Pos, e: Edge, code: u8, placed: u32) {
         let shift = 2 * e.index();
         let old = self.frontier.get(&q).copied();
         let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
+        let mut next = old.map_or([NO_TILE; 4], |s| s.next);
+        next[e.index()] = placed;
         if let Some(s) = old {
             if s.key == key {
+                self.frontier.insert(q, Slot { next, ..s });
                 return;
             }
             self.unlink(s);
@@ -168,7 +178,7 @@ impl Board {
         let squares = &mut self.groups[g].1;
         let at = squares.len() as u32;
         squares.push(q);
-        self.frontier.insert(q, Slot { key, at });
+        self.frontier.insert(q, Slot { key, at, next });
     }
 
     /// The group of a constraint, made if it is the first square with it.
@@ -195,6 +205,12 @@ impl Board {
     /// tile).
     pub fn constraint(&self, p: Pos) -> Option<Key> {
         self.frontier.get(&p).map(|s| s.key)
+    }
+
+    /// The placements across the edges (N, E, S, W) of a frontier square ([`NO_TILE`] where
+    /// none lies); `None` off the frontier.
+    pub fn next_to(&self, p: Pos) -> Option<[u32; 4]> {
+        self.frontier.get(&p).map(|s| s.next)
     }
 
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).

@@ -125,6 +125,12 @@ impl Features {
         self.occupied[self.find(s).0 as usize]
     }
 
+    /// [`Features::occupied`] of a root (found already).
+    pub fn occupied_at_root(&self, root: SegId) -> u16 {
+        debug_assert_eq!(self.find(root), root);
+        self.occupied[root.0 as usize]
+    }
+
     pub fn add_follower(&mut self, s: SegId, delta: i16) {
         let r = self.root(s).0 as usize;
         self.occupied[r] = (self.occupied[r] as i16 + delta).max(0) as u16;

@@ -8,6 +8,34 @@ use crate::geom::{Edge, Pos, Rotation};
 use crate::score::{PlayerId, Verdict};
 use crate::tile::{FeatureKind, Terrain, TileKind};
 
+/// What [`Game::occupied_on_tile`] finds.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Occupancy {
+    /// Bit `offsets[u] + local` for each segment (of square `u`: 0 the tile's, 1 the second
+    /// square of a double-size tile) whose feature already holds a follower.
+    pub blocked: u64,
+    pub offsets: [usize; 2],
+    pub twin: Option<(TileKind, Pos)>,
+}
+
+/// No feature across an edge (or half-edge) of a free square.
+const NO_LINK: (u32, bool) = (u32::MAX, false);
+
+/// What [`Game::around`] finds around a free square.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Around {
+    /// For each edge (N, E, S, W): the root of the feature across it of the road or city
+    /// there, then of the field at each half-edge, and whether a follower stands on it
+    /// ([`NO_LINK`] where there is none).
+    links: [[(u32, bool); 3]; 4],
+    /// Whether any of them holds a follower.
+    occupied: bool,
+}
+
+impl Around {
+    pub(super) const EMPTY: Around = Around { links: [[NO_LINK; 3]; 4], occupied: false };
+}
+
 /// Why a tile does not fit on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Misfit {
@@ -195,75 +223,136 @@ impl Game<'_> {
         )
     }
 
-    /// The feature a follower would join, seen before the tile is laid: the new tile's
-    /// segments (both squares of a double-size tile) are joined among themselves through
-    /// the features they touch, as laying the tile will join them. A field that reaches a
-    /// farmer's field only through a neighbour and back across the new tile is one field.
+    /// The feature a follower would join, seen before the tile is laid: see
+    /// [`Game::occupied_on_tile`].
     fn check_follower(&self, mv: &Move, square: Pos, local: usize) -> Result<(), Verdict> {
-        let r = mv.rotation;
-        // The tile's squares (two for a double-size tile), each with the index of its first
-        // segment among the tile's; kept on the stack, as this runs for every follower
-        // placement a search for legal moves tries.
-        let twin = self.twin_of(mv.tile, mv.pos, mv.rotation);
-        let both = [(mv.tile, mv.pos), twin.unwrap_or((mv.tile, mv.pos))];
+        let occ = self.occupied_on_tile(mv.tile, mv.pos, mv.rotation);
+        let unit = usize::from(occ.twin.is_some_and(|(_, q)| q == square));
+        let kind = if unit == 1 { occ.twin.map_or(mv.tile, |(k, _)| k) } else { mv.tile };
+        let def = self.tiles.get(kind);
+        if local >= def.segments.len() {
+            return Err(Verdict::new(
+                rule::FOLLOWER_ON_NEW_TILE,
+                format!("the tile at {square} has no feature number {local} for the follower"),
+            ));
+        }
+        if occ.blocked & (1 << (occ.offsets[unit] + local)) != 0 {
+            return Err(self.occupied_verdict(&def.describe_segment(mv.rotation, local), def.segments[local].kind, mv));
+        }
+        Ok(())
+    }
+
+    /// What lies around a free square, whatever tile goes there: across each edge, the
+    /// feature of the neighbour's road or city segment there and of its two field half-edges
+    /// (in the order of [`Edge::halves`] of the square's edge), each as its root and whether
+    /// a follower stands on it. Read once per square by a search for legal moves, for all
+    /// four rotations.
+    pub(super) fn around(&self, pos: Pos) -> Around {
+        let mut a = Around { links: [[NO_LINK; 3]; 4], occupied: false };
+        let next = self.board.next_to(pos).unwrap_or([board::NO_TILE; 4]);
+        for e in Edge::ALL {
+            let Some(n) = self.placed.get(next[e.index()] as usize) else { continue };
+            let mut link = |seg: Option<SegId>| {
+                seg.map_or(NO_LINK, |b| {
+                    let root = self.features.find(b);
+                    let occupied = self.features.occupied_at_root(root) > 0;
+                    a.occupied |= occupied;
+                    (root.0, occupied)
+                })
+            };
+            let [h0, h1] = e.halves();
+            a.links[e.index()] = [
+                link(self.edge_segment(n, e.opposite())),
+                link(self.half_segment(n, h0.facing())),
+                link(self.half_segment(n, h1.facing())),
+            ];
+        }
+        a
+    }
+
+    /// Which segments of a tile about to be laid (both squares of a double-size tile) would
+    /// join a feature that already holds a follower. The tile's segments are joined among
+    /// themselves through the features they touch, as laying the tile will join them: a
+    /// field that reaches a farmer's field only through a neighbour and back across the new
+    /// tile is one field. Kept on the stack, as a search for legal moves asks it for every
+    /// square and rotation it tries.
+    pub(super) fn occupied_on_tile(&self, tile: TileKind, pos: Pos, r: Rotation) -> Occupancy {
+        let twin = self.twin_of(tile, pos, r);
+        let around = [self.around(pos), twin.map_or(Around::EMPTY, |(_, q)| self.around(q))];
+        Occupancy {
+            blocked: self.occupied_with(tile, pos, r, twin, &around),
+            offsets: self.unit_offsets(tile, twin),
+            twin,
+        }
+    }
+
+    /// Where each square's segments start in an [`Occupancy`] mask: the tile's at 0, the
+    /// second square's after them.
+    fn unit_offsets(&self, tile: TileKind, twin: Option<(TileKind, Pos)>) -> [usize; 2] {
+        [0, if twin.is_some() { self.tiles.get(tile).segments.len() } else { 0 }]
+    }
+
+    /// [`Game::occupied_on_tile`]'s mask from what lies around the tile's squares (`around[1]`
+    /// for the second square of a double-size tile).
+    pub(super) fn occupied_with(
+        &self,
+        tile: TileKind,
+        pos: Pos,
+        r: Rotation,
+        twin: Option<(TileKind, Pos)>,
+        around: &[Around; 2],
+    ) -> u64 {
+        if !around[0].occupied && !around[1].occupied {
+            return 0;
+        }
+        let both = [tile, twin.map_or(tile, |(k, _)| k)];
         let units = &both[..1 + twin.is_some() as usize];
-        let mut offsets = [0usize; 2];
-        let mut count = 0;
-        for (u, (k, _)) in units.iter().enumerate() {
-            offsets[u] = count;
-            count += self.tiles.get(*k).segments.len();
+        let offsets = self.unit_offsets(tile, twin);
+        let count = offsets[units.len() - 1] + self.tiles.get(units[units.len() - 1]).segments.len();
+        // A bit per segment: a square holds at most `MAX_SEGMENTS` (32), checked when its
+        // tile is read, so both squares of a double-size tile fit in one word.
+        debug_assert!(count <= 2 * crate::tile::MAX_SEGMENTS);
+        let mut parent = [0u8; 64];
+        for (i, p) in parent.iter_mut().enumerate().take(count) {
+            *p = i as u8;
         }
-        let mut stack = [0usize; 32];
-        let mut heap = Vec::new();
-        let parent: &mut [usize] = if count <= stack.len() {
-            &mut stack[..count]
-        } else {
-            heap.resize(count, 0);
-            &mut heap
-        };
-        for (i, p) in parent.iter_mut().enumerate() {
-            *p = i;
-        }
-        fn root(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
+        fn root(parent: &mut [u8; 64], mut x: usize) -> usize {
+            while parent[x] as usize != x {
+                parent[x] = parent[parent[x] as usize];
+                x = parent[x] as usize;
             }
             x
         }
-        fn union(parent: &mut [usize], a: usize, b: usize) {
+        fn union(parent: &mut [u8; 64], a: usize, b: usize) {
             let (ra, rb) = (root(parent, a), root(parent, b));
-            parent[ra] = rb;
+            parent[ra] = rb as u8;
         }
-        // The new tile's segments joined directly (across a double tile's middle), and each
-        // segment's links to the features around it (their roots): at most an edge and two
+        // The two squares of a double-size tile joined across their middle.
+        if let Some((k, q)) = twin {
+            let (first, second) = (self.tiles.get(tile), self.tiles.get(k));
+            let e = Edge::ALL.into_iter().find(|e| pos.step(*e) == q).unwrap_or(Edge::N);
+            if let (Some(a), Some(b)) = (first.segment_on_edge(r, e), second.segment_on_edge(r, e.opposite())) {
+                union(&mut parent, a, offsets[1] + b);
+            }
+            for h in e.halves() {
+                if let (Some(a), Some(b)) = (first.segment_on_half(r, h), second.segment_on_half(r, h.facing())) {
+                    union(&mut parent, a, offsets[1] + b);
+                }
+            }
+        }
+        // Each segment's links to the features around it: at most an edge and two
         // half-edges for each of a square's four edges.
-        let mut links = [(0usize, 0u32); 24];
+        let mut links = [(0usize, 0u32, false); 24];
         let mut n_links = 0;
-        for (u, &(k, p)) in units.iter().enumerate() {
+        for (u, &k) in units.iter().enumerate() {
             let def = self.tiles.get(k);
             for e in Edge::ALL {
-                let q = p.step(e);
-                if let Some(v) = units.iter().position(|(_, sq)| *sq == q) {
-                    let other = self.tiles.get(units[v].0);
-                    if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), other.segment_on_edge(r, e.opposite())) {
-                        union(parent, offsets[u] + a, offsets[v] + b);
-                    }
-                    for h in e.halves() {
-                        if let (Some(a), Some(b)) = (def.segment_on_half(r, h), other.segment_on_half(r, h.facing())) {
-                            union(parent, offsets[u] + a, offsets[v] + b);
-                        }
-                    }
-                    continue;
-                }
-                let Some(n) = self.tile_at(q) else { continue };
-                if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), self.edge_segment(n, e.opposite())) {
-                    links[n_links] = (offsets[u] + a, self.features.find(b).0);
-                    n_links += 1;
-                }
-                for h in e.halves() {
-                    if let (Some(a), Some(b)) = (def.segment_on_half(r, h), self.half_segment(n, h.facing())) {
-                        links[n_links] = (offsets[u] + a, self.features.find(b).0);
+                let [edge, h0, h1] = around[u].links[e.index()];
+                let [half0, half1] = e.halves();
+                let mine = [def.segment_on_edge(r, e), def.segment_on_half(r, half0), def.segment_on_half(r, half1)];
+                for (seg, (root, occupied)) in mine.into_iter().zip([edge, h0, h1]) {
+                    if let Some(a) = seg.filter(|_| root != NO_LINK.0) {
+                        links[n_links] = (offsets[u] + a, root, occupied);
                         n_links += 1;
                     }
                 }
@@ -271,29 +360,27 @@ impl Game<'_> {
         }
         let links = &links[..n_links];
         // Segments that touch the same feature around the tile are one feature once it is laid.
-        for (i, &(a, ra)) in links.iter().enumerate() {
-            for &(b, rb) in &links[i + 1..] {
+        for (i, &(a, ra, _)) in links.iter().enumerate() {
+            for &(b, rb, _) in &links[i + 1..] {
                 if ra == rb && a != b {
-                    union(parent, a, b);
+                    union(&mut parent, a, b);
                 }
             }
         }
-        let unit = units.iter().position(|(_, sq)| *sq == square).unwrap_or(0);
-        if local >= self.tiles.get(units[unit].0).segments.len() {
-            return Err(Verdict::new(
-                rule::FOLLOWER_ON_NEW_TILE,
-                format!("the tile at {square} has no feature number {local} for the follower"),
-            ));
+        let mut occupied_roots = 0u64;
+        for &(s, _, occupied) in links {
+            if occupied {
+                occupied_roots |= 1 << root(&mut parent, s);
+            }
         }
-        let target = root(parent, offsets[unit] + local);
-        let occupied = links.iter().any(|&(s, r)| root(parent, s) == target && self.features.occupied(SegId(r)) > 0);
-        if occupied {
-            let def = self.tiles.get(units[unit].0);
-            return Err(self.occupied_verdict(&def.describe_segment(r, local), def.segments[local].kind, mv));
+        let mut blocked = 0u64;
+        for s in 0..count {
+            if occupied_roots & (1 << root(&mut parent, s)) != 0 {
+                blocked |= 1 << s;
+            }
         }
-        Ok(())
+        blocked
     }
-
     /// Every action of a move is one an expansion in play reads: nothing is silently ignored.
     pub(super) fn check_actions_in_play(&self, extras: &[crate::expansion::Extra]) -> Result<(), Verdict> {
         match extras.iter().find(|a| !self.expansions.iter().any(|x| x.takes(a))) {

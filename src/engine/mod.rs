@@ -818,7 +818,7 @@ impl<'t> Game<'t> {
     /// Whether the move may play this part of a turn now: a second part only of a turn whose
     /// first part was played and whose second is due; any other placement only while no
     /// second part is due (`base.turn.order`).
-    fn check_part(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+    pub(super) fn check_part(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         if let Part::Second(t) = mv.part {
             let Some(open) = self.open.iter().find(|o| o.player == player && o.turn == t) else {
                 return Err(Verdict::new(

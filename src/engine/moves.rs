@@ -5,6 +5,7 @@
 //! judged by [`Game::check`], which gives exactly [`Game::play`]'s verdict; a move is listed
 //! if and only if it is accepted.
 
+use super::legality::Around;
 use super::{Figure, FollowerOn, Game, Move, Part};
 use crate::expansion::Extra;
 use crate::geom::{Pos, Rotation};
@@ -31,17 +32,32 @@ impl Game<'_> {
     /// (`Part::Second`). A first part is listed as the whole turn's move: taking the second
     /// part it earns is the player's word (`Part::First`), judged when it is played.
     pub fn legal_moves(&self, player: PlayerId, tile: TileKind, turn: u16) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(player, tile, turn, &mut out);
+        out
+    }
+
+    /// [`Game::legal_moves`] into a list the caller keeps (cleared first), so that a game
+    /// played move by move lists each turn's moves without allocating.
+    pub fn legal_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) {
+        out.clear();
         let def = self.def(tile);
         // The figures the player has in supply: a normal one always (a move without a
         // follower is spelt with it), other figures only when the player holds one. A
         // follower of a figure none of which is left is refused by the check before play,
         // whatever the move: it is not tried (building the verdict is the costly part).
-        let figures: Vec<Figure> = Figure::ALL
-            .into_iter()
-            .filter(|f| *f == Figure::Normal || self.players[player.index()].in_supply(*f) > 0)
-            .collect();
+        let mut figures = [Figure::Normal; Figure::ALL.len()];
+        let mut n_figures = 0;
+        for f in Figure::ALL {
+            if f == Figure::Normal || self.players[player.index()].in_supply(f) > 0 {
+                figures[n_figures] = f;
+                n_figures += 1;
+            }
+        }
+        let figures = &figures[..n_figures];
         let normal_left = self.players[player.index()].in_supply(Figure::Normal) > 0;
-        let mut out = Vec::new();
+        // The figures that may stand on a segment: those above, a normal one only while one is left.
+        let deployable = if normal_left { figures } else { &figures[1..] };
         let part = self
             .open_turns()
             .iter()
@@ -55,14 +71,20 @@ impl Game<'_> {
         // placement whose tile does not fit is refused whatever its actions and follower,
         // so only the fitting ones, read off the frontier's constraints, are tried; else
         // every rotation on every candidate square (a bridge can make a tile fit).
-        let tries: Vec<(Pos, u8)> = if self.edges_fixed() && self.placements_indexed(tile) {
+        let indexed = self.edges_fixed() && self.placements_indexed(tile);
+        let tries: Vec<(Pos, u8)> = if indexed {
             self.board.fitting(self.signatures(tile))
         } else {
             self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
         };
+        // A whole turn's part is judged once: it depends on no square (`check_part`).
+        let whole_ok = part == Part::Whole
+            && self.check_part(player, &Move::new(tile, Pos::new(0, 0), Rotation::default()), turn).is_ok();
         let mut offered: Vec<Vec<Extra>> = Vec::new();
         let mut pending = Vec::new();
         for (pos, rotations) in tries {
+            // What lies around the square, read once for its rotations (the quick path's).
+            let mut around = None;
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) == 0 {
                     continue;
@@ -84,19 +106,30 @@ impl Game<'_> {
                 // Without actions, a tile that does not fit is refused by the check's first
                 // step, whatever the follower: the common case is skipped here cheaply. (Only
                 // when no expansion changes an edge for the bare move, which is what
-                // `check_before_play` judges the fit with.)
+                // `check_before_play` judges the fit with.) The squares read off the
+                // frontier fit already, and no expansion in play changes an edge there.
                 pending.clear();
-                for x in &self.expansions {
-                    x.pending_edges(self, player, &bare, &mut pending);
+                if !indexed {
+                    for x in &self.expansions {
+                        x.pending_edges(self, player, &bare, &mut pending);
+                    }
                 }
-                let bare_may_fit = !pending.is_empty() || self.fits(tile, pos, r);
-                let twin = self.twin_of(tile, pos, r);
-                let sets = bare_may_fit.then(Vec::new).into_iter().chain(offered.drain(..));
+                let bare_may_fit = indexed || !pending.is_empty() || self.fits(tile, pos, r);
+                let twin = if def.twin.is_some() { self.twin_of(tile, pos, r) } else { None };
+                // The bare move of a whole turn with nothing changing its edges: judged here
+                // in one pass (the fit known, which segments would join an occupied feature
+                // found once), each candidate asked only of the expansions' vetoes.
+                let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none();
+                if quick && whole_ok {
+                    let around = around.get_or_insert_with(|| self.around(pos));
+                    self.bare_moves(player, &bare, around, deployable, turn, out);
+                }
+                let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
                 for extras in sets {
                     let with_actions = !extras.is_empty();
                     let mv = Move { extras, ..bare.clone() };
                     let options = follower_options(def.segments.len(), twin, self, with_actions);
-                    for figure in &figures {
+                    for figure in figures {
                         for &(follower, square) in &options {
                             // No follower is one move, whatever figure it might have been.
                             if follower.is_none() && *figure != Figure::Normal {
@@ -114,7 +147,39 @@ impl Game<'_> {
                 }
             }
         }
-        out
+    }
+
+    /// The legal moves of a bare placement (no actions, a whole turn, one square) whose tile
+    /// fits where nothing changes its edges, in `legal_moves`' order: no follower, then each
+    /// figure on each segment of the tile. Exactly the candidates [`Game::check`] accepts,
+    /// the turn's part being allowed (the caller checks it once): for each candidate what
+    /// `check_before_play` would still ask (the expansions' vetoes, the feature joined, from
+    /// what lies `around` the square), the figures being those in supply (`deployable`).
+    fn bare_moves(
+        &self,
+        player: PlayerId,
+        bare: &Move,
+        around: &Around,
+        deployable: &[Figure],
+        turn: u16,
+        out: &mut Vec<Move>,
+    ) {
+        let segments = self.def(bare.tile).segments.len();
+        let blocked = self.occupied_with(bare.tile, bare.pos, bare.rotation, None, &[*around, Around::EMPTY]);
+        let vetoed = |cand: &Move| self.expansions.iter().any(|x| x.check_placement(self, player, cand).is_err());
+        let mut push = |cand: Move| {
+            let ok = !vetoed(&cand);
+            debug_assert_eq!(ok, self.check(player, &cand, turn).is_ok(), "the quick judgement of {cand:?}");
+            if ok {
+                out.push(cand);
+            }
+        };
+        push(bare.clone());
+        for figure in deployable {
+            for local in (0..segments).filter(|l| blocked & (1 << l) == 0) {
+                push(Move { follower: Some(FollowerOn::Segment(local)), figure: *figure, ..bare.clone() });
+            }
+        }
     }
 
     /// Whether every expansion in play leaves edges as the tiles print them: none has

@@ -43,25 +43,29 @@ impl PartialEq for Box<dyn Slot> {
 
 impl Eq for Box<dyn Slot> {}
 
-/// At most one value of each type, found by its type.
+/// At most one value of each type, found by its type (kept beside it, so that finding one
+/// compares type ids, not asks each value).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Slots(Vec<Box<dyn Slot>>);
+pub struct Slots(Vec<(TypeId, Box<dyn Slot>)>);
 
 impl Slots {
     /// Keeps `value`, replacing one of the same type.
     pub fn insert<T: Slot>(&mut self, value: T) {
-        match self.0.iter_mut().find(|s| (***s).as_any().type_id() == TypeId::of::<T>()) {
-            Some(s) => *s = Box::new(value),
-            None => self.0.push(Box::new(value)),
+        let id = TypeId::of::<T>();
+        match self.0.iter_mut().find(|(t, _)| *t == id) {
+            Some((_, s)) => *s = Box::new(value),
+            None => self.0.push((id, Box::new(value))),
         }
     }
 
     pub fn get<T: Slot>(&self) -> Option<&T> {
-        self.0.iter().find_map(|s| (**s).as_any().downcast_ref::<T>())
+        let id = TypeId::of::<T>();
+        self.0.iter().find(|(t, _)| *t == id).and_then(|(_, s)| (**s).as_any().downcast_ref::<T>())
     }
 
     pub fn get_mut<T: Slot>(&mut self) -> Option<&mut T> {
-        self.0.iter_mut().find_map(|s| (**s).as_any_mut().downcast_mut::<T>())
+        let id = TypeId::of::<T>();
+        self.0.iter_mut().find(|(t, _)| *t == id).and_then(|(_, s)| (**s).as_any_mut().downcast_mut::<T>())
     }
 }
 
