@@ -38,6 +38,7 @@ pub mod random;
 pub mod render;
 pub mod replay;
 pub mod report;
+pub mod rng;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;

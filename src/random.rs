@@ -7,40 +7,13 @@
 //! (`exp8::Action::BazaarFollows`): no auction is held in a generated game. The same seed gives the same game on every machine: the
 //! generator is a self-contained SplitMix64, not a dependency whose stream could change.
 
+pub use crate::rng::Rng;
+
 use crate::engine::{Game, Move};
 use crate::expansion::{ExpansionId, Options};
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
 use crate::tile::{TileKind, TileSet};
-
-/// SplitMix64: tiny, fast, and stable across versions.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// One step of a generated game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +115,8 @@ pub struct Playout<'t> {
     current: usize,
     /// The legal moves of the turn being played (kept from turn to turn, not reallocated).
     moves: Vec<Move>,
+    /// Whether each move is drawn by `Game::random_move` rather than picked from the list.
+    sample: bool,
 }
 
 impl<'t> Playout<'t> {
@@ -160,7 +135,15 @@ impl<'t> Playout<'t> {
             let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
         }
         rng.shuffle(&mut bag);
-        Playout { game, rng, bag, drawn: 0, players, current: 0, moves: Vec::new() }
+        Playout { game, rng, bag, drawn: 0, players, current: 0, moves: Vec::new(), sample: false }
+    }
+
+    /// The same game, each legal move drawn by [`Game::random_move`] (uniformly, without
+    /// listing them all where it can) instead of picked from the list: the chances are the
+    /// same, the game is not (the draws use the seed differently), and it is not the game
+    /// [`generate`] records.
+    pub fn sampling(self) -> Playout<'t> {
+        Playout { sample: true, ..self }
     }
 
     /// Draws the next tile and plays one of its legal moves picked uniformly, or discards it
@@ -172,12 +155,19 @@ impl<'t> Playout<'t> {
         self.drawn += 1;
         let player = PlayerId((self.current % self.players) as u8);
         let turn = self.drawn as u16;
-        self.game.legal_moves_into(player, kind, turn, &mut self.moves);
-        if !self.moves.is_empty() {
-            let mv = &self.moves[self.rng.below(self.moves.len())];
-            // Only legal moves are played; a refusal would be an engine bug the property tests report.
-            let _ = self.game.play(player, mv, turn);
-            self.current += 1;
+        // Only legal moves are played; a refusal would be an engine bug the property tests report.
+        if self.sample {
+            if let Some(mv) = self.game.random_move(player, kind, turn, &mut self.rng) {
+                let _ = self.game.play(player, &mv, turn);
+                self.current += 1;
+            }
+        } else {
+            self.game.legal_moves_into(player, kind, turn, &mut self.moves);
+            if !self.moves.is_empty() {
+                let mv = &self.moves[self.rng.below(self.moves.len())];
+                let _ = self.game.play(player, mv, turn);
+                self.current += 1;
+            }
         }
         true
     }
@@ -185,6 +175,11 @@ impl<'t> Playout<'t> {
     /// The tile the next step draws (the last one again once the bag is empty).
     pub fn next_tile(&self) -> TileKind {
         self.bag[self.drawn.min(self.bag.len().saturating_sub(1))]
+    }
+
+    /// Makes room in the game for the tiles still in the bag ([`Game::reserve`]).
+    pub fn reserve(&mut self) {
+        self.game.reserve(self.bag.len() - self.drawn);
     }
 
     /// Tiles drawn so far (placed or discarded), the start tile not counted.

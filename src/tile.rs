@@ -214,6 +214,83 @@ pub struct Twin {
     pub side: Edge,
 }
 
+// ---- edges packed in a byte, for the board's frontier -----------------------------------
+
+/// Four edges (N, E, S, W), two bits each at `2 * edge`: 0 for no tile across the edge
+/// (in a constraint), else the terrain ([`terrain_code`]).
+pub type Key = u8;
+
+/// The two-bit code of a terrain in a [`Key`] (never 0).
+pub const fn terrain_code(t: Terrain) -> u8 {
+    match t {
+        Terrain::Field => 1,
+        Terrain::Road => 2,
+        Terrain::City => 3,
+    }
+}
+
+/// A tile's packed signature from the terrain of its board edges (N, E, S, W).
+pub fn signature(edges: [Terrain; 4]) -> Key {
+    let mut k = 0;
+    for (i, t) in edges.into_iter().enumerate() {
+        k |= terrain_code(t) << (2 * i);
+    }
+    k
+}
+
+/// Whether a tile with this signature matches every neighbour of a square with this
+/// constraint (the edges without a neighbour are free).
+pub const fn fits_key(signature: Key, constraint: Key) -> bool {
+    let present = (constraint | (constraint >> 1)) & 0x55;
+    signature & (present * 3) == constraint
+}
+
+/// In which rotations a tile matches a square, for every constraint a square can have: bit
+/// `r` for `Rotation::ALL[r]` at index `constraint`, and how many rotations that is. Built
+/// once per tile kind, so that a search reads a square's fit off a table.
+#[derive(Clone)]
+pub struct FitTable {
+    rotations: [u8; 256],
+    counts: [u8; 256],
+}
+
+impl FitTable {
+    /// The table of a tile whose board edges are `edges` at each rotation of `Rotation::ALL`.
+    pub fn new(edges: [[Terrain; 4]; 4]) -> FitTable {
+        let signatures = edges.map(signature);
+        let mut t = FitTable { rotations: [0; 256], counts: [0; 256] };
+        for key in 0..256usize {
+            for (r, sig) in signatures.iter().enumerate() {
+                if fits_key(*sig, key as Key) {
+                    t.rotations[key] |= 1 << r;
+                }
+            }
+            // A constraint is never 0 (a frontier square touches a tile): nothing fits it.
+            if key == 0 {
+                t.rotations[key] = 0;
+            }
+            t.counts[key] = t.rotations[key].count_ones() as u8;
+        }
+        t
+    }
+
+    /// The rotations that match a square with this constraint.
+    pub fn rotations(&self, constraint: Key) -> u8 {
+        self.rotations[constraint as usize]
+    }
+
+    /// How many rotations match, for each constraint.
+    pub fn counts(&self) -> &[u8; 256] {
+        &self.counts
+    }
+}
+
+impl std::fmt::Debug for FitTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FitTable")
+    }
+}
+
 /// A tile kind, ready for play: validated, with its four rotations precomputed.
 #[derive(Clone, Debug)]
 pub struct TileDef {
@@ -232,6 +309,8 @@ pub struct TileDef {
     /// tile a scenario defines.
     pub set: String,
     rotated: [Rotated; 4],
+    /// Where the tile fits, by the constraint of a square (its edges at each rotation).
+    pub fits: FitTable,
 }
 
 const NONE: u8 = u8::MAX;
@@ -465,10 +544,12 @@ impl TileDef {
             half_of: None,
             set: String::new(),
             rotated: [Rotated::default(); 4],
+            fits: FitTable { rotations: [0; 256], counts: [0; 256] },
         };
         for r in Rotation::ALL {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
         }
+        def.fits = FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| def.edge(r, e))));
         Ok(def)
     }
 

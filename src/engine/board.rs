@@ -41,33 +41,53 @@ impl Hasher for PosHasher {
 
 type Fast = BuildHasherDefault<PosHasher>;
 
-/// Four edges (N, E, S, W), two bits each at `2 * edge`: 0 for no tile across the edge
-/// (in a constraint), else the terrain ([`terrain_code`]).
-pub type Key = u8;
+pub use crate::tile::{fits_key, signature, terrain_code, FitTable, Key};
 
-/// The two-bit code of a terrain in a [`Key`] (never 0).
-pub const fn terrain_code(t: Terrain) -> u8 {
-    match t {
-        Terrain::Field => 1,
-        Terrain::Road => 2,
-        Terrain::City => 3,
+/// Squares to tiles, kept in chunks of 16 × 16 squares found by a hash of the chunk: the
+/// squares around a square are almost always in its chunk, so looking them up touches a
+/// few cache lines however large the board grows (a hash of every square spreads them over
+/// memory).
+#[derive(Clone, Debug, Default)]
+struct Grid {
+    chunks: HashMap<(i32, i32), Box<[u32; CHUNK_SQUARES]>, Fast>,
+    len: usize,
+}
+
+/// The side of a [`Grid`] chunk, in squares.
+const CHUNK_SIDE: i32 = 16;
+const CHUNK_SQUARES: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
+
+impl Grid {
+    /// A square's chunk and its index in it.
+    fn split(p: Pos) -> ((i32, i32), usize) {
+        let chunk = (p.x.div_euclid(CHUNK_SIDE), p.y.div_euclid(CHUNK_SIDE));
+        (chunk, (p.y.rem_euclid(CHUNK_SIDE) * CHUNK_SIDE + p.x.rem_euclid(CHUNK_SIDE)) as usize)
+    }
+
+    fn get(&self, p: Pos) -> Option<u32> {
+        let (chunk, i) = Grid::split(p);
+        self.chunks.get(&chunk).map(|c| c[i]).filter(|v| *v != NO_TILE)
+    }
+
+    fn insert(&mut self, p: Pos, placed: u32) {
+        debug_assert_ne!(placed, NO_TILE);
+        let (chunk, i) = Grid::split(p);
+        let cell = &mut self.chunks.entry(chunk).or_insert_with(|| Box::new([NO_TILE; CHUNK_SQUARES]))[i];
+        if *cell == NO_TILE {
+            self.len += 1;
+        }
+        *cell = placed;
     }
 }
 
-/// A tile's packed signature from the terrain of its board edges (N, E, S, W).
-pub fn signature(edges: [Terrain; 4]) -> Key {
-    let mut k = 0;
-    for (i, t) in edges.into_iter().enumerate() {
-        k |= terrain_code(t) << (2 * i);
+impl PartialEq for Grid {
+    fn eq(&self, o: &Grid) -> bool {
+        self.len == o.len
+            && self.chunks.iter().all(|(chunk, cells)| {
+                let theirs = o.chunks.get(chunk);
+                cells.iter().enumerate().all(|(i, v)| *v == theirs.map_or(NO_TILE, |t| t[i]))
+            })
     }
-    k
-}
-
-/// Whether a tile with this signature matches every neighbour of a square with this
-/// constraint (the edges without a neighbour are free).
-pub const fn fits_key(signature: Key, constraint: Key) -> bool {
-    let present = (constraint | (constraint >> 1)) & 0x55;
-    signature & (present * 3) == constraint
 }
 
 /// Where a frontier square is kept: its constraint, its index in that constraint's group,
@@ -92,21 +112,24 @@ const NO_GROUP: u8 = u8::MAX;
 /// squares within a group (which depends on the order tiles were laid) is not compared.
 #[derive(Clone, Debug)]
 pub struct Board {
-    squares: HashMap<Pos, u32, Fast>,
+    squares: Grid,
     frontier: HashMap<Pos, Slot, Fast>,
     /// The frontier squares of each constraint met so far, in no particular order (`group_of`
     /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
     groups: Vec<(Key, Vec<Pos>)>,
     group_of: [u8; 256],
+    /// How many frontier squares have each constraint (the length of its group).
+    counts: [u32; 256],
 }
 
 impl Default for Board {
     fn default() -> Board {
         Board {
-            squares: HashMap::default(),
+            squares: Grid::default(),
             frontier: HashMap::default(),
             groups: Vec::new(),
             group_of: [NO_GROUP; 256],
+            counts: [0; 256],
         }
     }
 }
@@ -123,15 +146,15 @@ impl Eq for Board {}
 
 impl Board {
     pub fn get(&self, p: Pos) -> Option<u32> {
-        self.squares.get(&p).copied()
+        self.squares.get(p)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.squares.is_empty()
+        self.squares.len == 0
     }
 
     pub fn len(&self) -> usize {
-        self.squares.len()
+        self.squares.len
     }
 
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
@@ -143,7 +166,7 @@ impl Board {
         }
         for e in Edge::ALL {
             let q = p.step(e);
-            if !self.squares.contains_key(&q) {
+            if self.squares.get(q).is_none() {
                 self.show(q, e.opposite(), terrain_code(edges[e.index()]), placed);
             }
         }
@@ -178,6 +201,7 @@ impl Board {
         let squares = &mut self.groups[g].1;
         let at = squares.len() as u32;
         squares.push(q);
+        self.counts[key as usize] += 1;
         self.frontier.insert(q, Slot { key, at, next });
     }
 
@@ -196,6 +220,7 @@ impl Board {
     fn unlink(&mut self, s: Slot) {
         let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
         squares.swap_remove(s.at as usize);
+        self.counts[s.key as usize] -= 1;
         if let Some(&moved) = squares.get(s.at as usize) {
             self.frontier.get_mut(&moved).expect("a grouped square is on the frontier").at = s.at;
         }
@@ -220,28 +245,46 @@ impl Board {
         v
     }
 
-    /// The frontier squares where a tile with these signatures (one per rotation, 0° first)
-    /// matches every neighbour, in frontier order, each with the rotations that do (bit `r`
-    /// for `Rotation::ALL[r]`). Costs one test per constraint on the board and per rotation,
-    /// then in proportion to the squares found.
-    pub fn fitting(&self, signatures: [Key; 4]) -> Vec<(Pos, u8)> {
+    /// The frontier squares where a tile matches every neighbour (its [`FitTable`]), in
+    /// frontier order, each with the rotations that do (bit `r` for `Rotation::ALL[r]`).
+    /// Costs one look-up per constraint on the board, then in proportion to the squares
+    /// found.
+    pub fn fitting(&self, fits: &FitTable) -> Vec<(Pos, u8)> {
         let mut out = Vec::new();
         for (key, squares) in &self.groups {
-            if squares.is_empty() {
-                continue;
-            }
-            let mut rotations = 0;
-            for (r, sig) in signatures.iter().enumerate() {
-                if fits_key(*sig, *key) {
-                    rotations |= 1 << r;
-                }
-            }
+            let rotations = fits.rotations(*key);
             if rotations != 0 {
                 out.extend(squares.iter().map(|p| (*p, rotations)));
             }
         }
         out.sort_unstable_by_key(|(p, _)| frontier_order(*p));
         out
+    }
+
+    /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
+    /// them, without listing them: a fixed number of steps (one per possible constraint),
+    /// whatever the size of the board.
+    pub fn count_fitting(&self, fits: &FitTable) -> usize {
+        self.counts.iter().zip(fits.counts()).map(|(n, r)| *n as usize * *r as usize).sum()
+    }
+
+    /// The `k`-th of the pairs [`Board::count_fitting`] counts (`k` below it), in the
+    /// board's own order (by constraint, not frontier order): its square and the index of
+    /// its rotation in `Rotation::ALL`.
+    pub fn nth_fitting(&self, fits: &FitTable, mut k: usize) -> Option<(Pos, usize)> {
+        for (key, (n, r)) in self.counts.iter().zip(fits.counts()).enumerate() {
+            let here = *n as usize * *r as usize;
+            if k < here {
+                let squares = &self.groups[self.group_of[key] as usize].1;
+                let mut rotations = fits.rotations(key as Key);
+                for _ in 0..k % *r as usize {
+                    rotations &= rotations - 1;
+                }
+                return Some((squares[k / *r as usize], rotations.trailing_zeros() as usize));
+            }
+            k -= here;
+        }
+        None
     }
 }
 
@@ -279,10 +322,16 @@ mod tests {
         assert_eq!(b.constraint(Pos::new(1, 0)), None);
         // North of (1,0): a field to its south.
         assert_eq!(b.constraint(Pos::new(1, 1)), Some(terrain_code(Field) << 4));
-        let sig = signature([Road, Road, Field, Road]);
-        let found = b.fitting([sig; 4]);
+        let fits = FitTable::new([[Road, Road, Field, Road]; 4]);
+        let found = b.fitting(&fits);
+        assert_eq!(b.count_fitting(&fits), 2 * 4);
+        let mut drawn: Vec<Pos> = (0..8).filter_map(|k| b.nth_fitting(&fits, k)).map(|(p, _)| p).collect();
+        drawn.sort_by_key(|p| frontier_order(*p));
+        drawn.dedup();
         let squares: Vec<Pos> = found.iter().map(|(p, _)| *p).collect();
         assert_eq!(squares, vec![Pos::new(1, 1), Pos::new(-1, 0)]);
+        assert_eq!(drawn, squares);
+        assert_eq!(b.nth_fitting(&fits, 8), None);
         b.set_edge(Pos::new(1, 0), Edge::N, Road);
         assert_eq!(b.constraint(Pos::new(1, 1)), Some(terrain_code(Road) << 4));
         // The same tiles laid in another order make an equal board.

@@ -49,6 +49,18 @@ impl Features {
         self.parent.len()
     }
 
+    /// Makes room for `n` more segments.
+    pub fn reserve(&mut self, n: usize) {
+        self.parent.reserve(n);
+        self.size.reserve(n);
+        self.next.reserve(n);
+        self.kind.reserve(n);
+        self.placed.reserve(n);
+        self.local.reserve(n);
+        self.open.reserve(n);
+        self.occupied.reserve(n);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.parent.is_empty()
     }

@@ -1,6 +1,6 @@
 //! Whether a move is legal: the core placement and follower rules, then each expansion's veto.
 
-use super::board::{self, Key};
+use super::board;
 use super::features::SegId;
 use super::{terrain_word, FollowerOn, Game, Move};
 use crate::expansion::base::rule;
@@ -90,12 +90,6 @@ impl Game<'_> {
             Some(fits) => fits,
             None => self.misfit(kind, pos, r, &[]).is_none(),
         }
-    }
-
-    /// The packed edge signature of a tile kind in each rotation (see [`board::signature`]).
-    pub(super) fn signatures(&self, kind: TileKind) -> [Key; 4] {
-        let def = self.def(kind);
-        Rotation::ALL.map(|r| board::signature(Edge::ALL.map(|e| def.edge(r, e))))
     }
 
     /// [`Game::fits`] from the frontier's packed constraints (one probe, one mask test), for
@@ -417,7 +411,7 @@ impl Game<'_> {
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
         if self.placements_indexed(kind) {
-            for (pos, rotations) in self.board.fitting(self.signatures(kind)) {
+            for (pos, rotations) in self.board.fitting(&self.def(kind).fits) {
                 for (i, r) in Rotation::ALL.into_iter().enumerate() {
                     if rotations & (1 << i) != 0 {
                         out.push((pos, r));

@@ -177,6 +177,29 @@ pub struct Placed {
     pub group: u32,
 }
 
+/// The squares of a tile group ([`Game::group_squares`]): one, or two for a double-size
+/// tile, read as a slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupSquares {
+    squares: [Pos; 2],
+    n: usize,
+}
+
+impl std::ops::Deref for GroupSquares {
+    type Target = [Pos];
+    fn deref(&self) -> &[Pos] {
+        &self.squares[..self.n]
+    }
+}
+
+impl IntoIterator for GroupSquares {
+    type Item = Pos;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Pos, 2>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(self.n)
+    }
+}
+
 /// A segment an expansion added to a placed tile (a bridge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AddedSegment {
@@ -350,6 +373,15 @@ impl<'t> Game<'t> {
             x.setup(&mut game);
         }
         game
+    }
+
+    /// Makes room for `placements` more tiles, so that laying them does not grow the game's
+    /// lists on the way (a clone has no room to spare: its first placement would copy every
+    /// list, which a benchmark timing a few placements of a cloned game would count).
+    pub fn reserve(&mut self, placements: usize) {
+        self.placed.reserve(placements);
+        self.features.reserve(placements * crate::tile::MAX_SEGMENTS.min(12));
+        self.events.reserve(placements);
     }
 
     /// The state of the expansion that defines `T`, set up when the game started. Only an
@@ -626,13 +658,13 @@ impl<'t> Game<'t> {
     }
 
     /// The squares of a tile group (one, or two for a double-size tile).
-    pub fn group_squares(&self, group: u32) -> Vec<Pos> {
-        let mut v = vec![self.placed[group as usize].pos];
+    pub fn group_squares(&self, group: u32) -> GroupSquares {
+        let first = self.placed[group as usize].pos;
         let next = group as usize + 1;
-        if next < self.placed.len() && self.placed[next].group == group {
-            v.push(self.placed[next].pos);
+        match self.placed.get(next).filter(|p| p.group == group) {
+            Some(second) => GroupSquares { squares: [first, second.pos], n: 2 },
+            None => GroupSquares { squares: [first; 2], n: 1 },
         }
-        v
     }
 
     /// The squares around a tile group, corners included.
@@ -647,7 +679,8 @@ impl<'t> Game<'t> {
     /// Whether every square around the tile group holds a tile (a cloister or German castle
     /// is then complete).
     pub fn surrounded(&self, group: u32) -> bool {
-        self.group_ring(group).iter().all(|q| self.board.get(*q).is_some())
+        let own = self.group_squares(group);
+        own.iter().flat_map(|p| p.ring()).all(|q| own.contains(&q) || self.board.get(q).is_some())
     }
 
     /// The tiles around a tile group, each counted once (a double-size tile is one tile).

@@ -9,6 +9,7 @@ use super::legality::Around;
 use super::{Figure, FollowerOn, Game, Move, Part};
 use crate::expansion::Extra;
 use crate::geom::{Pos, Rotation};
+use crate::rng::Rng;
 use crate::score::PlayerId;
 use crate::tile::{FeatureKind, TileKind};
 
@@ -42,27 +43,9 @@ impl Game<'_> {
     pub fn legal_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) {
         out.clear();
         let def = self.def(tile);
-        // The figures the player has in supply: a normal one always (a move without a
-        // follower is spelt with it), other figures only when the player holds one. A
-        // follower of a figure none of which is left is refused by the check before play,
-        // whatever the move: it is not tried (building the verdict is the costly part).
-        let mut figures = [Figure::Normal; Figure::ALL.len()];
-        let mut n_figures = 0;
-        for f in Figure::ALL {
-            if f == Figure::Normal || self.players[player.index()].in_supply(f) > 0 {
-                figures[n_figures] = f;
-                n_figures += 1;
-            }
-        }
-        let figures = &figures[..n_figures];
-        let normal_left = self.players[player.index()].in_supply(Figure::Normal) > 0;
-        // The figures that may stand on a segment: those above, a normal one only while one is left.
-        let deployable = if normal_left { figures } else { &figures[1..] };
-        let part = self
-            .open_turns()
-            .iter()
-            .find(|o| o.player == player && self.part_due(o).is_ok())
-            .map_or(Part::Whole, |o| Part::Second(o.turn));
+        let supply = Supply::of(self, player);
+        let (figures, deployable, normal_left) = (supply.figures(), supply.deployable(), supply.normal_left);
+        let part = self.part_for(player);
         let turn = match part {
             Part::Second(t) => t,
             _ => turn,
@@ -73,13 +56,11 @@ impl Game<'_> {
         // every rotation on every candidate square (a bridge can make a tile fit).
         let indexed = self.edges_fixed() && self.placements_indexed(tile);
         let tries: Vec<(Pos, u8)> = if indexed {
-            self.board.fitting(self.signatures(tile))
+            self.board.fitting(&def.fits)
         } else {
             self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
         };
-        // A whole turn's part is judged once: it depends on no square (`check_part`).
-        let whole_ok = part == Part::Whole
-            && self.check_part(player, &Move::new(tile, Pos::new(0, 0), Rotation::default()), turn).is_ok();
+        let whole_ok = self.whole_turn_allowed(player, part, tile, turn);
         let mut offered: Vec<Vec<Extra>> = Vec::new();
         let mut pending = Vec::new();
         for (pos, rotations) in tries {
@@ -149,6 +130,84 @@ impl Game<'_> {
         }
     }
 
+    /// Which part of a turn the player's next placement plays: the second part of one of
+    /// their turns when it is due, else a whole turn (or a first part, in the player's word).
+    fn part_for(&self, player: PlayerId) -> Part {
+        self.open_turns()
+            .iter()
+            .find(|o| o.player == player && self.part_due(o).is_ok())
+            .map_or(Part::Whole, |o| Part::Second(o.turn))
+    }
+
+    /// Whether a whole turn may be played now (`check_part`, which depends on no square):
+    /// asked once for all the placements of a search.
+    fn whole_turn_allowed(&self, player: PlayerId, part: Part, tile: TileKind, turn: u16) -> bool {
+        part == Part::Whole
+            && self.check_part(player, &Move::new(tile, Pos::new(0, 0), Rotation::default()), turn).is_ok()
+    }
+
+    /// A legal move picked uniformly at random among those [`Game::legal_moves`] lists (each
+    /// with the same chance), or `None` when the tile fits nowhere.
+    ///
+    /// Where the legal moves can be read off the frontier (a whole turn, a tile of one
+    /// square, no expansion in play changing an edge or offering an action), the move is
+    /// found without listing them, at a cost that does not grow with the board: a
+    /// (square, rotation) pair where the tile fits is drawn uniformly from the frontier's
+    /// constraints, and a follower slot (none, or a figure on a segment) uniformly from the
+    /// slots every pair has; the candidate is kept if it is legal, else drawn again
+    /// (rejection sampling: every legal move is drawn with the same chance). After
+    /// [`SAMPLE_TRIES`] refusals, and wherever the frontier cannot say, the moves are listed
+    /// and one picked, which keeps the chances equal.
+    pub fn random_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Move> {
+        if let Some(drawn) = self.sample_move(player, tile, turn, rng) {
+            return drawn;
+        }
+        let moves = self.legal_moves(player, tile, turn);
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len())].clone())
+    }
+
+    /// [`Game::random_move`]'s draw from the frontier: `Some(None)` when the tile fits
+    /// nowhere; `None` where the frontier cannot say, and after [`SAMPLE_TRIES`] refusals.
+    fn sample_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Option<Move>> {
+        let part = self.part_for(player);
+        let readable = self.edges_fixed()
+            && self.placements_indexed(tile)
+            && self.expansions.iter().all(|x| !x.offers_actions())
+            && self.whole_turn_allowed(player, part, tile, turn);
+        if !readable {
+            return None;
+        }
+        let fits = &self.def(tile).fits;
+        let pairs = self.board.count_fitting(fits);
+        let segments = self.def(tile).segments.len();
+        let supply = Supply::of(self, player);
+        let deployable = supply.deployable();
+        let slots = 1 + deployable.len() * segments;
+        if pairs == 0 {
+            return Some(None);
+        }
+        for _ in 0..SAMPLE_TRIES {
+            let k = rng.below(pairs.saturating_mul(slots));
+            let (pos, r) = self.board.nth_fitting(fits, k / slots)?;
+            let mut mv = Move::new(tile, pos, Rotation::ALL[r]);
+            if let Some(slot) = (k % slots).checked_sub(1) {
+                let local = slot % segments;
+                let around = self.around(pos);
+                let blocked = self.occupied_with(tile, pos, mv.rotation, None, &[around, Around::EMPTY]);
+                if blocked & (1 << local) != 0 {
+                    continue;
+                }
+                mv.follower = Some(FollowerOn::Segment(local));
+                mv.figure = deployable[slot / segments];
+            }
+            if self.expansions.iter().all(|x| x.check_placement(self, player, &mv).is_ok()) {
+                debug_assert!(self.check(player, &mv, turn).is_ok(), "the sampled move {mv:?} is legal");
+                return Some(Some(mv));
+            }
+        }
+        None
+    }
+
     /// The legal moves of a bare placement (no actions, a whole turn, one square) whose tile
     /// fits where nothing changes its edges, in `legal_moves`' order: no follower, then each
     /// figure on each segment of the tile. Exactly the candidates [`Game::check`] accepts,
@@ -200,6 +259,49 @@ impl Game<'_> {
         g.record_completions = true;
         g.play_phases(player, mv, turn)?;
         Ok(g)
+    }
+}
+
+/// How many candidates [`Game::random_move`] draws from the frontier before it lists the
+/// moves instead (a candidate is refused when its follower would join an occupied feature or
+/// an expansion forbids it; a draw is kept at least once in the slots of a pair, so a few
+/// tries almost always suffice).
+pub const SAMPLE_TRIES: usize = 64;
+
+/// The figures a player has in supply, for the moves of a search.
+struct Supply {
+    /// A normal follower first (a move without a follower is spelt with it), then each
+    /// other figure the player holds one of (a large follower).
+    list: [Figure; Figure::ALL.len()],
+    n: usize,
+    /// Whether a normal follower is left.
+    normal_left: bool,
+}
+
+impl Supply {
+    fn of(game: &Game, player: PlayerId) -> Supply {
+        let held = &game.players[player.index()];
+        let mut s =
+            Supply { list: [Figure::Normal; Figure::ALL.len()], n: 0, normal_left: held.in_supply(Figure::Normal) > 0 };
+        for f in Figure::ALL {
+            if f == Figure::Normal || held.in_supply(f) > 0 {
+                s.list[s.n] = f;
+                s.n += 1;
+            }
+        }
+        s
+    }
+
+    /// The figures to try, a normal one always (a follower of a figure none of which is
+    /// left is refused by the check before play, whatever the move: it is not tried, as
+    /// building the verdict is the costly part).
+    fn figures(&self) -> &[Figure] {
+        &self.list[..self.n]
+    }
+
+    /// The figures that may stand on a segment: a normal one only while one is left.
+    fn deployable(&self) -> &[Figure] {
+        &self.list[usize::from(!self.normal_left)..self.n]
     }
 }
 

@@ -29,13 +29,16 @@ impl Game<'_> {
         // look at a tile's segments before measuring its surroundings.
         let new_group = self.tile_at(pos).map_or(0, |p| p.group);
         let own = self.group_squares(new_group);
-        let mut seen: Vec<u32> = Vec::new();
+        // The groups met so far: at most the two squares of the tile and their rings.
+        let mut seen = [0u32; 18];
+        let mut n_seen = 0;
         for q in own.iter().copied().chain(own.iter().flat_map(|p| p.ring())) {
             let Some(group) = self.tile_at(q).map(|t| t.group) else { continue };
-            if seen.contains(&group) {
+            if seen[..n_seen].contains(&group) {
                 continue;
             }
-            seen.push(group);
+            seen[n_seen] = group;
+            n_seen += 1;
             for sq in self.group_squares(group) {
                 let t = *self.tile_at(sq).expect("a group's squares hold its tiles");
                 for (i, s) in self.tiles.get(t.kind).segments.iter().enumerate() {
@@ -165,7 +168,7 @@ impl Game<'_> {
         if record {
             let squares = match info.kind {
                 FeatureKind::Cloister => vec![info.at],
-                FeatureKind::Castle => self.group_squares(self.placement_of(root).group),
+                FeatureKind::Castle => self.group_squares(self.placement_of(root).group).to_vec(),
                 _ => {
                     let mut v: Vec<Pos> = self.features.members(root).map(|m| self.placement_of(m).pos).collect();
                     v.sort();

@@ -61,6 +61,10 @@ impl Expansion for Db {
         completed.sort_by_key(|s| game.feature_kind(*s) != FeatureKind::Road);
     }
 
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
     /// For each set offered before (and none): the roads that set completes, and on each
     /// the followers of a player who may hold it alone (its majority, or the active player,
     /// who may add one on the new tile); each follower crosses one of the road's drawbridges

@@ -281,6 +281,14 @@ pub trait Expansion: Sync {
     /// auction left to whoever drives the game; `play` then holds none).
     fn action_options(&self, _game: &Game, _player: PlayerId, _mv: &Move, _turn: u16, _out: &mut Vec<Vec<Extra>>) {}
 
+    /// Whether [`Expansion::action_options`] may offer anything: an expansion that offers
+    /// actions says so, so that a uniformly random legal move can be picked without listing
+    /// every move when no expansion in play offers one (`Game::random_move`). The property
+    /// tests check that an expansion saying false never offers.
+    fn offers_actions(&self) -> bool {
+        false
+    }
+
     /// Runs one of this expansion's phases; a verdict makes the move illegal.
     fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {
         Ok(())

@@ -505,6 +505,10 @@ impl Expansion for Ne8 {
         }
     }
 
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
     /// At most one building: a bridge across the new tile (each axis), a castle on a city of
     /// two segments the placement completes (named by its city on the new tile), or a barn
     /// on a corner of the new tile where four tiles meet; with each, or alone, the recall

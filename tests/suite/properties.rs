@@ -577,3 +577,81 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
         }
     }
 }
+
+/// Draws `random_move` many times at a turn and checks each legal move comes up about as
+/// often as every other (and nothing else comes up): a sampler that drew a square first and
+/// then a move on it would favour the moves of squares with few.
+fn check_uniform(game: &Game, player: referee::score::PlayerId, kind: referee::tile::TileKind, turn: u16, at: &str) {
+    let moves = game.legal_moves(player, kind, turn);
+    let mut rng = referee::random::Rng::new(0x5a3b1e ^ u64::from(turn));
+    const EACH: usize = 100;
+    let mut counts = vec![0usize; moves.len()];
+    for _ in 0..EACH * moves.len() {
+        let mv = game.random_move(player, kind, turn, &mut rng).unwrap_or_else(|| panic!("{at}: nothing drawn"));
+        let i = moves.iter().position(|m| *m == mv).unwrap_or_else(|| panic!("{at}: drew {mv:?}, not a legal move"));
+        counts[i] += 1;
+    }
+    // 100 expected: a standard deviation of about 10, so 4.5 of them either way.
+    for (mv, n) in moves.iter().zip(&counts) {
+        assert!((55..=145).contains(n), "{at}: {mv:?} drawn {n} times, {EACH} expected, of {} moves", moves.len());
+    }
+}
+
+#[test]
+fn random_move_draws_every_legal_move_with_the_same_chance() {
+    let tiles = tiles();
+    let mut checked = 0;
+    for seed in 0..2u64 {
+        let g = generate(&tiles, 9100 + seed, 2 + seed as usize, 1);
+        let mut game = start_of(&tiles, &g);
+        for (i, s) in g.steps.iter().enumerate() {
+            let turn = i as u16 + 1;
+            let at = format!("seed {seed} turn {turn}");
+            match s {
+                Step::Place(player, mv) => {
+                    if turn % 20 == 10 {
+                        check_uniform(&game, *player, mv.tile, turn, &at);
+                        checked += 1;
+                    }
+                    game.play(*player, mv, turn).unwrap_or_else(|v| panic!("{at}: {v}"));
+                }
+                Step::Discard(kind) => {
+                    let mut rng = referee::random::Rng::new(turn.into());
+                    let drawn = game.random_move(referee::score::PlayerId(0), *kind, turn, &mut rng);
+                    assert_eq!(drawn, None, "{at}: a move drawn for a tile that fits nowhere");
+                }
+            }
+        }
+    }
+    assert!(checked >= 6, "only {checked} turns checked");
+}
+
+#[test]
+fn random_move_with_expansions_draws_legal_moves_and_no_silent_action() {
+    for (label, tiles, expansions, options) in expansion_tables() {
+        let g = referee::random::generate_with(&tiles, &options, &expansions, 9200, 3, 1);
+        let empty = referee::random::RandomGame { players: g.players.clone(), steps: vec![] };
+        let mut game = referee::random::replay_with(&tiles, options.clone(), &expansions, &empty, false);
+        let mut rng = referee::random::Rng::new(9200);
+        for (i, s) in g.steps.iter().enumerate() {
+            let turn = i as u16 + 1;
+            let at = format!("{label} turn {turn}");
+            let Step::Place(player, mv) = s else { continue };
+            if turn % 10 == 5 {
+                let moves = game.legal_moves(*player, mv.tile, turn);
+                let drawn = game.random_move(*player, mv.tile, turn, &mut rng).expect("a placed tile has moves");
+                assert!(moves.contains(&drawn), "{at}: drew {drawn:?}, not a legal move");
+            }
+            // An expansion that says it offers no action offers none (the draw from the
+            // frontier relies on it).
+            for x in referee::expansion::REGISTRY.iter().filter(|x| !x.offers_actions()) {
+                for (pos, r) in game.legal_placements(mv.tile) {
+                    let mut offered = Vec::new();
+                    x.action_options(&game, *player, &Move::new(mv.tile, pos, r), turn, &mut offered);
+                    assert!(offered.is_empty(), "{at}: {:?} offers {offered:?} but says it offers none", x.id());
+                }
+            }
+            game.play(*player, mv, turn).unwrap_or_else(|v| panic!("{at}: {v}"));
+        }
+    }
+}

@@ -1033,6 +1033,10 @@ impl Expansion for Bcb1 {
         }
     }
 
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
     /// A drawn bazaar tile is offered with [`Action::BazaarFollows`] in every set: its
     /// placement is judged, its auction (tiles still face down, the bids) is not. Then, with
     /// or without it: one bridge on the new tile or on a tile beside it, each axis; castles

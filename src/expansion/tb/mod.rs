@@ -198,6 +198,10 @@ impl Expansion for Tb {
         builder::check(game, player, mv)
     }
 
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
     fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, _turn: u16, out: &mut Vec<Vec<Extra>>) {
         // The pig first, added to the sets offered before (never to a builder's).
         pig::options(game, player, mv, out);
