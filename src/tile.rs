@@ -311,6 +311,9 @@ pub struct TileDef {
     rotated: [Rotated; 4],
     /// Where the tile fits, by the constraint of a square (its edges at each rotation).
     pub fits: FitTable,
+    /// Each segment's description and words at each rotation, rotation by rotation, worked
+    /// out when first asked.
+    names: std::sync::OnceLock<Vec<(String, String)>>,
 }
 
 const NONE: u8 = u8::MAX;
@@ -545,6 +548,7 @@ impl TileDef {
             set: String::new(),
             rotated: [Rotated::default(); 4],
             fits: FitTable { rotations: [0; 256], counts: [0; 256] },
+            names: std::sync::OnceLock::new(),
         };
         for r in Rotation::ALL {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
@@ -600,6 +604,27 @@ impl TileDef {
 
     /// A short description of a segment in board directions, e.g. `city NW`.
     pub fn describe_segment(&self, r: Rotation, segment: usize) -> String {
+        self.names(r, segment).0.clone()
+    }
+
+    /// The description and the words of a segment in a rotation, worked out once per tile
+    /// (scores name the features they pay for, and the same few are named again and again).
+    fn names(&self, r: Rotation, segment: usize) -> &(String, String) {
+        let all = self.names.get_or_init(|| {
+            Rotation::ALL
+                .iter()
+                .flat_map(|r| (0..self.segments.len()).map(move |i| (*r, i)))
+                .map(|(r, i)| {
+                    let described = self.work_out_description(r, i);
+                    let words = self.work_out_words(r, i, &described);
+                    (described, words)
+                })
+                .collect()
+        });
+        &all[r.quarter_turns() as usize * self.segments.len() + segment]
+    }
+
+    fn work_out_description(&self, r: Rotation, segment: usize) -> String {
         let s = &self.segments[segment];
         match s.kind {
             FeatureKind::Cloister => "cloister".to_string(),
@@ -622,9 +647,13 @@ impl TileDef {
     /// when it is the tile's only one); anything else as [`TileDef::describe_segment`]. A field
     /// whose words would fit another field of the tile keeps its half-edges.
     pub fn segment_words(&self, r: Rotation, segment: usize) -> String {
+        self.names(r, segment).1.clone()
+    }
+
+    fn work_out_words(&self, r: Rotation, segment: usize, described: &str) -> String {
         let s = &self.segments[segment];
         if s.kind != FeatureKind::Field {
-            return self.describe_segment(r, segment);
+            return described.to_string();
         }
         let fields: Vec<usize> =
             (0..self.segments.len()).filter(|&i| self.segments[i].kind == FeatureKind::Field).collect();
@@ -634,7 +663,7 @@ impl TileDef {
         let words = |i: usize| self.field_words(r, i);
         let mine = words(segment);
         if fields.iter().any(|&i| i != segment && words(i) == mine) {
-            return self.describe_segment(r, segment);
+            return described.to_string();
         }
         mine
     }

@@ -39,8 +39,9 @@ impl Game<'_> {
             }
             seen[n_seen] = group;
             n_seen += 1;
-            for sq in self.group_squares(group) {
-                let t = *self.tile_at(sq).expect("a group's squares hold its tiles");
+            // The group's placements: its first and, for a double-size tile, the next.
+            let members = [group, group + 1].into_iter().map(|i| i as usize);
+            for t in members.filter_map(|i| self.placed.get(i).copied().filter(|t| t.group == group)) {
                 for (i, s) in self.tiles.get(t.kind).segments.iter().enumerate() {
                     if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle) && self.surrounded(group) {
                         done.push(self.segment(&t, i));
@@ -139,17 +140,17 @@ impl Game<'_> {
     /// The players with most followers on a feature (all of them when tied), each follower
     /// weighing its figure's strength (a large follower two).
     pub fn majority(&self, root: SegId) -> Vec<PlayerId> {
-        let mut count = vec![0u32; self.players.len()];
-        for f in &self.followers {
-            if self.features.find(f.segment) == root {
-                count[f.player.index()] += f.figure.strength();
-            }
+        // A player id is a byte: a count for every possible player, on the stack.
+        let mut count = [0u32; 256];
+        for f in self.followers.iter().filter(|f| self.features.find(f.segment) == root) {
+            count[f.player.index()] += f.figure.strength();
         }
+        let count = &count[..self.players.len().min(count.len())];
         let best = count.iter().copied().max().unwrap_or(0);
         if best == 0 {
             return Vec::new();
         }
-        (0..self.players.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
+        (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {
