@@ -1,4 +1,4 @@
-//! Pre-builds the profiles (`rulesets/*.yaml`, as `profiles::prebuilt`) and the rule catalogue: each `rulesets/rules/*.yaml` file, read here, becomes Rust
+//! Pre-builds the profiles (`rulesets/*.yaml`, as `profiles::prebuilt`) and the rule catalogue: each `rulesets/rules/*.yaml` file, read here, becomes static tables of Rust
 //! code that builds its entries (`catalogue::prebuilt`), so that a run without `--data` does
 //! not parse the catalogue's YAML. The YAML stays the source of truth; a test checks that the
 //! pre-built entries are the ones the loader reads from the same files.
@@ -122,9 +122,10 @@ fn text(s: &str) -> String {
     format!("String::from({s:?})")
 }
 
+/// An optional string as a static slice.
 fn opt(s: &Option<String>) -> String {
     match s {
-        Some(s) => format!("Some({})", text(s)),
+        Some(s) => format!("Some({s:?})"),
         None => "None".to_string(),
     }
 }
@@ -139,36 +140,40 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .collect();
     files.sort();
-    let mut out = String::from("pub(super) fn entries(path: &str) -> Option<Vec<EntryFile>> {\n    match path {\n");
-    for f in files {
+    // Each file's entries as static tables of string slices (compact: no code per string),
+    // turned into the loader's types by one loop (`prebuilt::entries`).
+    let mut out = String::new();
+    let mut table = String::from("static FILES: &[(&str, &[E])] = &[\n");
+    for (n, f) in files.iter().enumerate() {
         println!("cargo::rerun-if-changed={}", f.display());
-        let yaml = std::fs::read_to_string(&f).expect("a catalogue file");
+        let yaml = std::fs::read_to_string(f).expect("a catalogue file");
         let entries: Vec<Entry> = serde_saphyr::from_str(&yaml).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let path = format!("rulesets/rules/{}", f.file_name().expect("a name").to_string_lossy());
-        let _ = writeln!(out, "        {path:?} => Some(vec![");
+        let _ = writeln!(table, "    ({path:?}, FILE_{n}),");
+        let _ = writeln!(out, "static FILE_{n}: &[E] = &[");
         for e in &entries {
             let s = &e.source;
             let _ = write!(
                 out,
-                "            EntryFile {{ id: {}, text: {}, source: Source {{ document: {}, section: {}, kind: SourceKind::{}, date: {} }}, rulings: vec![",
-                text(&e.id),
-                text(&e.text),
-                text(&s.document),
-                text(&s.section),
+                "    E {{ id: {:?}, text: {:?}, document: {:?}, section: {:?}, kind: SourceKind::{}, date: {}, rulings: &[",
+                e.id,
+                e.text,
+                s.document,
+                s.section,
                 kind(&s.kind),
                 opt(&s.date)
             );
             for r in &e.rulings {
                 match r {
                     Ruling::Id(id) => {
-                        let _ = write!(out, "RulingFile::Id({}), ", text(id));
+                        let _ = write!(out, "R::Id({id:?}), ");
                     }
                     Ruling::Worded(w) => {
                         let _ = write!(
                             out,
-                            "RulingFile::Worded(WordedFile {{ id: {}, claim: {}, document: {}, kind: {}, section: {}, date: {} }}), ",
-                            text(&w.id),
-                            text(&w.claim),
+                            "R::Worded(W {{ id: {:?}, claim: {:?}, document: {}, kind: {}, section: {}, date: {} }}), ",
+                            w.id,
+                            w.claim,
                             opt(&w.document),
                             w.kind.as_deref().map_or("None".to_string(), |k| format!("Some(SourceKind::{})", kind(k))),
                             opt(&w.section),
@@ -179,9 +184,10 @@ fn main() {
             }
             out.push_str("] },\n");
         }
-        out.push_str("        ]),\n");
+        out.push_str("];\n");
     }
-    out.push_str("        _ => None,\n    }\n}\n");
+    table.push_str("];\n");
+    out.push_str(&table);
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("catalogue.rs");
     std::fs::write(dest, out).expect("write the pre-built catalogue");
 }

@@ -164,7 +164,68 @@ pub fn load(file: &SourceFile, ids: &[RuleId], others: &[Ruling]) -> Result<Load
 /// (`build.rs`): the same values `load` reads from them.
 mod prebuilt {
     use super::{EntryFile, RulingFile, Source, SourceKind, WordedFile};
+
+    /// An entry of a catalogue file as build.rs writes it: the file's text, in static slices.
+    struct E {
+        id: &'static str,
+        text: &'static str,
+        document: &'static str,
+        section: &'static str,
+        kind: SourceKind,
+        date: Option<&'static str>,
+        rulings: &'static [R],
+    }
+
+    enum R {
+        Id(&'static str),
+        Worded(W),
+    }
+
+    struct W {
+        id: &'static str,
+        claim: &'static str,
+        document: Option<&'static str>,
+        kind: Option<SourceKind>,
+        section: Option<&'static str>,
+        date: Option<&'static str>,
+    }
+
     include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+
+    /// The entries of a built-in catalogue file, as the loader reads them from its YAML.
+    pub(super) fn entries(path: &str) -> Option<Vec<EntryFile>> {
+        let own = |s: &str| s.to_string();
+        let (_, file) = FILES.iter().find(|(p, _)| *p == path)?;
+        Some(
+            file.iter()
+                .map(|e| EntryFile {
+                    id: own(e.id),
+                    text: own(e.text),
+                    source: Source {
+                        document: own(e.document),
+                        section: own(e.section),
+                        kind: e.kind,
+                        date: e.date.map(own),
+                    },
+                    rulings: e
+                        .rulings
+                        .iter()
+                        .map(|r| match r {
+                            R::Id(id) => RulingFile::Id(own(id)),
+                            R::Worded(w) => RulingFile::Worded(WordedFile {
+                                id: own(w.id),
+                                claim: own(w.claim),
+                                document: w.document.map(own),
+                                kind: w.kind,
+                                section: w.section.map(own),
+                                date: w.date.map(own),
+                            }),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        )
+    }
 }
 
 /// A built-in catalogue file as `load` reads it, from the entries read when the crate was built.
@@ -187,6 +248,8 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ru
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     let mut rulings: Vec<Ruling> = Vec::new();
+    // The rulings worded so far, in earlier files and in this one.
+    let mut worded: std::collections::HashSet<String> = others.iter().map(|o| o.id.clone()).collect();
     for (i, e) in parsed.into_iter().enumerate() {
         let rule = ids.iter().copied().find(|r| r.as_str() == e.id);
         let mut ruling_ids = Vec::with_capacity(e.rulings.len());
@@ -194,7 +257,7 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ru
             match r {
                 RulingFile::Id(id) => ruling_ids.push(id),
                 RulingFile::Worded(w) => {
-                    if others.iter().chain(&rulings).any(|o| o.id == w.id) {
+                    if !worded.insert(w.id.clone()) {
                         problems.push(
                             Problem::new(
                                 "catalogue::ruling-worded-twice",
