@@ -233,10 +233,13 @@ impl Game<'_> {
                 out.push(cand);
             }
         };
-        push(bare.clone());
+        // Made afresh rather than cloned: a bare move has no actions to copy.
+        let fresh = || Move { part: bare.part, ..Move::new(bare.tile, bare.pos, bare.rotation) };
+        debug_assert_eq!(fresh(), *bare);
+        push(fresh());
         for figure in deployable {
             for local in (0..segments).filter(|l| blocked & (1 << l) == 0) {
-                push(Move { follower: Some(FollowerOn::Segment(local)), figure: *figure, ..bare.clone() });
+                push(Move { follower: Some(FollowerOn::Segment(local)), figure: *figure, ..fresh() });
             }
         }
     }
