@@ -53,6 +53,7 @@ pub fn generate_with(
     }
     rng.shuffle(&mut bag);
     let mut game = Game::new(tiles, options.clone(), expansions, &names);
+    game.reserve(bag.len() + 1);
     game.setup_tile(start, Pos::new(0, 0), Rotation::default()).expect("the first tile always fits");
     let mut steps = Vec::with_capacity(bag.len());
     let mut current = 0usize;
@@ -86,6 +87,7 @@ pub fn replay_with<'t>(
     finish: bool,
 ) -> Game<'t> {
     let mut game = Game::new(tiles, options, expansions, &g.players);
+    game.reserve(g.steps.len() + 1);
     if let Some(start) = tiles.start() {
         let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
     }
@@ -128,6 +130,7 @@ impl<'t> Playout<'t> {
         let mut rng = Rng::new(seed);
         let mut bag: Vec<TileKind> = (0..copies.max(1)).flat_map(|_| tiles.bag()).collect();
         let mut game = Game::new(tiles, Options::default(), &[], &names);
+        game.reserve(bag.len());
         if let Some(start) = tiles.start().or(bag.first().copied()) {
             if let Some(i) = bag.iter().position(|k| *k == start) {
                 bag.remove(i);

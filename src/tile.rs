@@ -309,8 +309,9 @@ pub struct TileDef {
     /// tile a scenario defines.
     pub set: String,
     rotated: [Rotated; 4],
-    /// Where the tile fits, by the constraint of a square (its edges at each rotation).
-    pub fits: FitTable,
+    /// Where the tile fits, by the constraint of a square (its edges at each rotation),
+    /// worked out when first asked ([`TileDef::fits`]).
+    fits: std::sync::OnceLock<FitTable>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
     names: std::sync::OnceLock<Vec<(String, String)>>,
@@ -547,13 +548,12 @@ impl TileDef {
             half_of: None,
             set: String::new(),
             rotated: [Rotated::default(); 4],
-            fits: FitTable { rotations: [0; 256], counts: [0; 256] },
+            fits: std::sync::OnceLock::new(),
             names: std::sync::OnceLock::new(),
         };
         for r in Rotation::ALL {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
         }
-        def.fits = FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| def.edge(r, e))));
         Ok(def)
     }
 
@@ -600,6 +600,12 @@ impl TileDef {
     /// The notation string of the edges, e.g. `CRFR`.
     pub fn edge_string(&self) -> String {
         self.edges.iter().map(|t| t.letter()).collect()
+    }
+
+    /// Where the tile fits, by the constraint of a square: worked out once per tile, when a
+    /// search first asks (a run that only replays a scenario never does).
+    pub fn fits(&self) -> &FitTable {
+        self.fits.get_or_init(|| FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e)))))
     }
 
     /// A short description of a segment in board directions, e.g. `city NW`.

@@ -248,8 +248,9 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ru
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     let mut rulings: Vec<Ruling> = Vec::new();
-    // The rulings worded so far, in earlier files and in this one.
-    let mut worded: std::collections::HashSet<String> = others.iter().map(|o| o.id.clone()).collect();
+    // The rulings worded in earlier files, sorted to be searched (this file's are few).
+    let mut earlier: Vec<&str> = others.iter().map(|o| o.id.as_str()).collect();
+    earlier.sort_unstable();
     for (i, e) in parsed.into_iter().enumerate() {
         let rule = ids.iter().copied().find(|r| r.as_str() == e.id);
         let mut ruling_ids = Vec::with_capacity(e.rulings.len());
@@ -257,7 +258,7 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ru
             match r {
                 RulingFile::Id(id) => ruling_ids.push(id),
                 RulingFile::Worded(w) => {
-                    if !worded.insert(w.id.clone()) {
+                    if earlier.binary_search(&w.id.as_str()).is_ok() || rulings.iter().any(|o| o.id == w.id) {
                         problems.push(
                             Problem::new(
                                 "catalogue::ruling-worded-twice",

@@ -411,7 +411,7 @@ impl Game<'_> {
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
         if self.placements_indexed(kind) {
-            for (pos, rotations) in self.board.fitting(&self.def(kind).fits) {
+            for (pos, rotations) in self.board.fitting(self.def(kind).fits()) {
                 for (i, r) in Rotation::ALL.into_iter().enumerate() {
                     if rotations & (1 << i) != 0 {
                         out.push((pos, r));

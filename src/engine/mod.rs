@@ -369,10 +369,6 @@ impl<'t> Game<'t> {
             open: Vec::new(),
             moves: 0,
         };
-        // Room for a whole game of the tile set's bag (at most a few thousand tiles'
-        // worth: a longer game grows its lists as it goes).
-        let bag: usize = tiles.iter().map(|(_, d)| d.count as usize).sum();
-        game.reserve(bag.min(4096) + 1);
         for x in exps {
             x.setup(&mut game);
         }

@@ -56,7 +56,7 @@ impl Game<'_> {
         // every rotation on every candidate square (a bridge can make a tile fit).
         let indexed = self.edges_fixed() && self.placements_indexed(tile);
         let tries: Vec<(Pos, u8)> = if indexed {
-            self.board.fitting(&def.fits)
+            self.board.fitting(def.fits())
         } else {
             self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
         };
@@ -177,7 +177,7 @@ impl Game<'_> {
         if !readable {
             return None;
         }
-        let fits = &self.def(tile).fits;
+        let fits = self.def(tile).fits();
         let pairs = self.board.count_fitting(fits);
         let segments = self.def(tile).segments.len();
         let supply = Supply::of(self, player);
