@@ -119,6 +119,8 @@ pub struct Playout<'t> {
     moves: Vec<Move>,
     /// Whether each move is drawn by `Game::random_move` rather than picked from the list.
     sample: bool,
+    /// Legal moves listed so far (none when sampling).
+    listed: usize,
 }
 
 impl<'t> Playout<'t> {
@@ -138,7 +140,7 @@ impl<'t> Playout<'t> {
             let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
         }
         rng.shuffle(&mut bag);
-        Playout { game, rng, bag, drawn: 0, players, current: 0, moves: Vec::new(), sample: false }
+        Playout { game, rng, bag, drawn: 0, players, current: 0, moves: Vec::new(), sample: false, listed: 0 }
     }
 
     /// The same game, each legal move drawn by [`Game::random_move`] (uniformly, without
@@ -166,6 +168,7 @@ impl<'t> Playout<'t> {
             }
         } else {
             self.game.legal_moves_into(player, kind, turn, &mut self.moves);
+            self.listed += self.moves.len();
             if !self.moves.is_empty() {
                 let mv = &self.moves[self.rng.below(self.moves.len())];
                 let _ = self.game.play(player, mv, turn);
@@ -183,6 +186,11 @@ impl<'t> Playout<'t> {
     /// Makes room in the game for the tiles still in the bag ([`Game::reserve`]).
     pub fn reserve(&mut self) {
         self.game.reserve(self.bag.len() - self.drawn);
+    }
+
+    /// The legal moves listed so far, over every turn (none when [`Playout::sampling`]).
+    pub fn listed(&self) -> usize {
+        self.listed
     }
 
     /// Tiles drawn so far (placed or discarded), the start tile not counted.

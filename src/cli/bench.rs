@@ -133,16 +133,19 @@ struct Placement {
     ns: f64,
     /// With every legal move listed and one picked.
     listed_ns: f64,
+    /// Legal moves listed per placement of the window.
+    moves: f64,
 }
 
 /// The cost of one placement over the last [`WINDOW`] draws of a playout: played up to them
 /// once, then those draws timed `repeat` times from a copy of the game (the fastest counts).
-fn time_window(mut p: Playout, repeat: u64, checksum: &mut i64) -> f64 {
+fn time_window(mut p: Playout, repeat: u64, checksum: &mut i64) -> (f64, f64) {
     let window = WINDOW.min(p.bag_len());
     while p.drawn() + window < p.bag_len() {
         p.step();
     }
     let mut fastest = f64::MAX;
+    let mut moves = 0;
     for _ in 0..repeat {
         let mut q = p.clone();
         // A clone's lists have no room to spare: made before the clock starts, so that the
@@ -152,8 +155,9 @@ fn time_window(mut p: Playout, repeat: u64, checksum: &mut i64) -> f64 {
         while q.step() {}
         fastest = fastest.min(t.elapsed().as_nanos() as f64);
         *checksum = checksum.wrapping_add(q.game().placed().len() as i64);
+        moves = q.listed() - p.listed();
     }
-    fastest / window.max(1) as f64
+    (fastest / window.max(1) as f64, moves as f64 / window.max(1) as f64)
 }
 
 pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
@@ -221,9 +225,11 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     for size in SIZES.into_iter().filter(|s| *s <= a.max_placements) {
         let copies = size.div_ceil(bag) as usize;
         let drawn = Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies).bag_len();
-        let ns = time_window(Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies).sampling(), a.repeat, &mut checksum);
-        let listed_ns = time_window(Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies), a.repeat, &mut checksum);
-        placements.push(Placement { size, drawn, ns, listed_ns });
+        let (ns, _) =
+            time_window(Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies).sampling(), a.repeat, &mut checksum);
+        let (listed_ns, moves) =
+            time_window(Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies), a.repeat, &mut checksum);
+        placements.push(Placement { size, drawn, ns, listed_ns, moves });
     }
     let reference_ns = reference_before.min(reference(&data, a.repeat, &mut checksum));
 
@@ -258,12 +264,14 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
             ));
             for p in &placements {
                 out.push_str(&format!(
-                    "  {:>6} placements: drawn {:>9.0} ns per placement ({:.4} × reference)   listed {:>9.0} ns ({:.4} ×)\n",
+                    "  {:>6} placements: drawn {:>9.0} ns per placement ({:.4} × reference)   listed {:>9.0} ns ({:.4} ×), {:.0} moves, {:.0} ns a move\n",
                     p.drawn,
                     p.ns,
                     ratio(p.ns),
                     p.listed_ns,
-                    ratio(p.listed_ns)
+                    ratio(p.listed_ns),
+                    p.moves,
+                    p.listed_ns / p.moves.max(1.0)
                 ));
             }
             if let (Some(first), Some(last)) = (placements.first(), placements.last()) {
@@ -306,6 +314,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "legal_moves_per_turn": moves_per_turn,
                 "placement_ns": by_size(|p| serde_json::json!(p.ns)),
                 "placement_listed_ns": by_size(|p| serde_json::json!(p.listed_ns)),
+                "placement_moves": by_size(|p| serde_json::json!(p.moves)),
                 "placement_drawn": by_size(|p| serde_json::json!(p.drawn)),
                 "reference_ns": reference_ns,
                 "checksum": checksum,

@@ -47,6 +47,7 @@ fn bench_json_has_every_figure_with_its_unit() {
     }
     positive("placement_ns 72", &v["placement_ns"]["72"]);
     positive("placement_listed_ns 72", &v["placement_listed_ns"]["72"]);
+    positive("placement_moves 72", &v["placement_moves"]["72"]);
     positive("placement_drawn 72", &v["placement_drawn"]["72"]);
     for size in ["1000", "10000"] {
         assert!(v["placement_ns"].get(size).is_none(), "beyond --max-placements: {v}");
