@@ -72,8 +72,18 @@ pub fn play_out<'s>(
     let mut moves: Vec<Option<Vec<String>>> = vec![None; wanted.len()];
     for (i, t) in sc.turns.iter().enumerate().take(upto.unwrap_or(usize::MAX)) {
         let turn = i as u16 + 1;
+        // The legal moves of each tile this turn's expectations ask about, listed once
+        // however many expectations read them.
+        let mut listed: Vec<(crate::tile::TileKind, Vec<crate::engine::Move>)> = Vec::new();
         for (k, w) in wanted.iter().enumerate().filter(|(_, w)| w.turn == turn) {
-            moves[k] = Some(seen(&game, t.player, w));
+            let i = match listed.iter().position(|(tile, _)| *tile == w.tile) {
+                Some(i) => i,
+                None => {
+                    listed.push((w.tile, game.legal_moves(t.player, w.tile, w.turn)));
+                    listed.len() - 1
+                }
+            };
+            moves[k] = Some(seen(&game, &listed[i].1, w));
         }
         let result = match &t.action {
             Action::Place(mv) => game.play(t.player, mv, turn),
@@ -136,9 +146,8 @@ fn play_due_parts(game: &mut Game, waiting: &mut Vec<(PlayerId, u16, &SecondPart
     Ok(())
 }
 
-/// The options the legal moves of a turn's tile give for one expectation, in words.
-fn seen(game: &Game, player: PlayerId, w: &MovesExpect) -> Vec<String> {
-    let moves = game.legal_moves(player, w.tile, w.turn);
+/// The options the legal moves of a turn's tile (`moves`) give for one expectation, in words.
+fn seen(game: &Game, moves: &[crate::engine::Move], w: &MovesExpect) -> Vec<String> {
     let actions = |m: &crate::engine::Move| {
         let mut v: Vec<String> = m.extras.iter().map(|x| game.describe_action(x)).collect();
         v.sort();

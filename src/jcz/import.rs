@@ -722,8 +722,9 @@ impl Cx<'_> {
 
     /// A JCZ square (y grows southwards) as the referee's (y grows northwards).
     fn square(&mut self, x: i64, y: i64, path: &str) -> Option<Pos> {
-        const FAR: i64 = 1 << 20;
-        if x.abs() > FAR || y.abs() > FAR {
+        const FAR: u64 = 1 << 20;
+        // `unsigned_abs`: the absolute value of i64::MIN does not fit an i64.
+        if x.unsigned_abs() > FAR || y.unsigned_abs() > FAR {
             self.problem("jcz::bad-square", path, format!("[{x}, {y}] lies far off any board"), None);
             return None;
         }

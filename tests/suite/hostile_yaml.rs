@@ -172,3 +172,19 @@ fn a_piece_of_a_mechanism_left_out_is_refused_on_the_starting_board() {
     refused(&regression("board-farmer-without-farmers.yaml"), "base.variant.without-farmers", Some((7, 38)));
     refused(&regression("board-bridge-without-bridges.yaml"), "bcb1.variant.without-bridges", Some((10, 35)));
 }
+
+#[test]
+fn many_expectations_of_legal_moves_list_the_moves_once_a_turn() {
+    // Found by fuzzing (seeds 707 and 808, RELIABILITY.md): a scenario repeating an
+    // expectation of legal moves a thousand times listed them a thousand times, past the
+    // fuzzer's 10 s bound in its checked build. The legal moves of a turn's tile are now
+    // listed once however many expectations read them; the bound here only catches a
+    // return of the listing per expectation.
+    let text = std::fs::read_to_string(root().join("scenarios/bcb1/legal-moves-fits-only-with-a-bridge.yaml")).unwrap();
+    let line = "    - {turn: 1, at: [1, 0], rotation: 0, with: [\"bridge EW at 1,0\"], followers: [none, city N, field S, bridge]}\n";
+    assert!(text.contains(line), "the scenario still has its expectation of followers");
+    let many = text.replacen(line, &line.repeat(2_000), 1);
+    let f = generated("many-moves-expectations.yaml", &many);
+    let o = referee_within(&["check", f.to_str().unwrap(), "--ruleset", "hig"], 60);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+}

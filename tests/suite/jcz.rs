@@ -103,6 +103,21 @@ fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
     assert!(referee::diag::render(&e, false).contains("edited.jcz:"), "{}", referee::diag::render(&e, false));
 }
 
+#[test]
+fn a_square_beyond_any_board_is_refused_even_at_the_least_integer() {
+    // Found by fuzzing (seed 808, RELIABILITY.md): `abs` of i64::MIN overflowed (a panic in
+    // the checked build, a wrap to square 0 in a release build).
+    for y in ["-9223372036854775808", "9223372036854775807", "-1048577"] {
+        let e =
+            import_edited("\"position\": [\n          0,\n          -1\n        ]", &format!("\"position\": [0, {y}]"))
+                .unwrap_err();
+        let text = referee::diag::render(&e, false);
+        assert!(text.contains("jcz::bad-square") && text.contains("far off any board"), "{y}: {text}");
+    }
+    // An ordinary square still imports.
+    import_edited("\"position\": [\n          0,\n          -1\n        ]", "\"position\": [0, -1]").unwrap();
+}
+
 /// The Traders and Builders fixture with `from` replaced by `to`, imported.
 fn import_tb_edited(from: &str, to: &str) -> Result<jcz::Imported, referee::diag::InputError> {
     let text = std::fs::read_to_string(root().join("tests/jcz/goods-and-pig.jcz")).unwrap();
