@@ -178,11 +178,6 @@ impl<'t> Playout<'t> {
         true
     }
 
-    /// The tile the next step draws (the last one again once the bag is empty).
-    pub fn next_tile(&self) -> TileKind {
-        self.bag[self.drawn.min(self.bag.len().saturating_sub(1))]
-    }
-
     /// Makes room in the game for the tiles still in the bag ([`Game::reserve`]).
     pub fn reserve(&mut self) {
         self.game.reserve(self.bag.len() - self.drawn);

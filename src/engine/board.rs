@@ -118,19 +118,11 @@ pub struct Board {
     /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
     groups: Vec<(Key, Vec<Pos>)>,
     group_of: [u8; 256],
-    /// How many frontier squares have each constraint (the length of its group).
-    counts: [u32; 256],
 }
 
 impl Default for Board {
     fn default() -> Board {
-        Board {
-            squares: Grid::default(),
-            frontier: HashMap::default(),
-            groups: Vec::new(),
-            group_of: [NO_GROUP; 256],
-            counts: [0; 256],
-        }
+        Board { squares: Grid::default(), frontier: HashMap::default(), groups: Vec::new(), group_of: [NO_GROUP; 256] }
     }
 }
 
@@ -201,7 +193,6 @@ impl Board {
         let squares = &mut self.groups[g].1;
         let at = squares.len() as u32;
         squares.push(q);
-        self.counts[key as usize] += 1;
         self.frontier.insert(q, Slot { key, at, next });
     }
 
@@ -220,7 +211,6 @@ impl Board {
     fn unlink(&mut self, s: Slot) {
         let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
         squares.swap_remove(s.at as usize);
-        self.counts[s.key as usize] -= 1;
         if let Some(&moved) = squares.get(s.at as usize) {
             self.frontier.get_mut(&moved).expect("a grouped square is on the frontier").at = s.at;
         }
@@ -262,25 +252,25 @@ impl Board {
     }
 
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
-    /// them, without listing them: a fixed number of steps (one per possible constraint),
-    /// whatever the size of the board.
+    /// them, without listing them: one look-up per constraint met so far (at most 255),
+    /// whatever the number of squares.
     pub fn count_fitting(&self, fits: &FitTable) -> usize {
-        self.counts.iter().zip(fits.counts()).map(|(n, r)| *n as usize * *r as usize).sum()
+        self.groups.iter().map(|(key, squares)| squares.len() * fits.counts()[*key as usize] as usize).sum()
     }
 
     /// The `k`-th of the pairs [`Board::count_fitting`] counts (`k` below it), in the
-    /// board's own order (by constraint, not frontier order): its square and the index of
-    /// its rotation in `Rotation::ALL`.
+    /// board's own order (constraint by constraint, not frontier order): its square and the
+    /// index of its rotation in `Rotation::ALL`.
     pub fn nth_fitting(&self, fits: &FitTable, mut k: usize) -> Option<(Pos, usize)> {
-        for (key, (n, r)) in self.counts.iter().zip(fits.counts()).enumerate() {
-            let here = *n as usize * *r as usize;
+        for (key, squares) in &self.groups {
+            let r = fits.counts()[*key as usize] as usize;
+            let here = squares.len() * r;
             if k < here {
-                let squares = &self.groups[self.group_of[key] as usize].1;
-                let mut rotations = fits.rotations(key as Key);
-                for _ in 0..k % *r as usize {
+                let mut rotations = fits.rotations(*key);
+                for _ in 0..k % r {
                     rotations &= rotations - 1;
                 }
-                return Some((squares[k / *r as usize], rotations.trailing_zeros() as usize));
+                return Some((squares[k / r], rotations.trailing_zeros() as usize));
             }
             k -= here;
         }
