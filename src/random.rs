@@ -9,7 +9,7 @@
 
 pub use crate::rng::Rng;
 
-use crate::engine::{Game, Move};
+use crate::engine::{BareMove, Game, Move};
 use crate::expansion::{ExpansionId, Options};
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
@@ -115,8 +115,10 @@ pub struct Playout<'t> {
     drawn: usize,
     players: usize,
     current: usize,
-    /// The legal moves of the turn being played (kept from turn to turn, not reallocated).
+    /// The legal moves of the turn being played (kept from turn to turn, not reallocated),
+    /// packed where they can be ([`Game::bare_moves_into`]).
     moves: Vec<Move>,
+    bare: Vec<BareMove>,
     /// Whether each move is drawn by `Game::random_move` rather than picked from the list.
     sample: bool,
     /// Legal moves listed so far (none when sampling).
@@ -140,7 +142,18 @@ impl<'t> Playout<'t> {
             let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
         }
         rng.shuffle(&mut bag);
-        Playout { game, rng, bag, drawn: 0, players, current: 0, moves: Vec::new(), sample: false, listed: 0 }
+        Playout {
+            game,
+            rng,
+            bag,
+            drawn: 0,
+            players,
+            current: 0,
+            moves: Vec::new(),
+            bare: Vec::new(),
+            sample: false,
+            listed: 0,
+        }
     }
 
     /// The same game, each legal move drawn by [`Game::random_move`] (uniformly, without
@@ -164,6 +177,14 @@ impl<'t> Playout<'t> {
         if self.sample {
             if let Some(mv) = self.game.random_move(player, kind, turn, &mut self.rng) {
                 let _ = self.game.play(player, &mv, turn);
+                self.current += 1;
+            }
+        } else if self.game.bare_moves_into(player, kind, turn, &mut self.bare) {
+            // The same list as `legal_moves`, packed: the same pick, the same game.
+            self.listed += self.bare.len();
+            if !self.bare.is_empty() {
+                let mv = self.bare[self.rng.below(self.bare.len())].to_move(kind);
+                self.game.play_listed(player, &mv, turn);
                 self.current += 1;
             }
         } else {

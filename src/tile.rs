@@ -319,6 +319,9 @@ pub struct TileDef {
 
 const NONE: u8 = u8::MAX;
 
+/// No segment at a port ([`TileDef::ports`]).
+pub const NO_PORT: u8 = NONE;
+
 /// The most features (segments) one square of a tile may hold: the engine keeps a bit per
 /// segment of a tile being laid (both squares of a double-size tile in one word). The
 /// catalogues' tiles hold at most a dozen.
@@ -332,6 +335,8 @@ struct Rotated {
     edge_segment: [u8; 4],
     /// The field segment on each half-edge.
     half_segment: [u8; 8],
+    /// The segment at each port ([`TileDef::ports`]).
+    ports: [u8; 12],
 }
 
 impl TileDef {
@@ -558,7 +563,7 @@ impl TileDef {
     }
 
     fn compute_rotation(&self, r: Rotation) -> Rotated {
-        let mut out = Rotated { edges: [None; 4], edge_segment: [NONE; 4], half_segment: [NONE; 8] };
+        let mut out = Rotated { edges: [None; 4], edge_segment: [NONE; 4], half_segment: [NONE; 8], ports: [NONE; 12] };
         for e in Edge::ALL {
             out.edges[r.edge(e).index()] = Some(self.edges[e.index()]);
         }
@@ -572,7 +577,23 @@ impl TileDef {
                 }
             }
         }
+        for e in Edge::ALL {
+            let [h0, h1] = e.halves();
+            out.ports[3 * e.index()..3 * e.index() + 3].copy_from_slice(&[
+                out.edge_segment[e.index()],
+                out.half_segment[h0.0 as usize],
+                out.half_segment[h1.0 as usize],
+            ]);
+        }
         out
+    }
+
+    /// The segment at each *port* of the tile turned by `r`, [`NO_PORT`] where none is:
+    /// port `3e` is the road or city on board edge `e` (N, E, S, W), ports `3e + 1` and
+    /// `3e + 2` the fields on its halves (`e.halves()`, in order). What a search for legal
+    /// moves reads at each edge, from one table.
+    pub fn ports(&self, r: Rotation) -> &[u8; 12] {
+        &self.rotated[r.quarter_turns() as usize].ports
     }
 
     /// The terrain along a board edge when the tile is turned by `r`.

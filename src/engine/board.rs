@@ -90,14 +90,27 @@ impl PartialEq for Grid {
     }
 }
 
-/// Where a frontier square is kept: its constraint, its index in that constraint's group,
-/// and the tiles across its edges.
+/// Where a frontier square is kept: its constraint, and its index in that constraint's group.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: Key,
     at: u32,
+}
+
+/// A frontier square as its group keeps it: the square, and the tiles across its edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Free {
+    pub pos: Pos,
     /// The placement across each edge (N, E, S, W), [`NO_TILE`] where none lies.
-    next: [u32; 4],
+    pub next: [u32; 4],
+}
+
+/// A frontier square where a tile fits ([`Board::fitting`]): the square and what lies
+/// around it, and the rotations that fit (bit `r` for `Rotation::ALL[r]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fitting {
+    pub square: Free,
+    pub rotations: u8,
 }
 
 /// No tile across an edge of a frontier square.
@@ -116,7 +129,7 @@ pub struct Board {
     frontier: HashMap<Pos, Slot, Fast>,
     /// The frontier squares of each constraint met so far, in no particular order (`group_of`
     /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
-    groups: Vec<(Key, Vec<Pos>)>,
+    groups: Vec<(Key, Vec<Free>)>,
     group_of: [u8; 256],
 }
 
@@ -168,8 +181,7 @@ impl Board {
     /// road edge): the square across that edge, if free, sees it.
     pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain) {
         let q = p.step(e);
-        if let Some(s) = self.frontier.get(&q) {
-            let across = s.next[e.opposite().index()];
+        if let Some(across) = self.next_to(q).map(|next| next[e.opposite().index()]) {
             self.show(q, e.opposite(), terrain_code(t), across);
         }
     }
@@ -180,11 +192,11 @@ impl Board {
         let shift = 2 * e.index();
         let old = self.frontier.get(&q).copied();
         let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
-        let mut next = old.map_or([NO_TILE; 4], |s| s.next);
+        let mut next = old.map_or([NO_TILE; 4], |s| self.free(s).next);
         next[e.index()] = placed;
         if let Some(s) = old {
             if s.key == key {
-                self.frontier.insert(q, Slot { next, ..s });
+                self.groups[self.group_of[s.key as usize] as usize].1[s.at as usize].next = next;
                 return;
             }
             self.unlink(s);
@@ -192,8 +204,8 @@ impl Board {
         let g = self.group(key);
         let squares = &mut self.groups[g].1;
         let at = squares.len() as u32;
-        squares.push(q);
-        self.frontier.insert(q, Slot { key, at, next });
+        squares.push(Free { pos: q, next });
+        self.frontier.insert(q, Slot { key, at });
     }
 
     /// The group of a constraint, made if it is the first square with it.
@@ -211,9 +223,14 @@ impl Board {
     fn unlink(&mut self, s: Slot) {
         let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
         squares.swap_remove(s.at as usize);
-        if let Some(&moved) = squares.get(s.at as usize) {
-            self.frontier.get_mut(&moved).expect("a grouped square is on the frontier").at = s.at;
+        if let Some(moved) = squares.get(s.at as usize) {
+            self.frontier.get_mut(&moved.pos).expect("a grouped square is on the frontier").at = s.at;
         }
+    }
+
+    /// A frontier square's entry in its group.
+    fn free(&self, s: Slot) -> Free {
+        self.groups[self.group_of[s.key as usize] as usize].1[s.at as usize]
     }
 
     /// The constraint of a frontier square; `None` off the frontier (taken, or touching no
@@ -225,7 +242,7 @@ impl Board {
     /// The placements across the edges (N, E, S, W) of a frontier square ([`NO_TILE`] where
     /// none lies); `None` off the frontier.
     pub fn next_to(&self, p: Pos) -> Option<[u32; 4]> {
-        self.frontier.get(&p).map(|s| s.next)
+        self.frontier.get(&p).map(|s| self.free(*s).next)
     }
 
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
@@ -236,18 +253,17 @@ impl Board {
     }
 
     /// The frontier squares where a tile matches every neighbour (its [`FitTable`]), in
-    /// frontier order, each with the rotations that do (bit `r` for `Rotation::ALL[r]`).
-    /// Costs one look-up per constraint on the board, then in proportion to the squares
-    /// found.
-    pub fn fitting(&self, fits: &FitTable) -> Vec<(Pos, u8)> {
+    /// frontier order, each with the rotations that do. Costs one look-up per constraint on
+    /// the board, then in proportion to the squares found.
+    pub fn fitting(&self, fits: &FitTable) -> Vec<Fitting> {
         let mut out = Vec::new();
         for (key, squares) in &self.groups {
             let rotations = fits.rotations(*key);
             if rotations != 0 {
-                out.extend(squares.iter().map(|p| (*p, rotations)));
+                out.extend(squares.iter().map(|&square| Fitting { square, rotations }));
             }
         }
-        out.sort_unstable_by_key(|(p, _)| frontier_order(*p));
+        out.sort_unstable_by_key(|f| frontier_order(f.square.pos));
         out
     }
 
@@ -270,7 +286,7 @@ impl Board {
                 for _ in 0..k % r {
                     rotations &= rotations - 1;
                 }
-                return Some((squares[k / r], rotations.trailing_zeros() as usize));
+                return Some((squares[k / r].pos, rotations.trailing_zeros() as usize));
             }
             k -= here;
         }
@@ -318,7 +334,7 @@ mod tests {
         let mut drawn: Vec<Pos> = (0..8).filter_map(|k| b.nth_fitting(&fits, k)).map(|(p, _)| p).collect();
         drawn.sort_by_key(|p| frontier_order(*p));
         drawn.dedup();
-        let squares: Vec<Pos> = found.iter().map(|(p, _)| *p).collect();
+        let squares: Vec<Pos> = found.iter().map(|f| f.square.pos).collect();
         assert_eq!(squares, vec![Pos::new(1, 1), Pos::new(-1, 0)]);
         assert_eq!(drawn, squares);
         assert_eq!(b.nth_fitting(&fits, 8), None);

@@ -18,22 +18,29 @@ pub(super) struct Occupancy {
     pub twin: Option<(TileKind, Pos)>,
 }
 
-/// No feature across an edge (or half-edge) of a free square.
-const NO_LINK: (u32, bool) = (u32::MAX, false);
-
-/// What [`Game::around`] finds around a free square.
+/// What [`Game::around`] finds around a free square (or both squares of a double-size tile).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Around {
-    /// For each edge (N, E, S, W): the root of the feature across it of the road or city
-    /// there, then of the field at each half-edge, and whether a follower stands on it
-    /// ([`NO_LINK`] where there is none).
-    links: [[(u32, bool); 3]; 4],
-    /// Whether any of them holds a follower.
-    occupied: bool,
+    /// For each port of each square (square `u`'s port `i` at `12 u + i`; see
+    /// [`crate::tile::TileDef::ports`]): which of the features around, numbered from 0 in
+    /// the order met, lies across it ([`NO_FEATURE`] where none does). A feature met at
+    /// several ports has one number.
+    features: [u8; 24],
+    /// Bit `f` for each feature `f` around that holds a follower.
+    occupied: u32,
+}
+
+/// No feature across a port of a free square.
+const NO_FEATURE: u8 = u8::MAX;
+
+/// The roots of the features around one or two free squares, as [`Around`] numbers them.
+struct Roots {
+    list: [u32; 24],
+    n: usize,
 }
 
 impl Around {
-    pub(super) const EMPTY: Around = Around { links: [[NO_LINK; 3]; 4], occupied: false };
+    pub(super) const EMPTY: Around = Around { features: [NO_FEATURE; 24], occupied: 0 };
 }
 
 /// Why a tile does not fit on a square.
@@ -236,32 +243,73 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// What lies around a free square, whatever tile goes there: across each edge, the
-    /// feature of the neighbour's road or city segment there and of its two field half-edges
-    /// (in the order of [`Edge::halves`] of the square's edge), each as its root and whether
-    /// a follower stands on it. Read once per square by a search for legal moves, for all
-    /// four rotations.
+    /// What lies around a free square, whatever tile goes there: at each port of the square
+    /// (see [`crate::tile::TileDef::ports`]: the road or city across each edge, then the
+    /// fields across its two halves), the neighbour's feature there and whether a follower
+    /// stands on it. Read once per square by a search for legal moves, for all four
+    /// rotations.
     pub(super) fn around(&self, pos: Pos) -> Around {
-        let mut a = Around { links: [[NO_LINK; 3]; 4], occupied: false };
-        let next = self.board.next_to(pos).unwrap_or([board::NO_TILE; 4]);
-        for e in Edge::ALL {
-            let Some(n) = self.placed.get(next[e.index()] as usize) else { continue };
-            let mut link = |seg: Option<SegId>| {
-                seg.map_or(NO_LINK, |b| {
-                    let root = self.features.find(b);
-                    let occupied = self.features.occupied_at_root(root) > 0;
-                    a.occupied |= occupied;
-                    (root.0, occupied)
-                })
-            };
-            let [h0, h1] = e.halves();
-            a.links[e.index()] = [
-                link(self.edge_segment(n, e.opposite())),
-                link(self.half_segment(n, h0.facing())),
-                link(self.half_segment(n, h1.facing())),
-            ];
+        self.around_next(self.board.next_to(pos).unwrap_or([board::NO_TILE; 4]))
+    }
+
+    /// [`Game::around`] a frontier square, from the placements across its edges (N, E, S, W;
+    /// [`board::NO_TILE`] where none lies), as the frontier keeps them.
+    pub(super) fn around_next(&self, next: [u32; 4]) -> Around {
+        let mut a = Around::EMPTY;
+        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, next);
+        a
+    }
+
+    /// [`Game::around`] both squares of a double-size tile, a feature that touches both
+    /// numbered once.
+    fn around_both(&self, pos: Pos, twin: Option<(TileKind, Pos)>) -> Around {
+        let mut a = Around::EMPTY;
+        let mut roots = Roots { list: [0; 24], n: 0 };
+        for (u, p) in std::iter::once(pos).chain(twin.map(|(_, q)| q)).enumerate() {
+            self.look_around(&mut a, &mut roots, u, self.board.next_to(p).unwrap_or([board::NO_TILE; 4]));
         }
         a
+    }
+
+    /// Fills square `u`'s ports of `a` from the placements across its edges.
+    fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, next: [u32; 4]) {
+        for e in Edge::ALL {
+            let Some(n) = self.placed.get(next[e.index()] as usize) else { continue };
+            // The neighbour's ports facing this edge: its road or city on the opposite edge,
+            // then its fields on the halves facing ours (crossed over: left faces right).
+            let o = e.opposite();
+            let theirs = &n.ports;
+            let edge = match n.added_edges & o.bit() {
+                0 => self.port_segment(n, theirs[3 * o.index()]),
+                _ => self.edge_segment(n, o),
+            };
+            let facing = [
+                edge,
+                self.port_segment(n, theirs[3 * o.index() + 2]),
+                self.port_segment(n, theirs[3 * o.index() + 1]),
+            ];
+            for (k, seg) in facing.into_iter().enumerate() {
+                let Some(b) = seg else { continue };
+                let root = self.features.find(b);
+                let f = match roots.list[..roots.n].iter().position(|x| *x == root.0) {
+                    Some(f) => f,
+                    None => {
+                        roots.list[roots.n] = root.0;
+                        roots.n += 1;
+                        if self.features.occupied_at_root(root) > 0 {
+                            a.occupied |= 1 << (roots.n - 1);
+                        }
+                        roots.n - 1
+                    }
+                };
+                a.features[12 * u + 3 * e.index() + k] = f as u8;
+            }
+        }
+    }
+
+    /// The segment of a placed tile at a port, from its [`crate::tile::TileDef::ports`] entry.
+    fn port_segment(&self, placed: &super::Placed, local: u8) -> Option<SegId> {
+        (local != crate::tile::NO_PORT).then(|| self.segment(placed, local as usize))
     }
 
     /// Which segments of a tile about to be laid (both squares of a double-size tile) would
@@ -272,7 +320,7 @@ impl Game<'_> {
     /// square and rotation it tries.
     pub(super) fn occupied_on_tile(&self, tile: TileKind, pos: Pos, r: Rotation) -> Occupancy {
         let twin = self.twin_of(tile, pos, r);
-        let around = [self.around(pos), twin.map_or(Around::EMPTY, |(_, q)| self.around(q))];
+        let around = self.around_both(pos, twin);
         Occupancy {
             blocked: self.occupied_with(tile, pos, r, twin, &around),
             offsets: self.unit_offsets(tile, twin),
@@ -286,17 +334,22 @@ impl Game<'_> {
         [0, if twin.is_some() { self.tiles.get(tile).segments.len() } else { 0 }]
     }
 
-    /// [`Game::occupied_on_tile`]'s mask from what lies around the tile's squares (`around[1]`
-    /// for the second square of a double-size tile).
+    /// [`Game::occupied_on_tile`]'s mask from what lies around the tile's squares.
+    ///
+    /// Each feature around the tile (and each joint across the middle of a double-size tile)
+    /// is a bit; each segment of the tile gets the bits of those it touches. Laying the tile
+    /// joins a segment with everything it touches, so a segment is blocked when it reaches an
+    /// occupied feature, directly or through other segments of the tile: the occupied bits
+    /// spread through the segments until nothing changes.
     pub(super) fn occupied_with(
         &self,
         tile: TileKind,
         pos: Pos,
         r: Rotation,
         twin: Option<(TileKind, Pos)>,
-        around: &[Around; 2],
+        around: &Around,
     ) -> u64 {
-        if !around[0].occupied && !around[1].occupied {
+        if around.occupied == 0 {
             return 0;
         }
         let both = [tile, twin.map_or(tile, |(k, _)| k)];
@@ -304,77 +357,48 @@ impl Game<'_> {
         let offsets = self.unit_offsets(tile, twin);
         let count = offsets[units.len() - 1] + self.tiles.get(units[units.len() - 1]).segments.len();
         // A bit per segment: a square holds at most `MAX_SEGMENTS` (32), checked when its
-        // tile is read, so both squares of a double-size tile fit in one word.
+        // tile is read, so both squares of a double-size tile fit in one word. Features
+        // around: at most 12 a square, then 3 joints across the middle.
         debug_assert!(count <= 2 * crate::tile::MAX_SEGMENTS);
-        let mut parent = [0u8; 64];
-        for (i, p) in parent.iter_mut().enumerate().take(count) {
-            *p = i as u8;
-        }
-        fn root(parent: &mut [u8; 64], mut x: usize) -> usize {
-            while parent[x] as usize != x {
-                parent[x] = parent[parent[x] as usize];
-                x = parent[x] as usize;
+        let mut touches = [0u32; 2 * crate::tile::MAX_SEGMENTS];
+        let mut occupied = around.occupied;
+        for (u, &k) in units.iter().enumerate() {
+            let mine = self.tiles.get(k).ports(r);
+            for (&local, &f) in mine.iter().zip(&around.features[12 * u..12 * u + 12]) {
+                if local != crate::tile::NO_PORT && f != NO_FEATURE {
+                    touches[offsets[u] + local as usize] |= 1 << f;
+                }
             }
-            x
-        }
-        fn union(parent: &mut [u8; 64], a: usize, b: usize) {
-            let (ra, rb) = (root(parent, a), root(parent, b));
-            parent[ra] = rb as u8;
         }
         // The two squares of a double-size tile joined across their middle.
         if let Some((k, q)) = twin {
-            let (first, second) = (self.tiles.get(tile), self.tiles.get(k));
+            let (first, second) = (self.tiles.get(tile).ports(r), self.tiles.get(k).ports(r));
             let e = Edge::ALL.into_iter().find(|e| pos.step(*e) == q).unwrap_or(Edge::N);
-            if let (Some(a), Some(b)) = (first.segment_on_edge(r, e), second.segment_on_edge(r, e.opposite())) {
-                union(&mut parent, a, offsets[1] + b);
-            }
-            for h in e.halves() {
-                if let (Some(a), Some(b)) = (first.segment_on_half(r, h), second.segment_on_half(r, h.facing())) {
-                    union(&mut parent, a, offsets[1] + b);
+            let (a, b) = (3 * e.index(), 3 * e.opposite().index());
+            // Edge to edge, and each half to the half it faces (left to right).
+            for (i, j) in [(a, b), (a + 1, b + 2), (a + 2, b + 1)] {
+                if first[i] != crate::tile::NO_PORT && second[j] != crate::tile::NO_PORT {
+                    let bit = 1 << (24 + i - a);
+                    touches[first[i] as usize] |= bit;
+                    touches[offsets[1] + second[j] as usize] |= bit;
                 }
-            }
-        }
-        // Each segment's links to the features around it: at most an edge and two
-        // half-edges for each of a square's four edges.
-        let mut links = [(0usize, 0u32, false); 24];
-        let mut n_links = 0;
-        for (u, &k) in units.iter().enumerate() {
-            let def = self.tiles.get(k);
-            for e in Edge::ALL {
-                let [edge, h0, h1] = around[u].links[e.index()];
-                let [half0, half1] = e.halves();
-                let mine = [def.segment_on_edge(r, e), def.segment_on_half(r, half0), def.segment_on_half(r, half1)];
-                for (seg, (root, occupied)) in mine.into_iter().zip([edge, h0, h1]) {
-                    if let Some(a) = seg.filter(|_| root != NO_LINK.0) {
-                        links[n_links] = (offsets[u] + a, root, occupied);
-                        n_links += 1;
-                    }
-                }
-            }
-        }
-        let links = &links[..n_links];
-        // Segments that touch the same feature around the tile are one feature once it is laid.
-        for (i, &(a, ra, _)) in links.iter().enumerate() {
-            for &(b, rb, _) in &links[i + 1..] {
-                if ra == rb && a != b {
-                    union(&mut parent, a, b);
-                }
-            }
-        }
-        let mut occupied_roots = 0u64;
-        for &(s, _, occupied) in links {
-            if occupied {
-                occupied_roots |= 1 << root(&mut parent, s);
             }
         }
         let mut blocked = 0u64;
-        for s in 0..count {
-            if occupied_roots & (1 << root(&mut parent, s)) != 0 {
-                blocked |= 1 << s;
+        loop {
+            let before = blocked;
+            for (s, &t) in touches[..count].iter().enumerate() {
+                if t & occupied != 0 {
+                    blocked |= 1 << s;
+                    occupied |= t;
+                }
+            }
+            if blocked == before {
+                return blocked;
             }
         }
-        blocked
     }
+
     /// Every action of a move is one an expansion in play reads: nothing is silently ignored.
     pub(super) fn check_actions_in_play(&self, extras: &[crate::expansion::Extra]) -> Result<(), Verdict> {
         match extras.iter().find(|a| !self.expansions.iter().any(|x| x.takes(a))) {
@@ -411,10 +435,10 @@ impl Game<'_> {
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
         if self.placements_indexed(kind) {
-            for (pos, rotations) in self.board.fitting(self.def(kind).fits()) {
+            for f in self.board.fitting(self.def(kind).fits()) {
                 for (i, r) in Rotation::ALL.into_iter().enumerate() {
-                    if rotations & (1 << i) != 0 {
-                        out.push((pos, r));
+                    if f.rotations & (1 << i) != 0 {
+                        out.push((f.square.pos, r));
                     }
                 }
             }

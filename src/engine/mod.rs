@@ -14,6 +14,8 @@ mod legality;
 mod moves;
 mod scoring;
 
+pub use moves::BareMove;
+
 use crate::expansion::base::rule;
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};
 use crate::geom::{Edge, Pos, Rotation};
@@ -175,6 +177,9 @@ pub struct Placed {
     /// The placement of the tile's first square: itself, or for the second square of a
     /// double-size tile, the first. A tile counts once wherever the rules count tiles.
     pub group: u32,
+    /// The printed segment at each port of the square ([`TileDef::ports`] at the tile's
+    /// rotation), kept here for the searches that read the tiles around a free square.
+    ports: [u8; 12],
 }
 
 /// The squares of a tile group ([`Game::group_squares`]): one, or two for a double-size
@@ -600,7 +605,7 @@ impl<'t> Game<'t> {
             let seg = self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
             self.touched.push(seg);
         }
-        let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx };
+        let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
         for e in Edge::ALL {
             let Some(ni) = self.board.get(pos.step(e)) else { continue };
@@ -835,6 +840,15 @@ impl<'t> Game<'t> {
         } else {
             self.play_phases(player, mv, turn)
         }
+    }
+
+    /// Plays a move just listed for this game as it stands (by [`Game::bare_moves_into`]):
+    /// [`Game::play`] without checking it a second time. A debug build checks it anyway.
+    pub(crate) fn play_listed(&mut self, player: PlayerId, mv: &Move, turn: u16) {
+        debug_assert!(!judged_in_play(mv), "a listed bare move is judged before play");
+        debug_assert_eq!(self.check(player, mv, turn), Ok(()), "a listed move is legal");
+        let played = self.play_phases(player, mv, turn);
+        debug_assert!(played.is_ok(), "a move judged before play plays");
     }
 
     /// Whether the move is legal: exactly what [`Game::play`] accepts, without changing

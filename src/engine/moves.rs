@@ -42,6 +42,9 @@ impl Game<'_> {
     /// played move by move lists each turn's moves without allocating.
     pub fn legal_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) {
         out.clear();
+        if self.frontier_moves(player, tile, turn, out) {
+            return;
+        }
         let def = self.def(tile);
         let supply = Supply::of(self, player);
         let (figures, deployable, normal_left) = (supply.figures(), supply.deployable(), supply.normal_left);
@@ -56,7 +59,7 @@ impl Game<'_> {
         // every rotation on every candidate square (a bridge can make a tile fit).
         let indexed = self.edges_fixed() && self.placements_indexed(tile);
         let tries: Vec<(Pos, u8)> = if indexed {
-            self.board.fitting(def.fits())
+            self.board.fitting(def.fits()).into_iter().map(|f| (f.square.pos, f.rotations)).collect()
         } else {
             self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
         };
@@ -103,7 +106,7 @@ impl Game<'_> {
                 let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none();
                 if quick && whole_ok {
                     let around = around.get_or_insert_with(|| self.around(pos));
-                    self.bare_moves(player, &bare, around, deployable, turn, out);
+                    self.bare_moves(player, &bare, around, deployable, turn, &mut |m| out.push(m.to_move(tile)));
                 }
                 let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
                 for extras in sets {
@@ -128,6 +131,56 @@ impl Game<'_> {
                 }
             }
         }
+    }
+
+    /// [`Game::legal_moves_into`] where the moves can be read off the frontier (see
+    /// [`Game::frontier_readable`]); false, and nothing listed, elsewhere.
+    fn frontier_moves(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) -> bool {
+        self.each_bare_move(player, tile, turn, &mut |m: BareMove| out.push(m.to_move(tile)))
+    }
+
+    /// Every legal move of `player` with `tile` in turn `turn` packed as a [`BareMove`], in
+    /// [`Game::legal_moves`]' order, where every legal move is a bare placement: a whole turn
+    /// of a one-square tile, on a board that is not empty, with no expansion in play that
+    /// changes an edge or offers an action. True when so (`out`, cleared first, then holds
+    /// them all, none when the tile fits nowhere); false elsewhere, `out` empty: ask
+    /// [`Game::legal_moves`]. For searches over many turns, which list moves by the
+    /// thousand.
+    pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
+        out.clear();
+        self.each_bare_move(player, tile, turn, &mut |m| out.push(m))
+    }
+
+    /// The moves of [`Game::bare_moves_into`], each given to `emit`: for each square and
+    /// rotation where the tile fits, its bare moves, what lies around the square read once
+    /// for its rotations.
+    fn each_bare_move(&self, player: PlayerId, tile: TileKind, turn: u16, emit: &mut impl FnMut(BareMove)) -> bool {
+        if !self.frontier_readable(player, tile, turn) {
+            return false;
+        }
+        let supply = Supply::of(self, player);
+        for f in self.board.fitting(self.def(tile).fits()) {
+            let around = self.around_next(f.square.next);
+            let mut bare = Move::new(tile, f.square.pos, Rotation::default());
+            for (i, r) in Rotation::ALL.into_iter().enumerate() {
+                if f.rotations & (1 << i) != 0 {
+                    bare.rotation = r;
+                    self.bare_moves(player, &bare, &around, supply.deployable(), turn, emit);
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the legal moves of `tile` can be read off the frontier: a whole turn may be
+    /// played, the tile has one square, the board is not empty, and no expansion in play
+    /// changes an edge or offers an action. Each move is then a bare placement where the
+    /// tile fits, with or without a follower.
+    fn frontier_readable(&self, player: PlayerId, tile: TileKind, turn: u16) -> bool {
+        self.edges_fixed()
+            && self.placements_indexed(tile)
+            && self.expansions.iter().all(|x| !x.offers_actions())
+            && self.whole_turn_allowed(player, self.part_for(player), tile, turn)
     }
 
     /// Which part of a turn the player's next placement plays: the second part of one of
@@ -169,12 +222,7 @@ impl Game<'_> {
     /// [`Game::random_move`]'s draw from the frontier: `Some(None)` when the tile fits
     /// nowhere; `None` where the frontier cannot say, and after [`SAMPLE_TRIES`] refusals.
     fn sample_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Option<Move>> {
-        let part = self.part_for(player);
-        let readable = self.edges_fixed()
-            && self.placements_indexed(tile)
-            && self.expansions.iter().all(|x| !x.offers_actions())
-            && self.whole_turn_allowed(player, part, tile, turn);
-        if !readable {
+        if !self.frontier_readable(player, tile, turn) {
             return None;
         }
         let fits = self.def(tile).fits();
@@ -193,7 +241,7 @@ impl Game<'_> {
             if let Some(slot) = (k % slots).checked_sub(1) {
                 let local = slot % segments;
                 let around = self.around(pos);
-                let blocked = self.occupied_with(tile, pos, mv.rotation, None, &[around, Around::EMPTY]);
+                let blocked = self.occupied_with(tile, pos, mv.rotation, None, &around);
                 if blocked & (1 << local) != 0 {
                     continue;
                 }
@@ -221,25 +269,39 @@ impl Game<'_> {
         around: &Around,
         deployable: &[Figure],
         turn: u16,
-        out: &mut Vec<Move>,
+        emit: &mut impl FnMut(BareMove),
     ) {
+        debug_assert!(bare.extras.is_empty() && bare.part == Part::Whole && bare.follower.is_none());
         let segments = self.def(bare.tile).segments.len();
-        let blocked = self.occupied_with(bare.tile, bare.pos, bare.rotation, None, &[*around, Around::EMPTY]);
+        let blocked = self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around);
         let vetoed = |cand: &Move| self.expansions.iter().any(|x| x.check_placement(self, player, cand).is_err());
-        let mut push = |cand: Move| {
-            let ok = !vetoed(&cand);
-            debug_assert_eq!(ok, self.check(player, &cand, turn).is_ok(), "the quick judgement of {cand:?}");
+        let mut push = |m: BareMove, ok: bool| {
+            debug_assert_eq!(
+                ok,
+                self.check(player, &m.to_move(bare.tile), turn).is_ok(),
+                "the quick judgement of {m:?}"
+            );
             if ok {
-                out.push(cand);
+                emit(m);
             }
         };
-        // Made afresh rather than cloned: a bare move has no actions to copy.
-        let fresh = || Move { part: bare.part, ..Move::new(bare.tile, bare.pos, bare.rotation) };
-        debug_assert_eq!(fresh(), *bare);
-        push(fresh());
+        let none = BareMove { pos: bare.pos, rotation: bare.rotation, follower: None, figure: Figure::Normal };
+        let bare_ok = !vetoed(bare);
+        push(none, bare_ok);
         for figure in deployable {
+            // The expansions' vetoes of this figure on each segment, where they can say.
+            let forbidden = if bare_ok {
+                self.expansions.iter().try_fold(0, |m, x| Some(m | x.forbidden_followers(self, player, bare, *figure)?))
+            } else {
+                None
+            };
             for local in (0..segments).filter(|l| blocked & (1 << l) == 0) {
-                push(Move { follower: Some(FollowerOn::Segment(local)), figure: *figure, ..fresh() });
+                let m = BareMove { follower: Some(local as u8), figure: *figure, ..none };
+                let ok = match forbidden {
+                    Some(mask) => mask & (1 << local) == 0,
+                    None => !vetoed(&m.to_move(bare.tile)),
+                };
+                push(m, ok);
             }
         }
     }
@@ -270,6 +332,30 @@ impl Game<'_> {
 /// an expansion forbids it; a draw is kept at least once in the slots of a pair, so a few
 /// tries almost always suffice).
 pub const SAMPLE_TRIES: usize = 64;
+
+/// A legal move of a bare placement (a whole turn of a one-square tile, no action), packed
+/// in 12 bytes: what [`Game::bare_moves_into`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BareMove {
+    pub pos: Pos,
+    pub rotation: Rotation,
+    /// The segment of the tile the follower stands on (an index into its segments); none
+    /// without a follower.
+    pub follower: Option<u8>,
+    /// Which figure the follower is (a normal one without a follower).
+    pub figure: Figure,
+}
+
+impl BareMove {
+    /// The move, of tile `tile`.
+    pub fn to_move(self, tile: TileKind) -> Move {
+        Move {
+            follower: self.follower.map(|l| FollowerOn::Segment(l as usize)),
+            figure: self.figure,
+            ..Move::new(tile, self.pos, self.rotation)
+        }
+    }
+}
 
 /// The figures a player has in supply, for the moves of a search.
 struct Supply {

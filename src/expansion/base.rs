@@ -3,7 +3,7 @@
 
 use super::{Expansion, ExpansionId};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, FollowerOn, Game, Move};
+use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
@@ -145,6 +145,14 @@ impl Expansion for Base {
             return without_farmers(game);
         }
         Ok(())
+    }
+
+    fn forbidden_followers(&self, game: &Game, _player: PlayerId, bare: &Move, _figure: Figure) -> Option<u64> {
+        if without_farmers(game).is_ok() {
+            return Some(0);
+        }
+        let fields = game.def(bare.tile).segments.iter().enumerate().filter(|(_, s)| s.kind == FeatureKind::Field);
+        Some(fields.fold(0, |mask, (l, _)| mask | 1 << l))
     }
 
     fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId) -> Result<(), Verdict> {

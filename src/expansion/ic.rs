@@ -177,6 +177,12 @@ impl Expansion for Ic {
         }
     }
 
+    fn forbidden_followers(&self, game: &Game, player: PlayerId, bare: &Move, figure: Figure) -> Option<u64> {
+        // Whether the figure may stand anywhere: the same for every segment.
+        let probe = Move { follower: Some(crate::engine::FollowerOn::Segment(0)), figure, ..bare.clone() };
+        Some(if self.check_placement(game, player, &probe).is_ok() { 0 } else { u64::MAX })
+    }
+
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         if mv.follower.is_none() || mv.figure != Figure::Large {
             return Ok(());

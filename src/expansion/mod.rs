@@ -19,7 +19,7 @@ pub mod tb;
 pub use slots::{Slot, Slots};
 
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, Game, Move, Phase, TurnContext};
+use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, TurnContext};
 use crate::geom::{Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
@@ -251,6 +251,15 @@ pub trait Expansion: Sync {
     /// Whether this expansion reads the action (it is of one of its action types).
     fn takes(&self, _action: &Extra) -> bool {
         false
+    }
+
+    /// The segments on which [`Expansion::check_placement`] refuses a `figure` in a bare
+    /// placement (a whole turn of a one-square tile, no action) whose move without a follower
+    /// it allows: a mask, bit `l` for segment `l` of the tile. `None`, the default, where it
+    /// cannot say: each such move is then asked of `check_placement`. A search for legal
+    /// moves asks it once per square, rotation and figure instead of once per move.
+    fn forbidden_followers(&self, _game: &Game, _player: PlayerId, _bare: &Move, _figure: Figure) -> Option<u64> {
+        None
     }
 
     /// Vetoes a move the core rules allow, or checks what the expansion lets the player build.

@@ -2,12 +2,12 @@
 //! flood-filled from scratch on the final board (no union-find, no incremental counters).
 
 use crate::util::lib;
-use referee::engine::{FollowerOn, Game, Move, FOLLOWERS_PER_PLAYER};
+use referee::engine::{BareMove, Figure, FollowerOn, Game, Move, FOLLOWERS_PER_PLAYER};
 use referee::expansion::{ExpansionId, Extra, Options};
 use referee::geom::{Edge, Pos, Rotation};
 use referee::random::{generate, replay, Step};
-use referee::score::Timing;
-use referee::tile::{FeatureKind, TileSet};
+use referee::score::{PlayerId, Timing};
+use referee::tile::{FeatureKind, TileKind, TileSet};
 use std::collections::{HashMap, HashSet};
 
 /// A feature found by flood fill: its segments as (square, segment index), and whether complete.
@@ -254,6 +254,21 @@ fn move_order(mv: &Move) -> (i32, i32, u16, usize) {
 /// few occupied squares, with no follower or one on any segment of the tile. The list comes
 /// in frontier order, then rotation, then follower, each move once; a discarded tile has
 /// none.
+/// Where `Game::bare_moves_into` lists the moves packed, they are `moves`, in order (true);
+/// elsewhere it lists nothing (false).
+fn packed_moves_agree(game: &Game, player: PlayerId, kind: TileKind, turn: u16, moves: &[Move], at: &str) -> bool {
+    let stale = BareMove { pos: Pos::new(9, 9), rotation: Rotation::default(), follower: None, figure: Figure::Normal };
+    let mut packed = vec![stale];
+    let listed = game.bare_moves_into(player, kind, turn, &mut packed);
+    if listed {
+        let unpacked: Vec<Move> = packed.iter().map(|m| m.to_move(kind)).collect();
+        assert_eq!(unpacked, moves, "{at}: the packed moves");
+    } else {
+        assert!(packed.is_empty(), "{at}: nothing packed where the moves cannot be");
+    }
+    listed
+}
+
 #[test]
 fn legal_moves_lists_exactly_the_moves_play_accepts() {
     let tiles = tiles();
@@ -271,6 +286,8 @@ fn legal_moves_lists_exactly_the_moves_play_accepts() {
             };
             let moves = game.legal_moves(player, kind, turn);
             let at = format!("seed {seed} turn {turn}");
+            // In the base game every move is a bare placement: all are listed packed too.
+            assert!(packed_moves_agree(&game, player, kind, turn, &moves, &at), "{at}: packed");
             for w in moves.windows(2) {
                 assert!(move_order(&w[0]) < move_order(&w[1]), "{at}: out of order or repeated: {w:?}");
             }
@@ -510,6 +527,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
                     Step::Discard(k) => (referee::score::PlayerId((placed_turns % players) as u8), *k),
                 };
                 let moves = game.legal_moves(player, kind, turn);
+                packed_moves_agree(&game, player, kind, turn, &moves, &at);
                 let mut results = Vec::with_capacity(moves.len());
                 for mv in &moves {
                     let mut tried = game.clone();
