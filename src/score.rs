@@ -74,6 +74,11 @@ impl FeatureRef {
         FeatureRef { kind, at, segment, name, tiles, words }
     }
 
+    /// A feature in the words given (`words`), besides its name.
+    pub fn worded(kind: FeatureKind, at: Pos, segment: u8, name: String, tiles: u32, words: String) -> FeatureRef {
+        FeatureRef { kind, at, segment, name, tiles, words }
+    }
+
     /// The same feature, said in other words.
     pub fn with_words(self, words: impl Into<String>) -> FeatureRef {
         FeatureRef { words: words.into(), ..self }

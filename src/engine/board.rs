@@ -43,50 +43,137 @@ type Fast = BuildHasherDefault<PosHasher>;
 
 pub use crate::tile::{fits_key, signature, terrain_code, FitTable, Key};
 
-/// Squares to tiles, kept in chunks of 16 × 16 squares found by a hash of the chunk: the
-/// squares around a square are almost always in its chunk, so looking them up touches a
-/// few cache lines however large the board grows (a hash of every square spreads them over
-/// memory).
-#[derive(Clone, Debug, Default)]
+/// What the board keeps of one square: the tile on it, or, for a free square on the
+/// frontier, its constraint and its place in that constraint's group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cell {
+    /// The placement on the square, [`NO_TILE`] if it is free.
+    tile: u32,
+    /// A free square's constraint; 0 off the frontier (a constraint is never 0).
+    key: Key,
+    /// A frontier square's index in its constraint's group.
+    at: u32,
+}
+
+const EMPTY_CELL: Cell = Cell { tile: NO_TILE, key: 0, at: 0 };
+
+/// The squares, in chunks of 16 × 16. The chunks near the start tile (within
+/// [`NEAR_CHUNKS`] chunks of it, which holds every base game) are found in a table by their
+/// position, the others by a hash of it: the squares around a square are almost always in
+/// its chunk, so looking them up touches a few cache lines however large the board grows.
+#[derive(Clone, Debug)]
 struct Grid {
-    chunks: HashMap<(i32, i32), Box<[u32; CHUNK_SQUARES]>, Fast>,
+    chunks: Vec<Box<[Cell; CHUNK_SQUARES]>>,
+    /// Each chunk's position (in chunks), in `chunks`' order.
+    at: Vec<(i32, i32)>,
+    /// The chunks near the start, by position: 1 + their index in `chunks`, 0 for none.
+    near: Box<[u32; NEAR_SIDE * NEAR_SIDE]>,
+    far: HashMap<(i32, i32), u32, Fast>,
+    /// Tiles on the board.
     len: usize,
 }
 
-/// The side of a [`Grid`] chunk, in squares.
-const CHUNK_SIDE: i32 = 16;
+/// The side of a [`Grid`] chunk, in squares (a power of two).
+const CHUNK_SHIFT: i32 = 4;
+const CHUNK_SIDE: i32 = 1 << CHUNK_SHIFT;
 const CHUNK_SQUARES: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
 
+/// How far from the start tile, in chunks, a chunk is found by table rather than by hash.
+const NEAR_CHUNKS: i32 = 8;
+const NEAR_SIDE: usize = 2 * NEAR_CHUNKS as usize;
+
+impl Default for Grid {
+    fn default() -> Grid {
+        Grid {
+            chunks: Vec::new(),
+            at: Vec::new(),
+            near: Box::new([0; NEAR_SIDE * NEAR_SIDE]),
+            far: HashMap::default(),
+            len: 0,
+        }
+    }
+}
+
 impl Grid {
-    /// A square's chunk and its index in it.
+    /// A square's chunk position and its index in the chunk.
     fn split(p: Pos) -> ((i32, i32), usize) {
-        let chunk = (p.x.div_euclid(CHUNK_SIDE), p.y.div_euclid(CHUNK_SIDE));
-        (chunk, (p.y.rem_euclid(CHUNK_SIDE) * CHUNK_SIDE + p.x.rem_euclid(CHUNK_SIDE)) as usize)
+        let chunk = (p.x >> CHUNK_SHIFT, p.y >> CHUNK_SHIFT);
+        (chunk, ((p.y & (CHUNK_SIDE - 1)) * CHUNK_SIDE + (p.x & (CHUNK_SIDE - 1))) as usize)
+    }
+
+    /// Where a chunk near the start is in the table.
+    fn near_slot((x, y): (i32, i32)) -> Option<usize> {
+        let (x, y) = (x.checked_add(NEAR_CHUNKS)?, y.checked_add(NEAR_CHUNKS)?);
+        ((0..NEAR_SIDE as i32).contains(&x) && (0..NEAR_SIDE as i32).contains(&y))
+            .then(|| y as usize * NEAR_SIDE + x as usize)
+    }
+
+    /// The index in `chunks` of the chunk at this position.
+    fn chunk(&self, c: (i32, i32)) -> Option<usize> {
+        let i = match Grid::near_slot(c) {
+            Some(slot) => self.near[slot],
+            None => *self.far.get(&c)?,
+        };
+        (i != 0).then(|| i as usize - 1)
+    }
+
+    fn cell(&self, p: Pos) -> Cell {
+        let (c, i) = Grid::split(p);
+        self.chunk(c).map_or(EMPTY_CELL, |k| self.chunks[k][i])
+    }
+
+    /// The cell of a square, its chunk made if it has none yet.
+    fn cell_mut(&mut self, p: Pos) -> &mut Cell {
+        let (c, i) = Grid::split(p);
+        let k = match self.chunk(c) {
+            Some(k) => k,
+            None => {
+                self.chunks.push(Box::new([EMPTY_CELL; CHUNK_SQUARES]));
+                self.at.push(c);
+                let index = self.chunks.len() as u32;
+                match Grid::near_slot(c) {
+                    Some(slot) => self.near[slot] = index,
+                    None => {
+                        self.far.insert(c, index);
+                    }
+                }
+                self.chunks.len() - 1
+            }
+        };
+        &mut self.chunks[k][i]
     }
 
     fn get(&self, p: Pos) -> Option<u32> {
-        let (chunk, i) = Grid::split(p);
-        self.chunks.get(&chunk).map(|c| c[i]).filter(|v| *v != NO_TILE)
+        Some(self.cell(p).tile).filter(|t| *t != NO_TILE)
     }
 
     fn insert(&mut self, p: Pos, placed: u32) {
         debug_assert_ne!(placed, NO_TILE);
-        let (chunk, i) = Grid::split(p);
-        let cell = &mut self.chunks.entry(chunk).or_insert_with(|| Box::new([NO_TILE; CHUNK_SQUARES]))[i];
-        if *cell == NO_TILE {
-            self.len += 1;
-        }
-        *cell = placed;
+        let cell = self.cell_mut(p);
+        let added = cell.tile == NO_TILE;
+        *cell = Cell { tile: placed, ..EMPTY_CELL };
+        self.len += usize::from(added);
+    }
+
+    /// Every square whose cell is not empty, with its cell.
+    fn cells(&self) -> impl Iterator<Item = (Pos, Cell)> + '_ {
+        self.chunks.iter().zip(&self.at).flat_map(|(chunk, &(cx, cy))| {
+            chunk.iter().enumerate().filter(|(_, c)| **c != EMPTY_CELL).map(move |(i, c)| {
+                let (x, y) = (i as i32 % CHUNK_SIDE, i as i32 / CHUNK_SIDE);
+                (Pos::new((cx << CHUNK_SHIFT) + x, (cy << CHUNK_SHIFT) + y), *c)
+            })
+        })
     }
 }
 
+/// Two grids are equal when every square holds the same tile and the same constraint (the
+/// order of squares in a group, which depends on the order tiles were laid, is not compared).
 impl PartialEq for Grid {
     fn eq(&self, o: &Grid) -> bool {
+        let same = |a: Cell, b: Cell| a.tile == b.tile && a.key == b.key;
         self.len == o.len
-            && self.chunks.iter().all(|(chunk, cells)| {
-                let theirs = o.chunks.get(chunk);
-                cells.iter().enumerate().all(|(i, v)| *v == theirs.map_or(NO_TILE, |t| t[i]))
-            })
+            && self.cells().all(|(p, c)| same(c, o.cell(p)))
+            && o.cells().all(|(p, c)| same(c, self.cell(p)))
     }
 }
 
@@ -119,6 +206,10 @@ pub const NO_TILE: u32 = u32::MAX;
 /// No group for this constraint yet.
 const NO_GROUP: u8 = u8::MAX;
 
+/// The room a constraint's group is made with: most hold a few squares, so a group rarely
+/// grows while a game is played.
+const GROUP_ROOM: usize = 8;
+
 /// Squares to tiles (indices into the game's placement list), and the frontier.
 ///
 /// Two boards are equal when their tiles and their frontier constraints are; the order of
@@ -126,7 +217,8 @@ const NO_GROUP: u8 = u8::MAX;
 #[derive(Clone, Debug)]
 pub struct Board {
     squares: Grid,
-    frontier: HashMap<Pos, Slot, Fast>,
+    /// Free squares on the frontier.
+    free: usize,
     /// The frontier squares of each constraint met so far, in no particular order (`group_of`
     /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
     groups: Vec<(Key, Vec<Free>)>,
@@ -135,15 +227,13 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Board {
-        Board { squares: Grid::default(), frontier: HashMap::default(), groups: Vec::new(), group_of: [NO_GROUP; 256] }
+        Board { squares: Grid::default(), free: 0, groups: Vec::new(), group_of: [NO_GROUP; 256] }
     }
 }
 
 impl PartialEq for Board {
     fn eq(&self, o: &Board) -> bool {
-        self.squares == o.squares
-            && self.frontier.len() == o.frontier.len()
-            && self.frontier.iter().all(|(p, s)| o.frontier.get(p).is_some_and(|t| t.key == s.key))
+        self.squares == o.squares && self.free == o.free
     }
 }
 
@@ -158,6 +248,13 @@ impl Board {
         self.squares.len == 0
     }
 
+    /// Makes room for `tiles` more tiles: the chunks their squares may need.
+    pub fn reserve(&mut self, tiles: usize) {
+        let chunks = 1 + 2 * tiles / CHUNK_SQUARES;
+        self.squares.chunks.reserve(chunks);
+        self.squares.at.reserve(chunks);
+    }
+
     pub fn len(&self) -> usize {
         self.squares.len
     }
@@ -165,10 +262,11 @@ impl Board {
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
     /// edges) to the squares around it.
     pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4]) {
-        self.squares.insert(p, placed);
-        if let Some(s) = self.frontier.remove(&p) {
+        if let Some(s) = self.slot(p) {
             self.unlink(s);
+            self.free -= 1;
         }
+        self.squares.insert(p, placed);
         for e in Edge::ALL {
             let q = p.step(e);
             if self.squares.get(q).is_none() {
@@ -190,7 +288,7 @@ impl Board {
     /// `placed`), adding it to the frontier if it was not on it.
     fn show(&mut self, q: Pos, e: Edge, code: u8, placed: u32) {
         let shift = 2 * e.index();
-        let old = self.frontier.get(&q).copied();
+        let old = self.slot(q);
         let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
         let mut next = old.map_or([NO_TILE; 4], |s| self.free(s).next);
         next[e.index()] = placed;
@@ -205,7 +303,8 @@ impl Board {
         let squares = &mut self.groups[g].1;
         let at = squares.len() as u32;
         squares.push(Free { pos: q, next });
-        self.frontier.insert(q, Slot { key, at });
+        self.free += usize::from(old.is_none());
+        *self.squares.cell_mut(q) = Cell { tile: NO_TILE, key, at };
     }
 
     /// The group of a constraint, made if it is the first square with it.
@@ -215,7 +314,7 @@ impl Board {
             return g as usize;
         }
         self.group_of[key as usize] = self.groups.len() as u8;
-        self.groups.push((key, Vec::new()));
+        self.groups.push((key, Vec::with_capacity(GROUP_ROOM)));
         self.groups.len() - 1
     }
 
@@ -224,8 +323,16 @@ impl Board {
         let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
         squares.swap_remove(s.at as usize);
         if let Some(moved) = squares.get(s.at as usize) {
-            self.frontier.get_mut(&moved.pos).expect("a grouped square is on the frontier").at = s.at;
+            let cell = self.squares.cell_mut(moved.pos);
+            debug_assert_ne!(cell.key, 0, "a grouped square is on the frontier");
+            cell.at = s.at;
         }
+    }
+
+    /// Where a frontier square is kept; `None` off the frontier.
+    fn slot(&self, p: Pos) -> Option<Slot> {
+        let c = self.squares.cell(p);
+        (c.key != 0).then_some(Slot { key: c.key, at: c.at })
     }
 
     /// A frontier square's entry in its group.
@@ -236,18 +343,18 @@ impl Board {
     /// The constraint of a frontier square; `None` off the frontier (taken, or touching no
     /// tile).
     pub fn constraint(&self, p: Pos) -> Option<Key> {
-        self.frontier.get(&p).map(|s| s.key)
+        self.slot(p).map(|s| s.key)
     }
 
     /// The placements across the edges (N, E, S, W) of a frontier square ([`NO_TILE`] where
     /// none lies); `None` off the frontier.
     pub fn next_to(&self, p: Pos) -> Option<[u32; 4]> {
-        self.frontier.get(&p).map(|s| self.free(*s).next)
+        self.slot(p).map(|s| self.free(s).next)
     }
 
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
-        let mut v: Vec<Pos> = self.frontier.keys().copied().collect();
+        let mut v: Vec<Pos> = self.groups.iter().flat_map(|(_, squares)| squares.iter().map(|f| f.pos)).collect();
         v.sort_unstable_by_key(|p| frontier_order(*p));
         v
     }
@@ -256,15 +363,16 @@ impl Board {
     /// frontier order, each with the rotations that do. Costs one look-up per constraint on
     /// the board, then in proportion to the squares found.
     pub fn fitting(&self, fits: &FitTable) -> Vec<Fitting> {
-        let mut out = Vec::new();
+        // Sorted by a packed key (the square's frontier order in one word) next to each entry.
+        let mut found: Vec<(u64, Fitting)> = Vec::new();
         for (key, squares) in &self.groups {
             let rotations = fits.rotations(*key);
             if rotations != 0 {
-                out.extend(squares.iter().map(|&square| Fitting { square, rotations }));
+                found.extend(squares.iter().map(|&square| (order_key(square.pos), Fitting { square, rotations })));
             }
         }
-        out.sort_unstable_by_key(|f| frontier_order(f.square.pos));
-        out
+        found.sort_unstable_by_key(|(k, _)| *k);
+        found.into_iter().map(|(_, f)| f).collect()
     }
 
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
@@ -299,9 +407,26 @@ pub fn frontier_order(p: Pos) -> (i32, i32) {
     (-p.y, p.x)
 }
 
+/// [`frontier_order`] packed in one word that sorts the same way.
+fn order_key(p: Pos) -> u64 {
+    let flip = |v: i32| u64::from((v as u32) ^ 0x8000_0000);
+    (flip(p.y) ^ 0xffff_ffff) << 32 | flip(p.x)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_packed_order_is_the_frontier_order() {
+        let extremes = [i32::MIN, i32::MIN + 1, -2, -1, 0, 1, 2, i32::MAX - 1, i32::MAX];
+        let squares: Vec<Pos> = extremes.iter().flat_map(|&x| extremes.iter().map(move |&y| Pos::new(x, y))).collect();
+        for a in &squares {
+            for b in &squares {
+                assert_eq!(order_key(*a).cmp(&order_key(*b)), frontier_order(*a).cmp(&frontier_order(*b)), "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn a_constraint_checks_only_the_edges_with_a_neighbour() {

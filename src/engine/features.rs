@@ -2,8 +2,9 @@
 //!
 //! Each segment printed on a placed tile gets a global id. Placing a tile joins its segments
 //! to the ones they touch, so a feature is a set of segments found by its root. Members are
-//! kept as a circular list (joining two lists is O(1)), and the root holds the counters that
-//! decide completion and occupancy. Nothing is ever re-scanned from the whole board.
+//! kept as a circular list (joining two lists is O(1)), every segment points straight at its
+//! root (a join relabels the smaller feature), and the root holds the counters that decide
+//! completion and occupancy. Nothing is ever re-scanned from the whole board.
 
 use crate::tile::FeatureKind;
 
@@ -65,24 +66,17 @@ impl Features {
         self.parent.is_empty()
     }
 
-    /// The root of a segment's feature (with path halving; the structure is unchanged).
+    /// The root of a segment's feature.
     pub fn root(&mut self, s: SegId) -> SegId {
-        let mut x = s.0;
-        while self.parent[x as usize] != x {
-            let gp = self.parent[self.parent[x as usize] as usize];
-            self.parent[x as usize] = gp;
-            x = gp;
-        }
-        SegId(x)
+        self.find(s)
     }
 
-    /// The root without compressing paths, for read-only callers.
+    /// The root of a segment's feature: one look-up, as every segment points at its root
+    /// (see [`Features::union_roots`]).
     pub fn find(&self, s: SegId) -> SegId {
-        let mut x = s.0;
-        while self.parent[x as usize] != x {
-            x = self.parent[x as usize];
-        }
-        SegId(x)
+        let root = self.parent[s.0 as usize];
+        debug_assert_eq!(self.parent[root as usize], root, "segment {} points at its root", s.0);
+        SegId(root)
     }
 
     /// Joins the features of `a` and `b` across one matched edge: two open edges close.
@@ -105,10 +99,20 @@ impl Features {
         }
     }
 
+    /// Joins two features under the root of the larger: every segment of the smaller now
+    /// points at it, so that finding a root is one look-up. A segment is moved only into a
+    /// feature at least twice the size it was in, so at most log2(n) times in all.
     fn union_roots(&mut self, ra: SegId, rb: SegId) -> SegId {
         let (big, small) = if self.size[ra.0 as usize] >= self.size[rb.0 as usize] { (ra, rb) } else { (rb, ra) };
         let (b, s) = (big.0 as usize, small.0 as usize);
-        self.parent[s] = big.0;
+        let mut m = small.0;
+        loop {
+            self.parent[m as usize] = big.0;
+            m = self.next[m as usize];
+            if m == small.0 {
+                break;
+            }
+        }
         self.size[b] += self.size[s];
         self.occupied[b] += self.occupied[s];
         self.next.swap(b, s);

@@ -385,6 +385,7 @@ impl<'t> Game<'t> {
     /// list, which a benchmark timing a few placements of a cloned game would count).
     pub fn reserve(&mut self, placements: usize) {
         self.placed.reserve(placements);
+        self.board.reserve(placements);
         self.features.reserve(placements * crate::tile::MAX_SEGMENTS.min(12));
         self.events.reserve(placements);
     }

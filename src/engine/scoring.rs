@@ -60,6 +60,18 @@ impl Game<'_> {
         }
     }
 
+    /// A feature as the reports name it: its segment on its earliest tile in board
+    /// directions, and in a player's words ([`Game::feature_words`]).
+    pub fn feature_ref(&self, info: &FeatureInfo) -> FeatureRef {
+        self.feature_ref_named(info, self.describe(info.segment))
+    }
+
+    /// [`Game::feature_ref`], its name (`Game::describe` of its segment) known already.
+    fn feature_ref_named(&self, info: &FeatureInfo, name: String) -> FeatureRef {
+        let local = self.features.local(info.segment).map_or(u8::MAX, |l| l as u8);
+        FeatureRef::worded(info.kind, info.at, local, name, info.tiles, self.feature_words(info))
+    }
+
     /// Describes a feature for scoring.
     pub fn feature_info(&self, s: SegId) -> FeatureInfo {
         let root = self.features.find(s);
@@ -195,20 +207,7 @@ impl Game<'_> {
             });
         }
         if !players.is_empty() {
-            let event = ScoreEvent {
-                timing,
-                players,
-                feature: FeatureRef::new(
-                    info.kind,
-                    info.at,
-                    self.features.local(info.segment).map_or(u8::MAX, |l| l as u8),
-                    name,
-                    info.tiles,
-                )
-                .with_words(self.feature_words(&info)),
-                items,
-                because,
-            };
+            let event = ScoreEvent { timing, players, feature: self.feature_ref_named(&info, name), items, because };
             self.award(event);
         }
         if during_play {

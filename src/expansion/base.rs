@@ -6,7 +6,7 @@ use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 
 pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
@@ -235,7 +235,7 @@ fn score_field(game: &mut Game, field: SegId) {
     for (players, bonus) in with_bonus(&players, |p| game.field_bonus(field, p, &cities)) {
         let mut items = items.clone();
         items.extend(bonus);
-        let feature = feature_ref(game, &info);
+        let feature = game.feature_ref(&info);
         game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: because.clone() });
     }
 }
@@ -279,18 +279,6 @@ fn city_items(game: &Game, cities: &[SegId], rule: RuleId, each: i32) -> Vec<Sco
     out
 }
 
-/// A scored feature as the reports name it.
-fn feature_ref(game: &Game, info: &FeatureInfo) -> FeatureRef {
-    FeatureRef::new(
-        info.kind,
-        info.at,
-        game.locate(info.segment).1.map_or(u8::MAX, |l| l as u8),
-        game.describe(info.segment),
-        info.tiles,
-    )
-    .with_words(game.feature_words(info))
-}
-
 /// The second version: each field to its majority, 3 per completed city it borders, but
 /// each player is paid for a city once; a city already paid to a player counts 0 for them,
 /// said as an item so that the report shows why.
@@ -328,7 +316,7 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
             for &p in &players {
                 paid.extend(new.iter().map(|&c| (p, c)));
             }
-            let feature = feature_ref(game, &info);
+            let feature = game.feature_ref(&info);
             game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: because.clone() });
         }
     }
@@ -370,7 +358,7 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
         for (players, bonus) in with_bonus(&players, bonus) {
             let mut items = items.clone();
             items.extend(bonus);
-            let feature = feature_ref(game, &info);
+            let feature = game.feature_ref(&info);
             game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: vec![rule::MAJORITY] });
         }
     }

@@ -68,14 +68,7 @@ pub(super) fn take(game: &mut Game, turn: &TurnContext) {
                 each: 0,
             })
             .collect();
-        let feature = FeatureRef::new(
-            FeatureKind::City,
-            info.at,
-            game.locate(info.segment).1.map_or(u8::MAX, |l| l as u8),
-            game.describe(info.segment),
-            info.tiles,
-        )
-        .with_words(game.feature_words(&info));
+        let feature = FeatureRef { kind: FeatureKind::City, ..game.feature_ref(&info) };
         game.award(ScoreEvent {
             timing: crate::score::Timing::Turn(turn.turn),
             players: vec![turn.player],
