@@ -369,8 +369,8 @@ impl<'a, T> IntoIterator for &'a Lazy<Vec<T>> {
 }
 
 /// All data a run needs: tile catalogues, profiles and the rule catalogue. The built-in data
-/// is read as a run needs it (a profile, an expansion's tiles: only those asked for; the profiles
-/// and the rule catalogue pre-built by `build.rs`); a data folder's is loaded and checked whole at start.
+/// is read as a run needs it (a profile, an expansion's tiles: only those asked for; all of it
+/// pre-built by `build.rs`); a data folder's is loaded and checked whole at start.
 #[derive(Clone, Debug)]
 pub struct Library {
     pub tiles: Lazy<Vec<(crate::expansion::ExpansionId, Vec<crate::tile::TileDef>)>>,
@@ -392,8 +392,7 @@ fn builtin_tile_files() -> impl Iterator<Item = (crate::expansion::ExpansionId, 
 }
 
 fn builtin_tiles_of(e: &Embedded) -> Vec<crate::tile::TileDef> {
-    let file = DataSource::default().open(e).expect("built-in data is checked by the test suite");
-    tiles::load(&file).expect("built-in data is checked by the test suite").1
+    tiles::load_builtin(e).expect("built-in data is checked by the test suite").1
 }
 
 fn builtin_profile(e: &Embedded) -> crate::ruleset::Profile {

@@ -6,7 +6,7 @@ use crate::tile::{TileDef, TileNotation, Twin};
 use serde::Deserialize;
 
 /// One tile as written in YAML (the notation of `tile.rs`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileEntry {
     pub id: String,
@@ -49,7 +49,7 @@ pub struct TileEntry {
 
 /// The second square of a double-size tile: its notation, and the side of the first square
 /// it lies on at rotation 0 (default east).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileHalf {
     #[serde(default)]
@@ -73,7 +73,7 @@ fn one() -> u32 {
     1
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TileFile {
     expansion: String,
@@ -176,6 +176,112 @@ impl TileEntry {
 /// Loads a catalogue file into tile kinds, reporting every problem in it.
 pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
     let parsed: TileFile = crate::data::parse_yaml(file)?;
+    build(file, parsed)
+}
+
+/// The built-in tile files, read from their YAML when the crate was built (`build.rs`): the
+/// same values `load` reads from them.
+mod prebuilt {
+    use super::{TileEntry, TileFile, TileHalf};
+
+    /// A tile of a built-in file as build.rs writes it: the file's text, in static slices.
+    struct T {
+        id: &'static str,
+        name: &'static str,
+        count: u32,
+        start: bool,
+        edges: &'static str,
+        cities: &'static [&'static str],
+        pennants: &'static [&'static str],
+        roads: &'static [&'static str],
+        fields: &'static [&'static str],
+        cloister: bool,
+        marks: &'static [&'static str],
+        inns: &'static [&'static str],
+        cathedrals: &'static [&'static str],
+        triangular: &'static [&'static str],
+        castle: bool,
+        drawbridges: &'static [&'static str],
+        goods: &'static [&'static str],
+        second: Option<&'static H>,
+    }
+
+    /// The second square of a double-size tile, as `T` holds it.
+    struct H {
+        side: Option<&'static str>,
+        edges: &'static str,
+        cities: &'static [&'static str],
+        pennants: &'static [&'static str],
+        roads: &'static [&'static str],
+        fields: &'static [&'static str],
+        cloister: bool,
+        drawbridges: &'static [&'static str],
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
+
+    fn own(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A built-in tile file, as the loader reads it from its YAML.
+    pub(super) fn file(path: &str) -> Option<TileFile> {
+        let (_, expansion, tiles) = FILES.iter().find(|(p, ..)| *p == path)?;
+        let half = |h: &H| TileHalf {
+            side: h.side.map(str::to_string),
+            edges: h.edges.to_string(),
+            cities: own(h.cities),
+            pennants: own(h.pennants),
+            roads: own(h.roads),
+            fields: own(h.fields),
+            cloister: h.cloister,
+            drawbridges: own(h.drawbridges),
+        };
+        let tiles = tiles
+            .iter()
+            .map(|t| TileEntry {
+                id: t.id.to_string(),
+                name: t.name.to_string(),
+                count: t.count,
+                start: t.start,
+                edges: t.edges.to_string(),
+                cities: own(t.cities),
+                pennants: own(t.pennants),
+                roads: own(t.roads),
+                fields: own(t.fields),
+                cloister: t.cloister,
+                marks: own(t.marks),
+                inns: own(t.inns),
+                cathedrals: own(t.cathedrals),
+                triangular: own(t.triangular),
+                castle: t.castle,
+                drawbridges: own(t.drawbridges),
+                goods: own(t.goods),
+                second: t.second.map(|h| Box::new(half(h))),
+            })
+            .collect();
+        Some(TileFile { expansion: expansion.to_string(), tiles })
+    }
+}
+
+/// A built-in tile file as `load` reads it, from the values read when the crate was built.
+pub fn load_builtin(e: &crate::embedded::Embedded) -> Result<(String, Vec<TileDef>), InputError> {
+    let source = || SourceFile::new(format!("{} (built-in)", e.path), e.text);
+    match prebuilt::file(e.path) {
+        Some(parsed) => build(&source(), parsed),
+        None => load(&source()),
+    }
+}
+
+/// Whether the pre-built values of a built-in tile file are the ones its YAML holds.
+pub fn prebuilt_matches(e: &crate::embedded::Embedded) -> bool {
+    let source = SourceFile::new(format!("{} (built-in)", e.path), e.text);
+    let parsed: Option<TileFile> = crate::data::parse_yaml(&source).ok();
+    parsed.is_some() && prebuilt::file(e.path) == parsed
+}
+
+/// Validates a parsed file into its tile kinds, reporting every problem in it.
+fn build(file: &SourceFile, parsed: TileFile) -> Result<(String, Vec<TileDef>), InputError> {
     let mut defs = Vec::new();
     let mut problems = Vec::new();
     let mut seen = std::collections::HashSet::new();

@@ -403,14 +403,17 @@ fn tb_tiles_match_the_contents_and_the_tile_facts() {
 }
 
 #[test]
-fn the_prebuilt_catalogue_and_profiles_are_the_ones_their_yaml_holds() {
-    // `build.rs` reads the catalogue files when the crate is built; the loader reads the same
-    // files at run time with `--data`: both give the same entries.
+fn the_prebuilt_catalogue_profiles_and_tiles_are_the_ones_their_yaml_holds() {
+    // `build.rs` reads the catalogue, profile and tile files when the crate is built; the
+    // loader reads the same files at run time with `--data`: both give the same entries.
     for book in expansion::rule_books() {
         assert!(data::catalogue::prebuilt_matches(&book.catalogue), "{}", book.catalogue.path);
     }
     for e in data::PROFILES {
         assert!(data::profiles::prebuilt_matches(e), "{}", e.path);
+    }
+    for e in expansion::REGISTRY.iter().filter_map(|x| x.tiles()) {
+        assert!(data::tiles::prebuilt_matches(e), "{}", e.path);
     }
 }
 
