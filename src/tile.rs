@@ -728,7 +728,8 @@ impl TileDef {
 fn parse_edges(text: &str) -> Result<u8, String> {
     let mut mask = 0u8;
     for c in text.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '+') {
-        let e = Edge::parse(&c.to_string()).ok_or_else(|| format!("`{c}` is not an edge (N, E, S or W)"))?;
+        let e =
+            Edge::parse(c.encode_utf8(&mut [0; 4])).ok_or_else(|| format!("`{c}` is not an edge (N, E, S or W)"))?;
         if mask & e.bit() != 0 {
             return Err(format!("edge {c} named twice"));
         }
