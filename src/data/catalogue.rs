@@ -2,8 +2,12 @@
 //! project's own words, with its source and the ids of the rulings inventory it answers to.
 
 use crate::diag::{InputError, Problem, SourceFile};
-use crate::rules::RuleId;
+use crate::rules::{RuleBook, RuleId};
 use serde::Deserialize;
+
+/// A string of the catalogue: borrowed from the tables `build.rs` writes for a built-in file,
+/// so that a run copies none of their text; owned for a file read at run time (`--data`).
+pub type Text = std::borrow::Cow<'static, str>;
 
 /// What kind of text a rule comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -39,19 +43,19 @@ impl SourceKind {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
-    pub document: String,
+    pub document: Text,
     #[serde(default)]
-    pub section: String,
+    pub section: Text,
     pub kind: SourceKind,
     #[serde(default)]
-    pub date: Option<String>,
+    pub date: Option<Text>,
 }
 
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EntryFile {
-    id: String,
-    text: String,
+    id: Text,
+    text: Text,
     source: Source,
     #[serde(default)]
     rulings: Vec<RulingFile>,
@@ -63,32 +67,32 @@ struct EntryFile {
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 enum RulingFile {
-    Id(String),
+    Id(Text),
     Worded(WordedFile),
 }
 
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WordedFile {
-    id: String,
-    claim: String,
+    id: Text,
+    claim: Text,
     #[serde(default)]
-    document: Option<String>,
+    document: Option<Text>,
     #[serde(default)]
     kind: Option<SourceKind>,
     #[serde(default)]
-    section: Option<String>,
+    section: Option<Text>,
     #[serde(default)]
-    date: Option<String>,
+    date: Option<Text>,
 }
 
 /// A ruling of the inventory in the project's own words, under the rule that answers it.
 #[derive(Clone, Debug)]
 pub struct Ruling {
-    pub id: String,
+    pub id: Text,
     /// The rule whose entry words it.
     pub rule: RuleId,
-    pub claim: String,
+    pub claim: Text,
     /// The ruling's own source: the rule's, with the ruling's own document, section, kind and
     /// date where it gives them.
     pub source: Source,
@@ -98,9 +102,9 @@ pub struct Ruling {
 #[derive(Clone, Debug)]
 pub struct RuleEntry {
     pub id: RuleId,
-    pub text: String,
+    pub text: Text,
     pub source: Source,
-    pub rulings: Vec<String>,
+    pub rulings: Vec<Text>,
 }
 
 impl RuleEntry {
@@ -114,7 +118,7 @@ impl Source {
     /// In one line: document, section, kind and date.
     pub fn citation(&self) -> String {
         let s = self;
-        let mut out = s.document.clone();
+        let mut out = s.document.to_string();
         if !s.section.is_empty() {
             out.push_str(&format!(", \"{}\"", s.section));
         }
@@ -144,7 +148,27 @@ impl Catalogue {
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
         self.rulings.iter().find(|r| r.id == id)
     }
+
+    /// The catalogue of every expansion's file, in order, each loaded by `load` (`load` or
+    /// `load_builtin`) with its expansion's rule book and the rulings worded before it.
+    pub fn of_books(
+        mut load: impl FnMut(&'static RuleBook, &mut Worded) -> Result<Loaded, InputError>,
+    ) -> Result<Catalogue, InputError> {
+        let mut catalogue = Catalogue::default();
+        let mut worded = Worded::default();
+        for book in crate::expansion::rule_books() {
+            let loaded = load(book, &mut worded)?;
+            catalogue.entries.extend(loaded.entries);
+            catalogue.rulings.extend(loaded.rulings);
+        }
+        Ok(catalogue)
+    }
 }
+
+/// The ids of the rulings worded in the files loaded so far: a ruling is worded once in the
+/// whole catalogue. A set, so that each file's rulings are checked against it without a
+/// search through (or a sort of) every ruling before.
+pub type Worded = std::collections::HashSet<Text>;
 
 /// One expansion's file: its rules, and the rulings they word.
 pub struct Loaded {
@@ -153,11 +177,11 @@ pub struct Loaded {
 }
 
 /// One expansion's catalogue file, whose entries word exactly the ids of its `rule` module.
-/// A ruling is worded once in the whole catalogue: `others` are the rulings of the files
-/// loaded before this one.
-pub fn load(file: &SourceFile, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+/// A ruling is worded once in the whole catalogue: `worded` holds the rulings of the files
+/// loaded before this one, and takes this file's.
+pub fn load(file: &SourceFile, ids: &[RuleId], worded: &mut Worded) -> Result<Loaded, InputError> {
     let parsed: Vec<EntryFile> = crate::data::parse_yaml(file)?;
-    build(file, parsed, ids, others)
+    build(file, parsed, ids, worded)
 }
 
 /// The entries of the catalogue files, read from their YAML when the crate was built
@@ -192,33 +216,33 @@ mod prebuilt {
 
     include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
-    /// The entries of a built-in catalogue file, as the loader reads them from its YAML.
+    /// The entries of a built-in catalogue file, as the loader reads them from its YAML (their
+    /// text borrowed from the tables).
     pub(super) fn entries(path: &str) -> Option<Vec<EntryFile>> {
-        let own = |s: &str| s.to_string();
         let (_, file) = FILES.iter().find(|(p, _)| *p == path)?;
         Some(
             file.iter()
                 .map(|e| EntryFile {
-                    id: own(e.id),
-                    text: own(e.text),
+                    id: e.id.into(),
+                    text: e.text.into(),
                     source: Source {
-                        document: own(e.document),
-                        section: own(e.section),
+                        document: e.document.into(),
+                        section: e.section.into(),
                         kind: e.kind,
-                        date: e.date.map(own),
+                        date: e.date.map(Into::into),
                     },
                     rulings: e
                         .rulings
                         .iter()
                         .map(|r| match r {
-                            R::Id(id) => RulingFile::Id(own(id)),
+                            R::Id(id) => RulingFile::Id((*id).into()),
                             R::Worded(w) => RulingFile::Worded(WordedFile {
-                                id: own(w.id),
-                                claim: own(w.claim),
-                                document: w.document.map(own),
+                                id: w.id.into(),
+                                claim: w.claim.into(),
+                                document: w.document.map(Into::into),
                                 kind: w.kind,
-                                section: w.section.map(own),
-                                date: w.date.map(own),
+                                section: w.section.map(Into::into),
+                                date: w.date.map(Into::into),
                             }),
                         })
                         .collect(),
@@ -229,11 +253,15 @@ mod prebuilt {
 }
 
 /// A built-in catalogue file as `load` reads it, from the entries read when the crate was built.
-pub fn load_builtin(file: &crate::embedded::Embedded, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+pub fn load_builtin(
+    file: &crate::embedded::Embedded,
+    ids: &[RuleId],
+    worded: &mut Worded,
+) -> Result<Loaded, InputError> {
     let source = || SourceFile::new(format!("{} (built-in)", file.path), file.text);
     match prebuilt::entries(file.path) {
-        Some(parsed) => build(&source(), parsed, ids, others),
-        None => load(&source(), ids, others),
+        Some(parsed) => build(&source(), parsed, ids, worded),
+        None => load(&source(), ids, worded),
     }
 }
 
@@ -244,21 +272,21 @@ pub fn prebuilt_matches(file: &crate::embedded::Embedded) -> bool {
     parsed.is_some() && prebuilt::entries(file.path) == parsed
 }
 
-fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], worded: &mut Worded) -> Result<Loaded, InputError> {
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     let mut rulings: Vec<Ruling> = Vec::new();
-    // The rulings worded in earlier files, sorted to be searched (this file's are few).
-    let mut earlier: Vec<&str> = others.iter().map(|o| o.id.as_str()).collect();
-    earlier.sort_unstable();
+    // Which of `ids` an entry of this file words already.
+    let mut listed = vec![false; ids.len()];
     for (i, e) in parsed.into_iter().enumerate() {
-        let rule = ids.iter().copied().find(|r| r.as_str() == e.id);
+        let index = ids.iter().position(|r| r.as_str() == e.id);
+        let rule = index.map(|k| ids[k]);
         let mut ruling_ids = Vec::with_capacity(e.rulings.len());
         for (j, r) in e.rulings.into_iter().enumerate() {
             match r {
                 RulingFile::Id(id) => ruling_ids.push(id),
                 RulingFile::Worded(w) => {
-                    if earlier.binary_search(&w.id.as_str()).is_ok() || rulings.iter().any(|o| o.id == w.id) {
+                    if worded.contains(&w.id) {
                         problems.push(
                             Problem::new(
                                 "catalogue::ruling-worded-twice",
@@ -281,16 +309,20 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ru
                         },
                     };
                     ruling_ids.push(w.id.clone());
+                    worded.insert(w.id.clone());
                     rulings.push(Ruling { id: w.id, rule, claim: w.claim, source });
                 }
             }
         }
-        match rule {
-            Some(id) if entries.iter().any(|o| o.id == id) => problems.push(
+        match index {
+            Some(k) if listed[k] => problems.push(
                 Problem::new("catalogue::duplicate", format!("rule `{}` is listed twice", e.id))
                     .at(file.spans().value(&format!("[{i}].id"))),
             ),
-            Some(id) => entries.push(RuleEntry { id, text: e.text, source: e.source, rulings: ruling_ids }),
+            Some(k) => {
+                listed[k] = true;
+                entries.push(RuleEntry { id: ids[k], text: e.text, source: e.source, rulings: ruling_ids });
+            }
             None => problems.push(
                 Problem::new(
                     "catalogue::unknown-rule",

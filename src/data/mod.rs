@@ -400,14 +400,8 @@ fn builtin_profile(e: &Embedded) -> crate::ruleset::Profile {
 }
 
 fn builtin_catalogue() -> catalogue::Catalogue {
-    let mut catalogue = catalogue::Catalogue::default();
-    for book in crate::expansion::rule_books() {
-        let loaded = catalogue::load_builtin(&book.catalogue, book.ids, &catalogue.rulings)
-            .expect("built-in data is checked by the test suite");
-        catalogue.entries.extend(loaded.entries);
-        catalogue.rulings.extend(loaded.rulings);
-    }
-    catalogue
+    catalogue::Catalogue::of_books(|book, worded| catalogue::load_builtin(&book.catalogue, book.ids, worded))
+        .expect("built-in data is checked by the test suite")
 }
 
 /// A built-in profile's id is its file's name (a test checks it).
@@ -468,12 +462,9 @@ impl Library {
                 ));
             }
         }
-        let mut catalogue = catalogue::Catalogue::default();
-        for book in crate::expansion::rule_books() {
-            let loaded = catalogue::load(&source.open(&book.catalogue)?, book.ids, &catalogue.rulings)?;
-            catalogue.entries.extend(loaded.entries);
-            catalogue.rulings.extend(loaded.rulings);
-        }
+        let catalogue = catalogue::Catalogue::of_books(|book, worded| {
+            catalogue::load(&source.open(&book.catalogue)?, book.ids, worded)
+        })?;
         Ok(Library {
             tiles: Lazy::ready(all_tiles),
             profiles: Lazy::ready(profiles),

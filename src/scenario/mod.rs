@@ -708,7 +708,7 @@ impl Validator<'_> {
         for (i, id) in raw.covers.iter().enumerate().filter(|(_, id)| !known(id)) {
             let all: Vec<&str> = entries
                 .iter()
-                .flat_map(|e| std::iter::once(e.id.as_str()).chain(e.rulings.iter().map(String::as_str)))
+                .flat_map(|e| std::iter::once(e.id.as_str()).chain(e.rulings.iter().map(AsRef::as_ref)))
                 .collect();
             let near = crate::rules::nearest(id, &all, 3);
             self.problem(

@@ -27,7 +27,7 @@ fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
 #[test]
 fn every_ruling_the_catalogue_lists_is_worded_once() {
     let cat = &lib().catalogue;
-    let mut listed: Vec<&str> = cat.entries.iter().flat_map(|e| e.rulings.iter().map(String::as_str)).collect();
+    let mut listed: Vec<&str> = cat.entries.iter().flat_map(|e| e.rulings.iter().map(AsRef::as_ref)).collect();
     listed.sort();
     listed.dedup();
     let unworded: Vec<&str> = listed.iter().copied().filter(|id| cat.ruling(id).is_none()).collect();
