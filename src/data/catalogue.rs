@@ -4,6 +4,7 @@
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::rules::{RuleBook, RuleId};
 use serde::Deserialize;
+use std::sync::{Mutex, OnceLock};
 
 /// A string of the catalogue: borrowed from the tables `build.rs` writes for a built-in file,
 /// so that a run copies none of their text; owned for a file read at run time (`--data`).
@@ -131,37 +132,108 @@ impl Source {
     }
 }
 
-/// The whole catalogue.
-#[derive(Clone, Debug, Default)]
+/// The whole catalogue: each expansion's file, in the order of `expansion::rule_books`.
+///
+/// The built-in catalogue is built as it is read: looking up a rule builds the files up to
+/// its expansion's (a file is built after those before it, since a ruling is worded once in
+/// them all), listing the entries or rulings builds them all. A `check` of a base-game
+/// scenario so builds the base game's file alone. A data folder's catalogue is built whole
+/// when loaded, so that its problems are reported at start.
 pub struct Catalogue {
-    pub entries: Vec<RuleEntry>,
-    /// The rulings worded in it, in catalogue order.
-    pub rulings: Vec<Ruling>,
+    books: Vec<&'static RuleBook>,
+    /// Each book's file, once built.
+    files: Vec<OnceLock<Loaded>>,
+    /// The rulings worded in the files built so far.
+    worded: Mutex<Worded>,
+    /// Builds a file of the built-in catalogue; `None` for a catalogue built whole.
+    build: Option<fn(&'static RuleBook, &mut Worded) -> Loaded>,
 }
 
 impl Catalogue {
+    /// The catalogue of every expansion's file, built whole now, each file loaded by `load`
+    /// (`load` or `load_builtin`) with its expansion's rule book and the rulings worded before it.
+    pub fn of_books(
+        mut load: impl FnMut(&'static RuleBook, &mut Worded) -> Result<Loaded, InputError>,
+    ) -> Result<Catalogue, InputError> {
+        let books: Vec<_> = crate::expansion::rule_books().collect();
+        let mut worded = Worded::default();
+        let mut files = Vec::with_capacity(books.len());
+        for book in &books {
+            files.push(OnceLock::from(load(book, &mut worded)?));
+        }
+        Ok(Catalogue { books, files, worded: Mutex::new(worded), build: None })
+    }
+
+    /// The catalogue whose files `build` builds as they are read (the built-in files, which
+    /// the test suite keeps valid).
+    pub fn built_as_read(build: fn(&'static RuleBook, &mut Worded) -> Loaded) -> Catalogue {
+        let books: Vec<_> = crate::expansion::rule_books().collect();
+        let files = books.iter().map(|_| OnceLock::new()).collect();
+        Catalogue { books, files, worded: Mutex::default(), build: Some(build) }
+    }
+
+    /// The `k`-th book's file, built (after the files before it) when first asked.
+    fn file(&self, k: usize) -> &Loaded {
+        self.files[k].get_or_init(|| {
+            if k > 0 {
+                self.file(k - 1);
+            }
+            let build = self.build.expect("a catalogue built whole has every file");
+            build(self.books[k], &mut self.worded.lock().expect("no file's building panicked"))
+        })
+    }
+
+    fn all_files(&self) -> impl Iterator<Item = &Loaded> {
+        (0..self.files.len()).map(|k| self.file(k))
+    }
+
+    /// Every rule of the catalogue, in catalogue order.
+    pub fn entries(&self) -> impl Iterator<Item = &RuleEntry> {
+        self.all_files().flat_map(|f| &f.entries)
+    }
+
+    /// The rulings worded in the catalogue, in catalogue order.
+    pub fn rulings(&self) -> impl Iterator<Item = &Ruling> {
+        self.all_files().flat_map(|f| &f.rulings)
+    }
+
+    /// A rule's entry: in its own expansion's file, the only one that may word it.
     pub fn get(&self, id: RuleId) -> Option<&RuleEntry> {
-        self.entries.iter().find(|e| e.id == id)
+        let k = self.books.iter().position(|b| b.ids.contains(&id))?;
+        self.file(k).entries.iter().find(|e| e.id == id)
     }
 
     /// A ruling's own claim, when the catalogue words it.
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
-        self.rulings.iter().find(|r| r.id == id)
+        self.rulings().find(|r| r.id == id)
     }
 
-    /// The catalogue of every expansion's file, in order, each loaded by `load` (`load` or
-    /// `load_builtin`) with its expansion's rule book and the rulings worded before it.
-    pub fn of_books(
-        mut load: impl FnMut(&'static RuleBook, &mut Worded) -> Result<Loaded, InputError>,
-    ) -> Result<Catalogue, InputError> {
-        let mut catalogue = Catalogue::default();
-        let mut worded = Worded::default();
-        for book in crate::expansion::rule_books() {
-            let loaded = load(book, &mut worded)?;
-            catalogue.entries.extend(loaded.entries);
-            catalogue.rulings.extend(loaded.rulings);
+    /// Whether `id` is a rule of the catalogue or a ruling one of its entries lists. A rule
+    /// is looked up in its own file first, so that naming one builds no other.
+    pub fn knows(&self, id: &str) -> bool {
+        crate::expansion::rule(id).is_some_and(|r| self.get(r).is_some())
+            || self.entries().any(|e| e.id.as_str() == id || e.rulings.iter().any(|r| r == id))
+    }
+}
+
+impl Clone for Catalogue {
+    fn clone(&self) -> Catalogue {
+        Catalogue {
+            books: self.books.clone(),
+            files: self.files.clone(),
+            worded: Mutex::new(self.worded.lock().expect("no file's building panicked").clone()),
+            build: self.build,
         }
-        Ok(catalogue)
+    }
+}
+
+/// The whole catalogue, as a data folder's and the built-in one alike show it.
+impl std::fmt::Debug for Catalogue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalogue")
+            .field("entries", &self.entries().collect::<Vec<_>>())
+            .field("rulings", &self.rulings().collect::<Vec<_>>())
+            .finish()
     }
 }
 
@@ -171,6 +243,7 @@ impl Catalogue {
 pub type Worded = std::collections::HashSet<Text>;
 
 /// One expansion's file: its rules, and the rulings they word.
+#[derive(Clone)]
 pub struct Loaded {
     pub entries: Vec<RuleEntry>,
     pub rulings: Vec<Ruling>,

@@ -375,7 +375,8 @@ impl<'a, T> IntoIterator for &'a Lazy<Vec<T>> {
 pub struct Library {
     pub tiles: Lazy<Vec<(crate::expansion::ExpansionId, Vec<crate::tile::TileDef>)>>,
     pub profiles: Lazy<Vec<crate::ruleset::Profile>>,
-    pub catalogue: Lazy<catalogue::Catalogue>,
+    /// Built as it is read (see [`catalogue::Catalogue`]).
+    pub catalogue: catalogue::Catalogue,
     /// Built-in data only: each expansion's tiles and each profile, read on its own.
     builtin: Option<Builtin>,
 }
@@ -399,9 +400,8 @@ fn builtin_profile(e: &Embedded) -> crate::ruleset::Profile {
     profiles::load_builtin(e).expect("built-in data is checked by the test suite")
 }
 
-fn builtin_catalogue() -> catalogue::Catalogue {
-    catalogue::Catalogue::of_books(|book, worded| catalogue::load_builtin(&book.catalogue, book.ids, worded))
-        .expect("built-in data is checked by the test suite")
+fn builtin_catalogue_file(book: &'static crate::rules::RuleBook, worded: &mut catalogue::Worded) -> catalogue::Loaded {
+    catalogue::load_builtin(&book.catalogue, book.ids, worded).expect("built-in data is checked by the test suite")
 }
 
 /// A built-in profile's id is its file's name (a test checks it).
@@ -417,7 +417,7 @@ impl Library {
             return Ok(Library {
                 tiles: Lazy::new(|| builtin_tile_files().map(|(x, e)| (x, builtin_tiles_of(e))).collect()),
                 profiles: Lazy::new(|| PROFILES.iter().map(builtin_profile).collect()),
-                catalogue: Lazy::new(builtin_catalogue),
+                catalogue: catalogue::Catalogue::built_as_read(builtin_catalogue_file),
                 builtin: Some(Builtin {
                     tiles: builtin_tile_files().map(|_| std::sync::OnceLock::new()).collect(),
                     profiles: PROFILES.iter().map(|_| std::sync::OnceLock::new()).collect(),
@@ -465,12 +465,7 @@ impl Library {
         let catalogue = catalogue::Catalogue::of_books(|book, worded| {
             catalogue::load(&source.open(&book.catalogue)?, book.ids, worded)
         })?;
-        Ok(Library {
-            tiles: Lazy::ready(all_tiles),
-            profiles: Lazy::ready(profiles),
-            catalogue: Lazy::ready(catalogue),
-            builtin: None,
-        })
+        Ok(Library { tiles: Lazy::ready(all_tiles), profiles: Lazy::ready(profiles), catalogue, builtin: None })
     }
 
     /// The built-in data, which a test keeps valid.
