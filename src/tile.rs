@@ -310,8 +310,10 @@ pub struct TileDef {
     pub set: String,
     rotated: [Rotated; 4],
     /// Where the tile fits, by the constraint of a square (its edges at each rotation),
-    /// worked out when first asked ([`TileDef::fits`]).
-    fits: std::sync::OnceLock<FitTable>,
+    /// worked out when first asked ([`TileDef::fits`]). Boxed: the table is half a kilobyte,
+    /// which every tile kind would otherwise carry (and copy when a tile set is made) even
+    /// where no search asks.
+    fits: std::sync::OnceLock<Box<FitTable>>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
     names: std::sync::OnceLock<Vec<(String, String)>>,
@@ -605,7 +607,7 @@ impl TileDef {
     /// Where the tile fits, by the constraint of a square: worked out once per tile, when a
     /// search first asks (a run that only replays a scenario never does).
     pub fn fits(&self) -> &FitTable {
-        self.fits.get_or_init(|| FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e)))))
+        self.fits.get_or_init(|| Box::new(FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e))))))
     }
 
     /// A short description of a segment in board directions, e.g. `city NW`.
