@@ -223,32 +223,27 @@ fn tiles() {
     write_out("tiles.rs", out);
 }
 
-/// `rulesets/*.yaml`, the profiles, as Rust code that builds each file's `ProfileFile`.
+/// `rulesets/*.yaml`, the profiles, as a static table of string slices (`P` of
+/// `profiles::prebuilt`): each file's path and values, its switches in name order.
 fn profiles() {
-    let mut out = String::from("pub(super) fn profile(path: &str) -> Option<ProfileFile> {\n    match path {\n");
+    let mut out = String::from("static FILES: &[(&str, P)] = &[\n");
     for f in yaml_files("rulesets") {
         let yaml = std::fs::read_to_string(&f).expect("a profile");
         let p: Profile = serde_saphyr::from_str(&yaml).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let path = embedded_path("rulesets", &f);
         let _ = write!(
             out,
-            "        {path:?} => Some(ProfileFile {{ id: {}, title: {}, description: {}, switches: BTreeMap::from([",
-            text(&p.id),
-            text(&p.title),
-            text(&p.description)
+            "    ({:?}, P {{ id: {:?}, title: {:?}, description: {:?}, switches: &[",
+            embedded_path("rulesets", &f),
+            p.id,
+            p.title,
+            p.description
         );
         for (name, s) in &p.switches {
-            let _ = write!(
-                out,
-                "({}, SettingEntry {{ value: {}, source: {} }}), ",
-                text(name),
-                text(&s.value),
-                text(&s.source)
-            );
+            let _ = write!(out, "({name:?}, {:?}, {:?}), ", s.value, s.source);
         }
-        out.push_str("]) }),\n");
+        out.push_str("] }),\n");
     }
-    out.push_str("        _ => None,\n    }\n}\n");
+    out.push_str("];\n");
     write_out("profiles.rs", out);
 }
 
@@ -262,10 +257,6 @@ fn kind(k: &str) -> &'static str {
         "qa" => "Qa",
         other => panic!("unknown source kind `{other}` in the rule catalogue"),
     }
-}
-
-fn text(s: &str) -> String {
-    format!("String::from({s:?})")
 }
 
 /// An optional string as a static slice.
