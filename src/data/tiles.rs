@@ -112,13 +112,13 @@ impl TileEntry {
             }
         };
         let n = TileNotation {
-            edges: h.edges.clone(),
-            cities: h.cities.clone(),
-            pennants: h.pennants.clone(),
-            roads: h.roads.clone(),
-            fields: h.fields.clone(),
+            edges: &h.edges,
+            cities: &h.cities,
+            pennants: &h.pennants,
+            roads: &h.roads,
+            fields: &h.fields,
             cloister: h.cloister,
-            drawbridges: h.drawbridges.clone(),
+            drawbridges: &h.drawbridges,
             ..TileNotation::default()
         };
         let id = format!("{}/2", self.id);
@@ -146,19 +146,19 @@ impl TileEntry {
     /// Validates the entry; problems point into `file` at `path` (e.g. `tiles[3]`).
     pub fn build(&self, file: &SourceFile, path: &str) -> Result<TileDef, Vec<Problem>> {
         let n = TileNotation {
-            edges: self.edges.clone(),
-            cities: self.cities.clone(),
-            pennants: self.pennants.clone(),
-            roads: self.roads.clone(),
-            fields: self.fields.clone(),
+            edges: &self.edges,
+            cities: &self.cities,
+            pennants: &self.pennants,
+            roads: &self.roads,
+            fields: &self.fields,
             cloister: self.cloister,
-            marks: self.marks.clone(),
-            inns: self.inns.clone(),
-            cathedrals: self.cathedrals.clone(),
-            triangular: self.triangular.clone(),
+            marks: &self.marks,
+            inns: &self.inns,
+            cathedrals: &self.cathedrals,
+            triangular: &self.triangular,
             castle: self.castle,
-            drawbridges: self.drawbridges.clone(),
-            goods: self.goods.clone(),
+            drawbridges: &self.drawbridges,
+            goods: &self.goods,
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()
