@@ -6,9 +6,7 @@ use crate::rules::{RuleBook, RuleId};
 use serde::Deserialize;
 use std::sync::{Mutex, OnceLock};
 
-/// A string of the catalogue: borrowed from the tables `build.rs` writes for a built-in file,
-/// so that a run copies none of their text; owned for a file read at run time (`--data`).
-pub type Text = std::borrow::Cow<'static, str>;
+pub use crate::data::Text;
 
 /// What kind of text a rule comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

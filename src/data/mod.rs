@@ -13,6 +13,11 @@ use std::path::{Path, PathBuf};
 
 pub use crate::embedded::Embedded;
 
+/// A string of a data file: borrowed from the tables `build.rs` writes for a built-in file,
+/// so that a run copies none of their text; owned for a file read at run time (`--data`, a
+/// scenario's own tiles).
+pub type Text = std::borrow::Cow<'static, str>;
+
 pub const PROFILES: &[Embedded] = &[
     crate::embed!("rulesets/hig.yaml"),
     crate::embed!("rulesets/rgg.yaml"),

@@ -1,5 +1,6 @@
 //! Tile catalogue files, and the tile entries scenarios may define inline.
 
+use crate::data::Text;
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::geom::{Edge, Rotation};
 use crate::tile::{TileDef, TileNotation, Twin};
@@ -9,39 +10,39 @@ use serde::Deserialize;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileEntry {
-    pub id: String,
+    pub id: Text,
     #[serde(default)]
-    pub name: String,
+    pub name: Text,
     #[serde(default = "one")]
     pub count: u32,
     #[serde(default)]
     pub start: bool,
-    pub edges: String,
+    pub edges: Text,
     #[serde(default)]
-    pub cities: Vec<String>,
+    pub cities: Vec<Text>,
     #[serde(default)]
-    pub pennants: Vec<String>,
+    pub pennants: Vec<Text>,
     #[serde(default)]
-    pub roads: Vec<String>,
+    pub roads: Vec<Text>,
     #[serde(default)]
-    pub fields: Vec<String>,
+    pub fields: Vec<Text>,
     #[serde(default)]
     pub cloister: bool,
     #[serde(default)]
-    pub marks: Vec<String>,
+    pub marks: Vec<Text>,
     #[serde(default)]
-    pub inns: Vec<String>,
+    pub inns: Vec<Text>,
     #[serde(default)]
-    pub cathedrals: Vec<String>,
+    pub cathedrals: Vec<Text>,
     #[serde(default)]
-    pub triangular: Vec<String>,
+    pub triangular: Vec<Text>,
     #[serde(default)]
     pub castle: bool,
     #[serde(default)]
-    pub drawbridges: Vec<String>,
+    pub drawbridges: Vec<Text>,
     /// Goods symbols in its cities (Traders and Builders): `N wine`.
     #[serde(default)]
-    pub goods: Vec<String>,
+    pub goods: Vec<Text>,
     /// The second square of a double-size tile (Castles in Germany).
     #[serde(default)]
     pub second: Option<Box<TileHalf>>,
@@ -53,20 +54,20 @@ pub struct TileEntry {
 #[serde(deny_unknown_fields)]
 pub struct TileHalf {
     #[serde(default)]
-    pub side: Option<String>,
-    pub edges: String,
+    pub side: Option<Text>,
+    pub edges: Text,
     #[serde(default)]
-    pub cities: Vec<String>,
+    pub cities: Vec<Text>,
     #[serde(default)]
-    pub pennants: Vec<String>,
+    pub pennants: Vec<Text>,
     #[serde(default)]
-    pub roads: Vec<String>,
+    pub roads: Vec<Text>,
     #[serde(default)]
-    pub fields: Vec<String>,
+    pub fields: Vec<Text>,
     #[serde(default)]
     pub cloister: bool,
     #[serde(default)]
-    pub drawbridges: Vec<String>,
+    pub drawbridges: Vec<Text>,
 }
 
 fn one() -> u32 {
@@ -76,7 +77,7 @@ fn one() -> u32 {
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TileFile {
-    expansion: String,
+    expansion: Text,
     tiles: Vec<TileEntry>,
 }
 
@@ -138,7 +139,7 @@ impl TileEntry {
             )
             .at(file.spans().find(path))]);
         }
-        second.half_of = Some(self.id.clone());
+        second.half_of = Some(self.id.to_string());
         first.twin = Some(Twin { id, side });
         Ok(vec![first, second])
     }
@@ -182,7 +183,7 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
 /// The built-in tile files, read from their YAML when the crate was built (`build.rs`): the
 /// same values `load` reads from them.
 mod prebuilt {
-    use super::{TileEntry, TileFile, TileHalf};
+    use super::{Text, TileEntry, TileFile, TileHalf};
 
     /// A tile of a built-in file as build.rs writes it: the file's text, in static slices.
     struct T {
@@ -220,16 +221,16 @@ mod prebuilt {
 
     include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
 
-    fn own(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
+    fn own(list: &'static [&'static str]) -> Vec<Text> {
+        list.iter().map(|s| Text::from(*s)).collect()
     }
 
     /// A built-in tile file, as the loader reads it from its YAML.
     pub(super) fn file(path: &str) -> Option<TileFile> {
         let (_, expansion, tiles) = FILES.iter().find(|(p, ..)| *p == path)?;
         let half = |h: &H| TileHalf {
-            side: h.side.map(str::to_string),
-            edges: h.edges.to_string(),
+            side: h.side.map(Text::from),
+            edges: h.edges.into(),
             cities: own(h.cities),
             pennants: own(h.pennants),
             roads: own(h.roads),
@@ -240,11 +241,11 @@ mod prebuilt {
         let tiles = tiles
             .iter()
             .map(|t| TileEntry {
-                id: t.id.to_string(),
-                name: t.name.to_string(),
+                id: t.id.into(),
+                name: t.name.into(),
                 count: t.count,
                 start: t.start,
-                edges: t.edges.to_string(),
+                edges: t.edges.into(),
                 cities: own(t.cities),
                 pennants: own(t.pennants),
                 roads: own(t.roads),
@@ -260,7 +261,7 @@ mod prebuilt {
                 second: t.second.map(|h| Box::new(half(h))),
             })
             .collect();
-        Some(TileFile { expansion: expansion.to_string(), tiles })
+        Some(TileFile { expansion: Text::from(*expansion), tiles })
     }
 }
 
@@ -287,7 +288,7 @@ fn build(file: &SourceFile, parsed: TileFile) -> Result<(String, Vec<TileDef>), 
     let mut seen = std::collections::HashSet::new();
     for (i, t) in parsed.tiles.iter().enumerate() {
         let path = format!("tiles[{i}]");
-        if !seen.insert(t.id.as_str()) {
+        if !seen.insert(t.id.as_ref()) {
             problems.push(
                 Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans().find(&path)),
             );
@@ -307,9 +308,9 @@ fn build(file: &SourceFile, parsed: TileFile) -> Result<(String, Vec<TileDef>), 
     }
     if problems.is_empty() {
         for d in &mut defs {
-            d.set = parsed.expansion.clone();
+            d.set = parsed.expansion.to_string();
         }
-        Ok((parsed.expansion, defs))
+        Ok((parsed.expansion.into_owned(), defs))
     } else {
         Err(InputError::new(file, problems))
     }
