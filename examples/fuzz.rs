@@ -279,7 +279,7 @@ impl Runner<'_> {
         }
         let file = SourceFile::new("fuzz-rules.yaml", text.clone());
         match self.guard(Target::CatalogueLoad, || {
-            data::catalogue::load(&file, &referee::expansion::all_rules().collect::<Vec<_>>(), &[])
+            data::catalogue::load(&file, &referee::expansion::all_rules().collect::<Vec<_>>(), &mut Default::default())
         }) {
             Some(Ok(_)) => self.signal("catalogue-load:ok"),
             Some(Err(e)) => self.diagnose(Target::CatalogueLoad, &e, colour),

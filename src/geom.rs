@@ -93,7 +93,7 @@ impl Edge {
     pub fn parse(s: &str) -> Option<Edge> {
         Edge::ALL
             .into_iter()
-            .find(|e| s.eq_ignore_ascii_case(e.word()) || s.eq_ignore_ascii_case(&e.letter().to_string()))
+            .find(|e| s.eq_ignore_ascii_case(e.word()) || s.eq_ignore_ascii_case(e.letter().encode_utf8(&mut [0; 4])))
     }
 
     /// The two half-edges of this edge, left then right (seen from the tile centre).

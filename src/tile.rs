@@ -184,25 +184,27 @@ impl Mark {
     }
 }
 
-/// The notation of one tile, as written in the catalogue or inline in a scenario.
-#[derive(Clone, Debug, Default)]
-pub struct TileNotation {
-    pub edges: String,
-    pub cities: Vec<String>,
-    pub pennants: Vec<String>,
-    pub roads: Vec<String>,
-    pub fields: Vec<String>,
+/// The notation of one tile, as written in the catalogue or inline in a scenario: borrowed
+/// from where it is written (each list's items are `String`s of a file, or `&str`s), so that
+/// building a tile copies none of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TileNotation<'a, S = String> {
+    pub edges: &'a str,
+    pub cities: &'a [S],
+    pub pennants: &'a [S],
+    pub roads: &'a [S],
+    pub fields: &'a [S],
     pub cloister: bool,
-    pub marks: Vec<String>,
-    pub inns: Vec<String>,
-    pub cathedrals: Vec<String>,
-    pub triangular: Vec<String>,
+    pub marks: &'a [S],
+    pub inns: &'a [S],
+    pub cathedrals: &'a [S],
+    pub triangular: &'a [S],
     /// A German castle in the centre (Castles in Germany).
     pub castle: bool,
     /// Roads leading to a city through a drawbridge: `S > N` (the road on edge S, the city on N).
-    pub drawbridges: Vec<String>,
+    pub drawbridges: &'a [S],
     /// Goods symbols in a city: `N wine` (the city on edge N, one wine symbol).
-    pub goods: Vec<String>,
+    pub goods: &'a [S],
 }
 
 /// The second square of a double-size tile.
@@ -310,8 +312,10 @@ pub struct TileDef {
     pub set: String,
     rotated: [Rotated; 4],
     /// Where the tile fits, by the constraint of a square (its edges at each rotation),
-    /// worked out when first asked ([`TileDef::fits`]).
-    fits: std::sync::OnceLock<FitTable>,
+    /// worked out when first asked ([`TileDef::fits`]). Boxed: the table is half a kilobyte,
+    /// which every tile kind would otherwise carry (and copy when a tile set is made) even
+    /// where no search asks.
+    fits: std::sync::OnceLock<Box<FitTable>>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
     names: std::sync::OnceLock<Vec<(String, String)>>,
@@ -341,7 +345,13 @@ struct Rotated {
 
 impl TileDef {
     /// Builds a tile from its notation, listing every inconsistency found.
-    pub fn new(id: &str, name: &str, count: u32, start: bool, n: &TileNotation) -> Result<TileDef, Vec<String>> {
+    pub fn new<S: AsRef<str>>(
+        id: &str,
+        name: &str,
+        count: u32,
+        start: bool,
+        n: &TileNotation<S>,
+    ) -> Result<TileDef, Vec<String>> {
         let mut errors = Vec::new();
         let letters: Vec<char> = n.edges.chars().filter(|c| !c.is_whitespace()).collect();
         let mut edges = [Terrain::Field; 4];
@@ -361,7 +371,7 @@ impl TileDef {
 
         let mut segments = Vec::new();
         let mut city_at = [NONE; 4];
-        for text in &n.cities {
+        for text in n.cities.iter().map(AsRef::as_ref) {
             match parse_edges(text) {
                 Ok(mask) => {
                     let idx = segments.len() as u8;
@@ -379,14 +389,14 @@ impl TileDef {
                 Err(e) => errors.push(format!("city `{text}`: {e}")),
             }
         }
-        for text in &n.pennants {
+        for text in n.pennants.iter().map(AsRef::as_ref) {
             match parse_edges(text).ok().and_then(|m| m.trailing_zeros().try_into().ok()).map(|i: usize| city_at[i]) {
                 Some(idx) if idx != NONE => segments[idx as usize].pennants += 1,
                 _ => errors.push(format!("pennant `{text}` names no city of this tile")),
             }
         }
         let mut road_at = [false; 4];
-        for text in &n.roads {
+        for text in n.roads.iter().map(AsRef::as_ref) {
             match parse_edges(text) {
                 Ok(mask) if mask.count_ones() <= 2 => {
                     for e in Edge::ALL.iter().filter(|e| mask & e.bit() != 0) {
@@ -407,10 +417,10 @@ impl TileDef {
             }
         }
         let mut half_taken = 0u8;
-        for text in &n.fields {
+        for text in n.fields.iter().map(AsRef::as_ref) {
             let (halves_text, borders_text) = match text.split_once('>') {
                 Some((h, c)) => (h, Some(c)),
-                None => (text.as_str(), None),
+                None => (text, None),
             };
             let mut mask = 0u8;
             let mut inner = false;
@@ -462,8 +472,8 @@ impl TileDef {
         if n.castle {
             segments.push(Segment::new(FeatureKind::Castle, 0, 0));
         }
-        for text in &n.drawbridges {
-            let (road, city) = text.split_once('>').unwrap_or((text.as_str(), ""));
+        for text in n.drawbridges.iter().map(AsRef::as_ref) {
+            let (road, city) = text.split_once('>').unwrap_or((text, ""));
             let r = Edge::parse(road.trim())
                 .and_then(|e| segments.iter().position(|s| s.kind == FeatureKind::Road && s.edges & e.bit() != 0));
             let c = Edge::parse(city.trim()).map(|e| city_at[e.index()]).filter(|i| *i != NONE);
@@ -500,19 +510,19 @@ impl TileDef {
             let e = Edge::parse(text.trim())?;
             segments.iter().position(|s| s.kind == kind && s.edges & e.bit() != 0)
         };
-        for text in &n.inns {
+        for text in n.inns.iter().map(AsRef::as_ref) {
             match segment_on(&segments, FeatureKind::Road, text) {
                 Some(i) => segments[i].inn = true,
                 None => errors.push(format!("inn `{text}` names no road of this tile")),
             }
         }
-        for text in &n.cathedrals {
+        for text in n.cathedrals.iter().map(AsRef::as_ref) {
             match segment_on(&segments, FeatureKind::City, text) {
                 Some(i) => segments[i].cathedral = true,
                 None => errors.push(format!("cathedral `{text}` names no city of this tile")),
             }
         }
-        for text in &n.goods {
+        for text in n.goods.iter().map(AsRef::as_ref) {
             let words: Vec<&str> = text.split_whitespace().collect();
             let found = match words.as_slice() {
                 [edge, kind] => segment_on(&segments, FeatureKind::City, edge).zip(Goods::parse(kind)),
@@ -525,14 +535,14 @@ impl TileDef {
                 )),
             }
         }
-        for text in &n.triangular {
+        for text in n.triangular.iter().map(AsRef::as_ref) {
             match segment_on(&segments, FeatureKind::City, text) {
                 Some(i) => segments[i].semicircle = false,
                 None => errors.push(format!("triangular `{text}` names no city of this tile")),
             }
         }
         let mut marks = Vec::new();
-        for text in &n.marks {
+        for text in n.marks.iter().map(AsRef::as_ref) {
             match Mark::ALL.iter().find(|m| m.as_str() == text.trim()) {
                 Some(m) => marks.push(*m),
                 None => errors.push(format!("`{text}` is not a mark (known: bazaar)")),
@@ -626,7 +636,7 @@ impl TileDef {
     /// Where the tile fits, by the constraint of a square: worked out once per tile, when a
     /// search first asks (a run that only replays a scenario never does).
     pub fn fits(&self) -> &FitTable {
-        self.fits.get_or_init(|| FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e)))))
+        self.fits.get_or_init(|| Box::new(FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e))))))
     }
 
     /// A short description of a segment in board directions, e.g. `city NW`.
@@ -749,7 +759,8 @@ impl TileDef {
 fn parse_edges(text: &str) -> Result<u8, String> {
     let mut mask = 0u8;
     for c in text.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '+') {
-        let e = Edge::parse(&c.to_string()).ok_or_else(|| format!("`{c}` is not an edge (N, E, S or W)"))?;
+        let e =
+            Edge::parse(c.encode_utf8(&mut [0; 4])).ok_or_else(|| format!("`{c}` is not an edge (N, E, S or W)"))?;
         if mask & e.bit() != 0 {
             return Err(format!("edge {c} named twice"));
         }
@@ -765,15 +776,13 @@ fn parse_edges(text: &str) -> Result<u8, String> {
 mod tests {
     use super::*;
 
-    fn notation(edges: &str, cities: &[&str], roads: &[&str], fields: &[&str]) -> TileNotation {
-        TileNotation {
-            edges: edges.into(),
-            cities: cities.iter().map(|s| s.to_string()).collect(),
-            pennants: vec![],
-            roads: roads.iter().map(|s| s.to_string()).collect(),
-            fields: fields.iter().map(|s| s.to_string()).collect(),
-            ..TileNotation::default()
-        }
+    fn notation<'a>(
+        edges: &'a str,
+        cities: &'a [&'a str],
+        roads: &'a [&'a str],
+        fields: &'a [&'a str],
+    ) -> TileNotation<'a, &'a str> {
+        TileNotation { edges, cities, roads, fields, ..TileNotation::default() }
     }
 
     #[test]
@@ -799,7 +808,7 @@ mod tests {
     fn an_inner_field_lies_in_the_centre_and_goods_sit_in_their_city() {
         // Traders and Builders: a city across the tile, a cap to the south, the field between.
         let mut n = notation("FCCC", &["WE", "S"], &[], &["NL NR > W", "inner > W S"]);
-        n.goods = vec!["W cloth".into()];
+        n.goods = &["W cloth"];
         let d = TileDef::new("TB03", "", 1, false, &n).unwrap();
         let r0 = Rotation::default();
         assert_eq!(d.segments[3].halves, 0);
@@ -814,7 +823,7 @@ mod tests {
         assert_eq!(e.find_segment(r0, FeatureKind::Field, Some(Spot::Centre)), Ok(1));
         // An inner field names its cities; goods name a city and a kind.
         let mut bad = notation("FCCC", &["WE", "S"], &[], &["NL NR > W", "inner"]);
-        bad.goods = vec!["N wine".into(), "W silk".into()];
+        bad.goods = &["N wine", "W silk"];
         let all = TileDef::new("bad", "", 1, false, &bad).unwrap_err().join("\n");
         assert!(all.contains("an `inner` field lies between cities"), "{all}");
         assert!(all.contains("goods `N wine`") && all.contains("goods `W silk`"), "{all}");

@@ -82,7 +82,7 @@ fn none_covers(dir: &Path) -> String {
 /// Every id the catalogue knows: rule ids and the inventory ids they answer to.
 fn known_ids(lib: &Library) -> Vec<String> {
     let mut v: Vec<String> = crate::expansion::all_rules().map(|r| r.as_str().to_string()).collect();
-    v.extend(lib.catalogue.entries.iter().flat_map(|e| e.rulings.iter().cloned()));
+    v.extend(lib.catalogue.entries().flat_map(|e| e.rulings.iter().map(|r| r.to_string())));
     v.extend(expansion::all_switches().map(|s| s.name.to_string()));
     v.sort();
     v.dedup();
@@ -107,7 +107,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
     let id = a.id.trim();
     let rule = crate::expansion::rule(id);
     let entries: Vec<&RuleEntry> =
-        lib.catalogue.entries.iter().filter(|e| Some(e.id) == rule || e.rulings.iter().any(|r| r == id)).collect();
+        lib.catalogue.entries().filter(|e| Some(e.id) == rule || e.rulings.iter().any(|r| r == id)).collect();
     let switch = expansion::find_switch(id);
     if entries.is_empty() && switch.is_none() {
         if let Some(found) = search(lib, id, a.format) {
@@ -124,9 +124,12 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
             .with_help(format!("nearest ids: {}", esc(&near.join(", ")))),
         ));
     }
-    let ids_of_interest: Vec<String> = std::iter::once(id.to_string())
-        .chain(entries.iter().flat_map(|e| std::iter::once(e.id.as_str().to_string()).chain(e.rulings.iter().cloned())))
-        .collect();
+    let ids_of_interest: Vec<String> =
+        std::iter::once(id.to_string())
+            .chain(entries.iter().flat_map(|e| {
+                std::iter::once(e.id.as_str().to_string()).chain(e.rulings.iter().map(|r| r.to_string()))
+            }))
+            .collect();
     let covering: Vec<Covering> = survey(lib, &a.scenarios)
         .into_iter()
         .filter(|c| c.covers.iter().any(|x| ids_of_interest.contains(x)))
@@ -230,18 +233,16 @@ fn search(lib: &Library, words: &str, format: Format) -> Option<String> {
         let t = text.to_lowercase();
         terms.iter().all(|w| t.contains(w.as_str()))
     };
-    let rules: Vec<&RuleEntry> =
-        lib.catalogue.entries.iter().filter(|e| hit(&format!("{} {}", e.id, e.text))).collect();
+    let rules: Vec<&RuleEntry> = lib.catalogue.entries().filter(|e| hit(&format!("{} {}", e.id, e.text))).collect();
     let mut rulings: Vec<(&str, &str)> = lib
         .catalogue
-        .entries
-        .iter()
+        .entries()
         .flat_map(|e| {
-            let claim = |r: &str| lib.catalogue.ruling(r).map_or("", |w| w.claim.as_str()).to_string();
+            let claim = |r: &str| lib.catalogue.ruling(r).map_or("", |w| w.claim.as_ref()).to_string();
             e.rulings
                 .iter()
                 .filter(move |r| hit(&format!("{r} {}", claim(r))))
-                .map(move |r| (r.as_str(), e.id.as_str()))
+                .map(move |r| (r.as_ref(), e.id.as_str()))
         })
         .collect();
     rulings.sort();
@@ -372,10 +373,10 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
     let survey = survey(lib, &a.scenarios);
     // Per document: every rule id and inventory id its entries carry.
     let mut docs: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for e in &lib.catalogue.entries {
-        let ids = docs.entry(e.source.document.clone()).or_default();
+    for e in lib.catalogue.entries() {
+        let ids = docs.entry(e.source.document.to_string()).or_default();
         ids.push(e.id.as_str().to_string());
-        ids.extend(e.rulings.iter().cloned());
+        ids.extend(e.rulings.iter().map(|r| r.to_string()));
     }
     let status = |id: &str| -> &'static str {
         let cov: Vec<&Covering> = survey.iter().filter(|c| c.covers.iter().any(|x| x == id)).collect();

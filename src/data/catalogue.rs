@@ -2,8 +2,11 @@
 //! project's own words, with its source and the ids of the rulings inventory it answers to.
 
 use crate::diag::{InputError, Problem, SourceFile};
-use crate::rules::RuleId;
+use crate::rules::{RuleBook, RuleId};
 use serde::Deserialize;
+use std::sync::{Mutex, OnceLock};
+
+pub use crate::data::Text;
 
 /// What kind of text a rule comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -39,19 +42,19 @@ impl SourceKind {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
-    pub document: String,
+    pub document: Text,
     #[serde(default)]
-    pub section: String,
+    pub section: Text,
     pub kind: SourceKind,
     #[serde(default)]
-    pub date: Option<String>,
+    pub date: Option<Text>,
 }
 
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EntryFile {
-    id: String,
-    text: String,
+    id: Text,
+    text: Text,
     source: Source,
     #[serde(default)]
     rulings: Vec<RulingFile>,
@@ -63,32 +66,32 @@ struct EntryFile {
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 enum RulingFile {
-    Id(String),
+    Id(Text),
     Worded(WordedFile),
 }
 
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WordedFile {
-    id: String,
-    claim: String,
+    id: Text,
+    claim: Text,
     #[serde(default)]
-    document: Option<String>,
+    document: Option<Text>,
     #[serde(default)]
     kind: Option<SourceKind>,
     #[serde(default)]
-    section: Option<String>,
+    section: Option<Text>,
     #[serde(default)]
-    date: Option<String>,
+    date: Option<Text>,
 }
 
 /// A ruling of the inventory in the project's own words, under the rule that answers it.
 #[derive(Clone, Debug)]
 pub struct Ruling {
-    pub id: String,
+    pub id: Text,
     /// The rule whose entry words it.
     pub rule: RuleId,
-    pub claim: String,
+    pub claim: Text,
     /// The ruling's own source: the rule's, with the ruling's own document, section, kind and
     /// date where it gives them.
     pub source: Source,
@@ -98,9 +101,9 @@ pub struct Ruling {
 #[derive(Clone, Debug)]
 pub struct RuleEntry {
     pub id: RuleId,
-    pub text: String,
+    pub text: Text,
     pub source: Source,
-    pub rulings: Vec<String>,
+    pub rulings: Vec<Text>,
 }
 
 impl RuleEntry {
@@ -114,7 +117,7 @@ impl Source {
     /// In one line: document, section, kind and date.
     pub fn citation(&self) -> String {
         let s = self;
-        let mut out = s.document.clone();
+        let mut out = s.document.to_string();
         if !s.section.is_empty() {
             out.push_str(&format!(", \"{}\"", s.section));
         }
@@ -127,37 +130,129 @@ impl Source {
     }
 }
 
-/// The whole catalogue.
-#[derive(Clone, Debug, Default)]
+/// The whole catalogue: each expansion's file, in the order of `expansion::rule_books`.
+///
+/// The built-in catalogue is built as it is read: looking up a rule builds the files up to
+/// its expansion's (a file is built after those before it, since a ruling is worded once in
+/// them all), listing the entries or rulings builds them all. A `check` of a base-game
+/// scenario so builds the base game's file alone. A data folder's catalogue is built whole
+/// when loaded, so that its problems are reported at start.
 pub struct Catalogue {
-    pub entries: Vec<RuleEntry>,
-    /// The rulings worded in it, in catalogue order.
-    pub rulings: Vec<Ruling>,
+    books: Vec<&'static RuleBook>,
+    /// Each book's file, once built.
+    files: Vec<OnceLock<Loaded>>,
+    /// The rulings worded in the files built so far.
+    worded: Mutex<Worded>,
+    /// Builds a file of the built-in catalogue; `None` for a catalogue built whole.
+    build: Option<fn(&'static RuleBook, &mut Worded) -> Loaded>,
 }
 
 impl Catalogue {
+    /// The catalogue of every expansion's file, built whole now, each file loaded by `load`
+    /// (`load` or `load_builtin`) with its expansion's rule book and the rulings worded before it.
+    pub fn of_books(
+        mut load: impl FnMut(&'static RuleBook, &mut Worded) -> Result<Loaded, InputError>,
+    ) -> Result<Catalogue, InputError> {
+        let books: Vec<_> = crate::expansion::rule_books().collect();
+        let mut worded = Worded::default();
+        let mut files = Vec::with_capacity(books.len());
+        for book in &books {
+            files.push(OnceLock::from(load(book, &mut worded)?));
+        }
+        Ok(Catalogue { books, files, worded: Mutex::new(worded), build: None })
+    }
+
+    /// The catalogue whose files `build` builds as they are read (the built-in files, which
+    /// the test suite keeps valid).
+    pub fn built_as_read(build: fn(&'static RuleBook, &mut Worded) -> Loaded) -> Catalogue {
+        let books: Vec<_> = crate::expansion::rule_books().collect();
+        let files = books.iter().map(|_| OnceLock::new()).collect();
+        Catalogue { books, files, worded: Mutex::default(), build: Some(build) }
+    }
+
+    /// The `k`-th book's file, built (after the files before it) when first asked.
+    fn file(&self, k: usize) -> &Loaded {
+        self.files[k].get_or_init(|| {
+            if k > 0 {
+                self.file(k - 1);
+            }
+            let build = self.build.expect("a catalogue built whole has every file");
+            build(self.books[k], &mut self.worded.lock().expect("no file's building panicked"))
+        })
+    }
+
+    fn all_files(&self) -> impl Iterator<Item = &Loaded> {
+        (0..self.files.len()).map(|k| self.file(k))
+    }
+
+    /// Every rule of the catalogue, in catalogue order.
+    pub fn entries(&self) -> impl Iterator<Item = &RuleEntry> {
+        self.all_files().flat_map(|f| &f.entries)
+    }
+
+    /// The rulings worded in the catalogue, in catalogue order.
+    pub fn rulings(&self) -> impl Iterator<Item = &Ruling> {
+        self.all_files().flat_map(|f| &f.rulings)
+    }
+
+    /// A rule's entry: in its own expansion's file, the only one that may word it.
     pub fn get(&self, id: RuleId) -> Option<&RuleEntry> {
-        self.entries.iter().find(|e| e.id == id)
+        let k = self.books.iter().position(|b| b.ids.contains(&id))?;
+        self.file(k).entries.iter().find(|e| e.id == id)
     }
 
     /// A ruling's own claim, when the catalogue words it.
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
-        self.rulings.iter().find(|r| r.id == id)
+        self.rulings().find(|r| r.id == id)
+    }
+
+    /// Whether `id` is a rule of the catalogue or a ruling one of its entries lists. A rule
+    /// is looked up in its own file first, so that naming one builds no other.
+    pub fn knows(&self, id: &str) -> bool {
+        crate::expansion::rule(id).is_some_and(|r| self.get(r).is_some())
+            || self.entries().any(|e| e.id.as_str() == id || e.rulings.iter().any(|r| r == id))
     }
 }
 
+impl Clone for Catalogue {
+    fn clone(&self) -> Catalogue {
+        Catalogue {
+            books: self.books.clone(),
+            files: self.files.clone(),
+            worded: Mutex::new(self.worded.lock().expect("no file's building panicked").clone()),
+            build: self.build,
+        }
+    }
+}
+
+/// The whole catalogue, as a data folder's and the built-in one alike show it.
+impl std::fmt::Debug for Catalogue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalogue")
+            .field("entries", &self.entries().collect::<Vec<_>>())
+            .field("rulings", &self.rulings().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// The ids of the rulings worded in the files loaded so far: a ruling is worded once in the
+/// whole catalogue. A set, so that each file's rulings are checked against it without a
+/// search through (or a sort of) every ruling before.
+pub type Worded = std::collections::HashSet<Text>;
+
 /// One expansion's file: its rules, and the rulings they word.
+#[derive(Clone)]
 pub struct Loaded {
     pub entries: Vec<RuleEntry>,
     pub rulings: Vec<Ruling>,
 }
 
 /// One expansion's catalogue file, whose entries word exactly the ids of its `rule` module.
-/// A ruling is worded once in the whole catalogue: `others` are the rulings of the files
-/// loaded before this one.
-pub fn load(file: &SourceFile, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+/// A ruling is worded once in the whole catalogue: `worded` holds the rulings of the files
+/// loaded before this one, and takes this file's.
+pub fn load(file: &SourceFile, ids: &[RuleId], worded: &mut Worded) -> Result<Loaded, InputError> {
     let parsed: Vec<EntryFile> = crate::data::parse_yaml(file)?;
-    build(file, parsed, ids, others)
+    build(file, parsed, ids, worded)
 }
 
 /// The entries of the catalogue files, read from their YAML when the crate was built
@@ -192,33 +287,33 @@ mod prebuilt {
 
     include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
-    /// The entries of a built-in catalogue file, as the loader reads them from its YAML.
+    /// The entries of a built-in catalogue file, as the loader reads them from its YAML (their
+    /// text borrowed from the tables).
     pub(super) fn entries(path: &str) -> Option<Vec<EntryFile>> {
-        let own = |s: &str| s.to_string();
         let (_, file) = FILES.iter().find(|(p, _)| *p == path)?;
         Some(
             file.iter()
                 .map(|e| EntryFile {
-                    id: own(e.id),
-                    text: own(e.text),
+                    id: e.id.into(),
+                    text: e.text.into(),
                     source: Source {
-                        document: own(e.document),
-                        section: own(e.section),
+                        document: e.document.into(),
+                        section: e.section.into(),
                         kind: e.kind,
-                        date: e.date.map(own),
+                        date: e.date.map(Into::into),
                     },
                     rulings: e
                         .rulings
                         .iter()
                         .map(|r| match r {
-                            R::Id(id) => RulingFile::Id(own(id)),
+                            R::Id(id) => RulingFile::Id((*id).into()),
                             R::Worded(w) => RulingFile::Worded(WordedFile {
-                                id: own(w.id),
-                                claim: own(w.claim),
-                                document: w.document.map(own),
+                                id: w.id.into(),
+                                claim: w.claim.into(),
+                                document: w.document.map(Into::into),
                                 kind: w.kind,
-                                section: w.section.map(own),
-                                date: w.date.map(own),
+                                section: w.section.map(Into::into),
+                                date: w.date.map(Into::into),
                             }),
                         })
                         .collect(),
@@ -229,11 +324,15 @@ mod prebuilt {
 }
 
 /// A built-in catalogue file as `load` reads it, from the entries read when the crate was built.
-pub fn load_builtin(file: &crate::embedded::Embedded, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+pub fn load_builtin(
+    file: &crate::embedded::Embedded,
+    ids: &[RuleId],
+    worded: &mut Worded,
+) -> Result<Loaded, InputError> {
     let source = || SourceFile::new(format!("{} (built-in)", file.path), file.text);
     match prebuilt::entries(file.path) {
-        Some(parsed) => build(&source(), parsed, ids, others),
-        None => load(&source(), ids, others),
+        Some(parsed) => build(&source(), parsed, ids, worded),
+        None => load(&source(), ids, worded),
     }
 }
 
@@ -244,21 +343,21 @@ pub fn prebuilt_matches(file: &crate::embedded::Embedded) -> bool {
     parsed.is_some() && prebuilt::entries(file.path) == parsed
 }
 
-fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ruling]) -> Result<Loaded, InputError> {
+fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], worded: &mut Worded) -> Result<Loaded, InputError> {
     let mut problems = Vec::new();
     let mut entries: Vec<RuleEntry> = Vec::new();
     let mut rulings: Vec<Ruling> = Vec::new();
-    // The rulings worded in earlier files, sorted to be searched (this file's are few).
-    let mut earlier: Vec<&str> = others.iter().map(|o| o.id.as_str()).collect();
-    earlier.sort_unstable();
+    // Which of `ids` an entry of this file words already.
+    let mut listed = vec![false; ids.len()];
     for (i, e) in parsed.into_iter().enumerate() {
-        let rule = ids.iter().copied().find(|r| r.as_str() == e.id);
+        let index = ids.iter().position(|r| r.as_str() == e.id);
+        let rule = index.map(|k| ids[k]);
         let mut ruling_ids = Vec::with_capacity(e.rulings.len());
         for (j, r) in e.rulings.into_iter().enumerate() {
             match r {
                 RulingFile::Id(id) => ruling_ids.push(id),
                 RulingFile::Worded(w) => {
-                    if earlier.binary_search(&w.id.as_str()).is_ok() || rulings.iter().any(|o| o.id == w.id) {
+                    if worded.contains(&w.id) {
                         problems.push(
                             Problem::new(
                                 "catalogue::ruling-worded-twice",
@@ -281,16 +380,20 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], others: &[Ru
                         },
                     };
                     ruling_ids.push(w.id.clone());
+                    worded.insert(w.id.clone());
                     rulings.push(Ruling { id: w.id, rule, claim: w.claim, source });
                 }
             }
         }
-        match rule {
-            Some(id) if entries.iter().any(|o| o.id == id) => problems.push(
+        match index {
+            Some(k) if listed[k] => problems.push(
                 Problem::new("catalogue::duplicate", format!("rule `{}` is listed twice", e.id))
                     .at(file.spans().value(&format!("[{i}].id"))),
             ),
-            Some(id) => entries.push(RuleEntry { id, text: e.text, source: e.source, rulings: ruling_ids }),
+            Some(k) => {
+                listed[k] = true;
+                entries.push(RuleEntry { id: ids[k], text: e.text, source: e.source, rulings: ruling_ids });
+            }
             None => problems.push(
                 Problem::new(
                     "catalogue::unknown-rule",

@@ -13,6 +13,11 @@ use std::path::{Path, PathBuf};
 
 pub use crate::embedded::Embedded;
 
+/// A string of a data file: borrowed from the tables `build.rs` writes for a built-in file,
+/// so that a run copies none of their text; owned for a file read at run time (`--data`, a
+/// scenario's own tiles).
+pub type Text = std::borrow::Cow<'static, str>;
+
 pub const PROFILES: &[Embedded] = &[
     crate::embed!("rulesets/hig.yaml"),
     crate::embed!("rulesets/rgg.yaml"),
@@ -369,13 +374,14 @@ impl<'a, T> IntoIterator for &'a Lazy<Vec<T>> {
 }
 
 /// All data a run needs: tile catalogues, profiles and the rule catalogue. The built-in data
-/// is read as a run needs it (a profile, an expansion's tiles: only those asked for; the profiles
-/// and the rule catalogue pre-built by `build.rs`); a data folder's is loaded and checked whole at start.
+/// is read as a run needs it (a profile, an expansion's tiles: only those asked for; all of it
+/// pre-built by `build.rs`); a data folder's is loaded and checked whole at start.
 #[derive(Clone, Debug)]
 pub struct Library {
     pub tiles: Lazy<Vec<(crate::expansion::ExpansionId, Vec<crate::tile::TileDef>)>>,
     pub profiles: Lazy<Vec<crate::ruleset::Profile>>,
-    pub catalogue: Lazy<catalogue::Catalogue>,
+    /// Built as it is read (see [`catalogue::Catalogue`]).
+    pub catalogue: catalogue::Catalogue,
     /// Built-in data only: each expansion's tiles and each profile, read on its own.
     builtin: Option<Builtin>,
 }
@@ -392,23 +398,15 @@ fn builtin_tile_files() -> impl Iterator<Item = (crate::expansion::ExpansionId, 
 }
 
 fn builtin_tiles_of(e: &Embedded) -> Vec<crate::tile::TileDef> {
-    let file = DataSource::default().open(e).expect("built-in data is checked by the test suite");
-    tiles::load(&file).expect("built-in data is checked by the test suite").1
+    tiles::load_builtin(e).expect("built-in data is checked by the test suite").1
 }
 
 fn builtin_profile(e: &Embedded) -> crate::ruleset::Profile {
     profiles::load_builtin(e).expect("built-in data is checked by the test suite")
 }
 
-fn builtin_catalogue() -> catalogue::Catalogue {
-    let mut catalogue = catalogue::Catalogue::default();
-    for book in crate::expansion::rule_books() {
-        let loaded = catalogue::load_builtin(&book.catalogue, book.ids, &catalogue.rulings)
-            .expect("built-in data is checked by the test suite");
-        catalogue.entries.extend(loaded.entries);
-        catalogue.rulings.extend(loaded.rulings);
-    }
-    catalogue
+fn builtin_catalogue_file(book: &'static crate::rules::RuleBook, worded: &mut catalogue::Worded) -> catalogue::Loaded {
+    catalogue::load_builtin(&book.catalogue, book.ids, worded).expect("built-in data is checked by the test suite")
 }
 
 /// A built-in profile's id is its file's name (a test checks it).
@@ -424,7 +422,7 @@ impl Library {
             return Ok(Library {
                 tiles: Lazy::new(|| builtin_tile_files().map(|(x, e)| (x, builtin_tiles_of(e))).collect()),
                 profiles: Lazy::new(|| PROFILES.iter().map(builtin_profile).collect()),
-                catalogue: Lazy::new(builtin_catalogue),
+                catalogue: catalogue::Catalogue::built_as_read(builtin_catalogue_file),
                 builtin: Some(Builtin {
                     tiles: builtin_tile_files().map(|_| std::sync::OnceLock::new()).collect(),
                     profiles: PROFILES.iter().map(|_| std::sync::OnceLock::new()).collect(),
@@ -469,18 +467,10 @@ impl Library {
                 ));
             }
         }
-        let mut catalogue = catalogue::Catalogue::default();
-        for book in crate::expansion::rule_books() {
-            let loaded = catalogue::load(&source.open(&book.catalogue)?, book.ids, &catalogue.rulings)?;
-            catalogue.entries.extend(loaded.entries);
-            catalogue.rulings.extend(loaded.rulings);
-        }
-        Ok(Library {
-            tiles: Lazy::ready(all_tiles),
-            profiles: Lazy::ready(profiles),
-            catalogue: Lazy::ready(catalogue),
-            builtin: None,
-        })
+        let catalogue = catalogue::Catalogue::of_books(|book, worded| {
+            catalogue::load(&source.open(&book.catalogue)?, book.ids, worded)
+        })?;
+        Ok(Library { tiles: Lazy::ready(all_tiles), profiles: Lazy::ready(profiles), catalogue, builtin: None })
     }
 
     /// The built-in data, which a test keeps valid.

@@ -35,8 +35,34 @@ pub fn load(file: &SourceFile) -> Result<Profile, InputError> {
 /// same values `load` reads from them.
 mod prebuilt {
     use super::{ProfileFile, SettingEntry};
-    use std::collections::BTreeMap;
+
+    /// A built-in profile as build.rs writes it: the file's text, in static slices, each
+    /// switch as its name, value and source.
+    struct P {
+        id: &'static str,
+        title: &'static str,
+        description: &'static str,
+        switches: &'static [(&'static str, &'static str, &'static str)],
+    }
+
     include!(concat!(env!("OUT_DIR"), "/profiles.rs"));
+
+    /// A built-in profile, as the loader reads it from its YAML.
+    pub(super) fn profile(path: &str) -> Option<ProfileFile> {
+        let (_, p) = FILES.iter().find(|(f, _)| *f == path)?;
+        Some(ProfileFile {
+            id: p.id.to_string(),
+            title: p.title.to_string(),
+            description: p.description.to_string(),
+            switches: p
+                .switches
+                .iter()
+                .map(|(name, value, source)| {
+                    (name.to_string(), SettingEntry { value: value.to_string(), source: source.to_string() })
+                })
+                .collect(),
+        })
+    }
 }
 
 /// A built-in profile as `load` reads it, from the values read when the crate was built.

@@ -1,47 +1,48 @@
 //! Tile catalogue files, and the tile entries scenarios may define inline.
 
+use crate::data::Text;
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::geom::{Edge, Rotation};
 use crate::tile::{TileDef, TileNotation, Twin};
 use serde::Deserialize;
 
 /// One tile as written in YAML (the notation of `tile.rs`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileEntry {
-    pub id: String,
+    pub id: Text,
     #[serde(default)]
-    pub name: String,
+    pub name: Text,
     #[serde(default = "one")]
     pub count: u32,
     #[serde(default)]
     pub start: bool,
-    pub edges: String,
+    pub edges: Text,
     #[serde(default)]
-    pub cities: Vec<String>,
+    pub cities: Vec<Text>,
     #[serde(default)]
-    pub pennants: Vec<String>,
+    pub pennants: Vec<Text>,
     #[serde(default)]
-    pub roads: Vec<String>,
+    pub roads: Vec<Text>,
     #[serde(default)]
-    pub fields: Vec<String>,
+    pub fields: Vec<Text>,
     #[serde(default)]
     pub cloister: bool,
     #[serde(default)]
-    pub marks: Vec<String>,
+    pub marks: Vec<Text>,
     #[serde(default)]
-    pub inns: Vec<String>,
+    pub inns: Vec<Text>,
     #[serde(default)]
-    pub cathedrals: Vec<String>,
+    pub cathedrals: Vec<Text>,
     #[serde(default)]
-    pub triangular: Vec<String>,
+    pub triangular: Vec<Text>,
     #[serde(default)]
     pub castle: bool,
     #[serde(default)]
-    pub drawbridges: Vec<String>,
+    pub drawbridges: Vec<Text>,
     /// Goods symbols in its cities (Traders and Builders): `N wine`.
     #[serde(default)]
-    pub goods: Vec<String>,
+    pub goods: Vec<Text>,
     /// The second square of a double-size tile (Castles in Germany).
     #[serde(default)]
     pub second: Option<Box<TileHalf>>,
@@ -49,34 +50,34 @@ pub struct TileEntry {
 
 /// The second square of a double-size tile: its notation, and the side of the first square
 /// it lies on at rotation 0 (default east).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileHalf {
     #[serde(default)]
-    pub side: Option<String>,
-    pub edges: String,
+    pub side: Option<Text>,
+    pub edges: Text,
     #[serde(default)]
-    pub cities: Vec<String>,
+    pub cities: Vec<Text>,
     #[serde(default)]
-    pub pennants: Vec<String>,
+    pub pennants: Vec<Text>,
     #[serde(default)]
-    pub roads: Vec<String>,
+    pub roads: Vec<Text>,
     #[serde(default)]
-    pub fields: Vec<String>,
+    pub fields: Vec<Text>,
     #[serde(default)]
     pub cloister: bool,
     #[serde(default)]
-    pub drawbridges: Vec<String>,
+    pub drawbridges: Vec<Text>,
 }
 
 fn one() -> u32 {
     1
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TileFile {
-    expansion: String,
+    expansion: Text,
     tiles: Vec<TileEntry>,
 }
 
@@ -112,13 +113,13 @@ impl TileEntry {
             }
         };
         let n = TileNotation {
-            edges: h.edges.clone(),
-            cities: h.cities.clone(),
-            pennants: h.pennants.clone(),
-            roads: h.roads.clone(),
-            fields: h.fields.clone(),
+            edges: &h.edges,
+            cities: &h.cities,
+            pennants: &h.pennants,
+            roads: &h.roads,
+            fields: &h.fields,
             cloister: h.cloister,
-            drawbridges: h.drawbridges.clone(),
+            drawbridges: &h.drawbridges,
             ..TileNotation::default()
         };
         let id = format!("{}/2", self.id);
@@ -138,7 +139,7 @@ impl TileEntry {
             )
             .at(file.spans().find(path))]);
         }
-        second.half_of = Some(self.id.clone());
+        second.half_of = Some(self.id.to_string());
         first.twin = Some(Twin { id, side });
         Ok(vec![first, second])
     }
@@ -146,19 +147,19 @@ impl TileEntry {
     /// Validates the entry; problems point into `file` at `path` (e.g. `tiles[3]`).
     pub fn build(&self, file: &SourceFile, path: &str) -> Result<TileDef, Vec<Problem>> {
         let n = TileNotation {
-            edges: self.edges.clone(),
-            cities: self.cities.clone(),
-            pennants: self.pennants.clone(),
-            roads: self.roads.clone(),
-            fields: self.fields.clone(),
+            edges: &self.edges,
+            cities: &self.cities,
+            pennants: &self.pennants,
+            roads: &self.roads,
+            fields: &self.fields,
             cloister: self.cloister,
-            marks: self.marks.clone(),
-            inns: self.inns.clone(),
-            cathedrals: self.cathedrals.clone(),
-            triangular: self.triangular.clone(),
+            marks: &self.marks,
+            inns: &self.inns,
+            cathedrals: &self.cathedrals,
+            triangular: &self.triangular,
             castle: self.castle,
-            drawbridges: self.drawbridges.clone(),
-            goods: self.goods.clone(),
+            drawbridges: &self.drawbridges,
+            goods: &self.goods,
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()
@@ -176,12 +177,118 @@ impl TileEntry {
 /// Loads a catalogue file into tile kinds, reporting every problem in it.
 pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
     let parsed: TileFile = crate::data::parse_yaml(file)?;
+    build(file, parsed)
+}
+
+/// The built-in tile files, read from their YAML when the crate was built (`build.rs`): the
+/// same values `load` reads from them.
+mod prebuilt {
+    use super::{Text, TileEntry, TileFile, TileHalf};
+
+    /// A tile of a built-in file as build.rs writes it: the file's text, in static slices.
+    struct T {
+        id: &'static str,
+        name: &'static str,
+        count: u32,
+        start: bool,
+        edges: &'static str,
+        cities: &'static [&'static str],
+        pennants: &'static [&'static str],
+        roads: &'static [&'static str],
+        fields: &'static [&'static str],
+        cloister: bool,
+        marks: &'static [&'static str],
+        inns: &'static [&'static str],
+        cathedrals: &'static [&'static str],
+        triangular: &'static [&'static str],
+        castle: bool,
+        drawbridges: &'static [&'static str],
+        goods: &'static [&'static str],
+        second: Option<&'static H>,
+    }
+
+    /// The second square of a double-size tile, as `T` holds it.
+    struct H {
+        side: Option<&'static str>,
+        edges: &'static str,
+        cities: &'static [&'static str],
+        pennants: &'static [&'static str],
+        roads: &'static [&'static str],
+        fields: &'static [&'static str],
+        cloister: bool,
+        drawbridges: &'static [&'static str],
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
+
+    fn own(list: &'static [&'static str]) -> Vec<Text> {
+        list.iter().map(|s| Text::from(*s)).collect()
+    }
+
+    /// A built-in tile file, as the loader reads it from its YAML.
+    pub(super) fn file(path: &str) -> Option<TileFile> {
+        let (_, expansion, tiles) = FILES.iter().find(|(p, ..)| *p == path)?;
+        let half = |h: &H| TileHalf {
+            side: h.side.map(Text::from),
+            edges: h.edges.into(),
+            cities: own(h.cities),
+            pennants: own(h.pennants),
+            roads: own(h.roads),
+            fields: own(h.fields),
+            cloister: h.cloister,
+            drawbridges: own(h.drawbridges),
+        };
+        let tiles = tiles
+            .iter()
+            .map(|t| TileEntry {
+                id: t.id.into(),
+                name: t.name.into(),
+                count: t.count,
+                start: t.start,
+                edges: t.edges.into(),
+                cities: own(t.cities),
+                pennants: own(t.pennants),
+                roads: own(t.roads),
+                fields: own(t.fields),
+                cloister: t.cloister,
+                marks: own(t.marks),
+                inns: own(t.inns),
+                cathedrals: own(t.cathedrals),
+                triangular: own(t.triangular),
+                castle: t.castle,
+                drawbridges: own(t.drawbridges),
+                goods: own(t.goods),
+                second: t.second.map(|h| Box::new(half(h))),
+            })
+            .collect();
+        Some(TileFile { expansion: Text::from(*expansion), tiles })
+    }
+}
+
+/// A built-in tile file as `load` reads it, from the values read when the crate was built.
+pub fn load_builtin(e: &crate::embedded::Embedded) -> Result<(String, Vec<TileDef>), InputError> {
+    let source = || SourceFile::new(format!("{} (built-in)", e.path), e.text);
+    match prebuilt::file(e.path) {
+        Some(parsed) => build(&source(), parsed),
+        None => load(&source()),
+    }
+}
+
+/// Whether the pre-built values of a built-in tile file are the ones its YAML holds.
+pub fn prebuilt_matches(e: &crate::embedded::Embedded) -> bool {
+    let source = SourceFile::new(format!("{} (built-in)", e.path), e.text);
+    let parsed: Option<TileFile> = crate::data::parse_yaml(&source).ok();
+    parsed.is_some() && prebuilt::file(e.path) == parsed
+}
+
+/// Validates a parsed file into its tile kinds, reporting every problem in it.
+fn build(file: &SourceFile, parsed: TileFile) -> Result<(String, Vec<TileDef>), InputError> {
     let mut defs = Vec::new();
     let mut problems = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, t) in parsed.tiles.iter().enumerate() {
         let path = format!("tiles[{i}]");
-        if !seen.insert(t.id.as_str()) {
+        if !seen.insert(t.id.as_ref()) {
             problems.push(
                 Problem::new("tile::duplicate", format!("tile {} is defined twice", t.id)).at(file.spans().find(&path)),
             );
@@ -201,9 +308,9 @@ pub fn load(file: &SourceFile) -> Result<(String, Vec<TileDef>), InputError> {
     }
     if problems.is_empty() {
         for d in &mut defs {
-            d.set = parsed.expansion.clone();
+            d.set = parsed.expansion.to_string();
         }
-        Ok((parsed.expansion, defs))
+        Ok((parsed.expansion.into_owned(), defs))
     } else {
         Err(InputError::new(file, problems))
     }

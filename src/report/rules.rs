@@ -83,8 +83,7 @@ pub fn catalogue(cat: &Catalogue, format: Format) -> String {
     match format {
         Format::Json => {
             let v: Vec<_> = cat
-                .entries
-                .iter()
+                .entries()
                 .map(|e| {
                     json!({
                         "id": e.id.as_str(),
@@ -102,7 +101,7 @@ pub fn catalogue(cat: &Catalogue, format: Format) -> String {
         Format::Markdown => {
             // A catalogue may be any file (`--data`): its wording and sources are escaped.
             let mut s = String::from("| rule | wording | source |\n|---|---|---|\n");
-            for e in &cat.entries {
+            for e in cat.entries() {
                 s.push_str(&format!(
                     "| `{}` | {} | {} |\n",
                     e.id,
@@ -118,7 +117,7 @@ pub fn catalogue(cat: &Catalogue, format: Format) -> String {
                 .set_content_arrangement(ContentArrangement::Dynamic)
                 .set_width(120);
             t.set_header(vec!["rule", "wording", "source"]);
-            for e in &cat.entries {
+            for e in cat.entries() {
                 t.add_row(vec![e.id.as_str().to_string(), esc(&e.text).into_owned(), esc(&e.citation()).into_owned()]);
             }
             format!("{t}\n")

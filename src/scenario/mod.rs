@@ -703,12 +703,11 @@ impl Validator<'_> {
     }
 
     fn covers(&mut self, raw: &RawScenario, lib: &Library) -> Vec<String> {
-        let entries = &lib.catalogue.entries;
-        let known = |id: &str| entries.iter().any(|e| e.id.as_str() == id || e.rulings.iter().any(|r| r == id));
-        for (i, id) in raw.covers.iter().enumerate().filter(|(_, id)| !known(id)) {
-            let all: Vec<&str> = entries
-                .iter()
-                .flat_map(|e| std::iter::once(e.id.as_str()).chain(e.rulings.iter().map(String::as_str)))
+        for (i, id) in raw.covers.iter().enumerate().filter(|(_, id)| !lib.catalogue.knows(id)) {
+            let all: Vec<&str> = lib
+                .catalogue
+                .entries()
+                .flat_map(|e| std::iter::once(e.id.as_str()).chain(e.rulings.iter().map(AsRef::as_ref)))
                 .collect();
             let near = crate::rules::nearest(id, &all, 3);
             self.problem(

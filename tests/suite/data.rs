@@ -15,7 +15,7 @@ fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
             assert!(!e.text.is_empty() && !e.source.document.is_empty(), "{r}: wording and source required");
         }
     }
-    assert_eq!(cat.entries.len(), expansion::all_rules().count());
+    assert_eq!(cat.entries().count(), expansion::all_rules().count());
     let mut ids: Vec<_> = expansion::all_rules().collect();
     ids.sort();
     ids.dedup();
@@ -27,12 +27,12 @@ fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
 #[test]
 fn every_ruling_the_catalogue_lists_is_worded_once() {
     let cat = &lib().catalogue;
-    let mut listed: Vec<&str> = cat.entries.iter().flat_map(|e| e.rulings.iter().map(String::as_str)).collect();
+    let mut listed: Vec<&str> = cat.entries().flat_map(|e| e.rulings.iter().map(AsRef::as_ref)).collect();
     listed.sort();
     listed.dedup();
     let unworded: Vec<&str> = listed.iter().copied().filter(|id| cat.ruling(id).is_none()).collect();
     assert!(unworded.is_empty(), "{} rulings listed without a claim: {unworded:?}", unworded.len());
-    for r in &cat.rulings {
+    for r in cat.rulings() {
         assert!(!r.claim.trim().is_empty(), "{}: empty claim", r.id);
         assert!(
             cat.get(r.rule).is_some_and(|e| e.rulings.contains(&r.id)),
@@ -403,14 +403,17 @@ fn tb_tiles_match_the_contents_and_the_tile_facts() {
 }
 
 #[test]
-fn the_prebuilt_catalogue_and_profiles_are_the_ones_their_yaml_holds() {
-    // `build.rs` reads the catalogue files when the crate is built; the loader reads the same
-    // files at run time with `--data`: both give the same entries.
+fn the_prebuilt_catalogue_profiles_and_tiles_are_the_ones_their_yaml_holds() {
+    // `build.rs` reads the catalogue, profile and tile files when the crate is built; the
+    // loader reads the same files at run time with `--data`: both give the same entries.
     for book in expansion::rule_books() {
         assert!(data::catalogue::prebuilt_matches(&book.catalogue), "{}", book.catalogue.path);
     }
     for e in data::PROFILES {
         assert!(data::profiles::prebuilt_matches(e), "{}", e.path);
+    }
+    for e in expansion::REGISTRY.iter().filter_map(|x| x.tiles()) {
+        assert!(data::tiles::prebuilt_matches(e), "{}", e.path);
     }
 }
 
@@ -430,7 +433,14 @@ fn the_builtin_data_read_as_needed_is_the_data_read_whole() {
         assert_eq!(defs(lazy.tile_set(&[*x])), defs(whole.tile_set(&[*x])), "{x:?}");
     }
     assert_eq!(defs(lazy.tile_set(&all)), defs(whole.tile_set(&all)));
+    // The rules last expansion first: a file is built after those before it.
+    let rules: Vec<_> = expansion::all_rules().collect();
+    for r in rules.iter().rev() {
+        assert_eq!(format!("{:?}", lazy.catalogue.get(*r)), format!("{:?}", whole.catalogue.get(*r)), "{r:?}");
+        assert!(lazy.catalogue.knows(r.as_str()), "{r:?}");
+    }
+    assert!(!lazy.catalogue.knows("no-such-rule"));
     assert_eq!(format!("{:?}", *lazy.profiles), format!("{:?}", *whole.profiles));
     assert_eq!(format!("{:?}", *lazy.tiles), format!("{:?}", *whole.tiles));
-    assert_eq!(format!("{:?}", *lazy.catalogue), format!("{:?}", *whole.catalogue));
+    assert_eq!(format!("{:?}", lazy.catalogue), format!("{:?}", whole.catalogue));
 }
