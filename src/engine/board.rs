@@ -63,7 +63,7 @@ const EMPTY_CELL: Cell = Cell { tile: NO_TILE, key: 0, at: 0 };
 /// its chunk, so looking them up touches a few cache lines however large the board grows.
 #[derive(Clone, Debug)]
 struct Grid {
-    chunks: Vec<Box<[Cell; CHUNK_SQUARES]>>,
+    chunks: Vec<[Cell; CHUNK_SQUARES]>,
     /// Each chunk's position (in chunks), in `chunks`' order.
     at: Vec<(i32, i32)>,
     /// The chunks near the start, by position: 1 + their index in `chunks`, 0 for none.
@@ -128,7 +128,7 @@ impl Grid {
         let k = match self.chunk(c) {
             Some(k) => k,
             None => {
-                self.chunks.push(Box::new([EMPTY_CELL; CHUNK_SQUARES]));
+                self.chunks.push([EMPTY_CELL; CHUNK_SQUARES]);
                 self.at.push(c);
                 let index = self.chunks.len() as u32;
                 match Grid::near_slot(c) {
