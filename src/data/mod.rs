@@ -108,8 +108,11 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     };
     check(&std::fs::metadata(path).map_err(|e| fail(e.to_string()))?)?;
     let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-    check(&file.metadata().map_err(|e| fail(e.to_string()))?)?;
-    let mut bytes = Vec::new();
+    let meta = file.metadata().map_err(|e| fail(e.to_string()))?;
+    check(&meta)?;
+    // Room for the whole file (at most the limit, checked above), so that it is read in one
+    // call rather than in probes of growing size.
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
     file.take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
     if bytes.len() as u64 > LIMIT {
         return Err(fail("it is larger than 16 MiB".to_string()));
