@@ -60,8 +60,34 @@ impl DataSource {
                 _ => return read_file(&p),
             }
         }
-        Ok(SourceFile::new(format!("{} (built-in)", e.path), e.text))
+        Ok(builtin_source(e))
     }
+}
+
+/// A built-in file as diagnostics name it: `<path> (built-in)`.
+pub fn builtin_source(e: &Embedded) -> SourceFile {
+    SourceFile::new(format!("{} (built-in)", e.path), e.text)
+}
+
+/// Loads a built-in file from its pre-built value (`build.rs`), or from its YAML when it has
+/// none, through the same `build` as a file read at run time.
+fn load_builtin<P: serde::de::DeserializeOwned, R>(
+    e: &Embedded,
+    prebuilt: Option<P>,
+    build: impl FnOnce(&SourceFile, P) -> Result<R, crate::diag::InputError>,
+) -> Result<R, crate::diag::InputError> {
+    let file = builtin_source(e);
+    let parsed = match prebuilt {
+        Some(p) => p,
+        None => parse_yaml(&file)?,
+    };
+    build(&file, parsed)
+}
+
+/// Whether the pre-built value of a built-in file is the one its YAML holds.
+fn prebuilt_matches<P: serde::de::DeserializeOwned + PartialEq>(e: &Embedded, prebuilt: Option<P>) -> bool {
+    let parsed: Option<P> = parse_yaml(&builtin_source(e)).ok();
+    parsed.is_some() && prebuilt == parsed
 }
 
 /// The most any input is read: no scenario, profile or catalogue comes near this (the
