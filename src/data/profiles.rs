@@ -22,7 +22,7 @@ struct ProfileFile {
 struct SettingEntry {
     value: String,
     #[serde(default)]
-    source: String,
+    source: crate::data::Text,
 }
 
 /// Parses and validates a profile: unknown switches and values are problems.
@@ -58,7 +58,7 @@ mod prebuilt {
                 .switches
                 .iter()
                 .map(|(name, value, source)| {
-                    (name.to_string(), SettingEntry { value: value.to_string(), source: source.to_string() })
+                    (name.to_string(), SettingEntry { value: value.to_string(), source: (*source).into() })
                 })
                 .collect(),
         })
