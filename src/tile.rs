@@ -905,6 +905,13 @@ impl TileSet {
         self.defs.is_empty()
     }
 
+    /// Room for `additional` more kinds, so that adding a catalogue's kinds one by one does
+    /// not move those already in.
+    pub fn reserve(&mut self, additional: usize) {
+        self.defs.reserve(additional);
+        self.by_id.reserve(additional);
+    }
+
     /// The start tile, if the set has one.
     pub fn start(&self) -> Option<TileKind> {
         self.iter().find(|(_, d)| d.start).map(|(k, _)| k)

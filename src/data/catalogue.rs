@@ -339,7 +339,7 @@ pub fn prebuilt_matches(file: &crate::embedded::Embedded) -> bool {
 
 fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], worded: &mut Worded) -> Result<Loaded, InputError> {
     let mut problems = Vec::new();
-    let mut entries: Vec<RuleEntry> = Vec::new();
+    let mut entries: Vec<RuleEntry> = Vec::with_capacity(parsed.len());
     let mut rulings: Vec<Ruling> = Vec::new();
     // Which of `ids` an entry of this file words already.
     let mut listed = vec![false; ids.len()];

@@ -523,7 +523,9 @@ impl Library {
         if let (Some(b), None) = (&self.builtin, Lazy::made(&self.tiles)) {
             for (i, (x, e)) in builtin_tile_files().enumerate() {
                 if wanted(&x) {
-                    for d in b.tiles[i].get_or_init(|| builtin_tiles_of(e)) {
+                    let defs = b.tiles[i].get_or_init(|| builtin_tiles_of(e));
+                    set.reserve(defs.len());
+                    for d in defs {
                         set.insert(d.clone());
                     }
                 }
@@ -532,6 +534,7 @@ impl Library {
         }
         for (x, defs) in self.tiles.iter() {
             if wanted(x) {
+                set.reserve(defs.len());
                 for d in defs {
                     set.insert(d.clone());
                 }

@@ -277,7 +277,7 @@ pub fn prebuilt_matches(e: &crate::embedded::Embedded) -> bool {
 
 /// Validates a parsed file into its tile kinds, reporting every problem in it.
 fn build(file: &SourceFile, parsed: TileFile) -> Result<(String, Vec<TileDef>), InputError> {
-    let mut defs = Vec::new();
+    let mut defs = Vec::with_capacity(parsed.tiles.len());
     let mut problems = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, t) in parsed.tiles.iter().enumerate() {
