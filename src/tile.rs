@@ -364,7 +364,8 @@ impl TileDef {
             }
         }
 
-        let mut segments = Vec::new();
+        // One segment per city, road and field written, and the cloister and castle.
+        let mut segments = Vec::with_capacity(n.cities.len() + n.roads.len() + n.fields.len() + 2);
         let mut city_at = [NONE; 4];
         for text in n.cities.iter().map(AsRef::as_ref) {
             match parse_edges(text) {
