@@ -43,8 +43,8 @@ impl SwitchDef {
 pub struct Setting {
     pub switch: &'static SwitchDef,
     pub value: &'static str,
-    /// Where this edition says so.
-    pub source: String,
+    /// Where this edition says so (borrowed from the pre-built table of a built-in profile).
+    pub source: std::borrow::Cow<'static, str>,
 }
 
 impl PartialEq for SwitchDef {

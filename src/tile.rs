@@ -369,7 +369,8 @@ impl TileDef {
             }
         }
 
-        let mut segments = Vec::new();
+        // One segment per city, road and field written, and the cloister and castle.
+        let mut segments = Vec::with_capacity(n.cities.len() + n.roads.len() + n.fields.len() + 2);
         let mut city_at = [NONE; 4];
         for text in n.cities.iter().map(AsRef::as_ref) {
             match parse_edges(text) {
@@ -924,6 +925,13 @@ impl TileSet {
 
     pub fn is_empty(&self) -> bool {
         self.defs.is_empty()
+    }
+
+    /// Room for `additional` more kinds, so that adding a catalogue's kinds one by one does
+    /// not move those already in.
+    pub fn reserve(&mut self, additional: usize) {
+        self.defs.reserve(additional);
+        self.by_id.reserve(additional);
     }
 
     /// The start tile, if the set has one.

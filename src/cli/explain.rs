@@ -94,7 +94,7 @@ fn switch_lines(lib: &Library, sw: &SwitchDef) -> Vec<(String, String, String)> 
         .iter()
         .map(|p| {
             let v = p.value(sw).to_string();
-            let src = p.setting(sw.name).map(|s| s.source.clone()).unwrap_or_default();
+            let src = p.setting(sw.name).map(|s| s.source.to_string()).unwrap_or_default();
             (p.id.clone(), v, src)
         })
         .collect()

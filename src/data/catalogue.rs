@@ -329,23 +329,17 @@ pub fn load_builtin(
     ids: &[RuleId],
     worded: &mut Worded,
 ) -> Result<Loaded, InputError> {
-    let source = || SourceFile::new(format!("{} (built-in)", file.path), file.text);
-    match prebuilt::entries(file.path) {
-        Some(parsed) => build(&source(), parsed, ids, worded),
-        None => load(&source(), ids, worded),
-    }
+    crate::data::load_builtin(file, prebuilt::entries(file.path), |source, parsed| build(source, parsed, ids, worded))
 }
 
 /// Whether the pre-built entries of a built-in file are the ones its YAML holds.
 pub fn prebuilt_matches(file: &crate::embedded::Embedded) -> bool {
-    let source = SourceFile::new(format!("{} (built-in)", file.path), file.text);
-    let parsed: Option<Vec<EntryFile>> = crate::data::parse_yaml(&source).ok();
-    parsed.is_some() && prebuilt::entries(file.path) == parsed
+    crate::data::prebuilt_matches(file, prebuilt::entries(file.path))
 }
 
 fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], worded: &mut Worded) -> Result<Loaded, InputError> {
     let mut problems = Vec::new();
-    let mut entries: Vec<RuleEntry> = Vec::new();
+    let mut entries: Vec<RuleEntry> = Vec::with_capacity(parsed.len());
     let mut rulings: Vec<Ruling> = Vec::new();
     // Which of `ids` an entry of this file words already.
     let mut listed = vec![false; ids.len()];

@@ -60,8 +60,34 @@ impl DataSource {
                 _ => return read_file(&p),
             }
         }
-        Ok(SourceFile::new(format!("{} (built-in)", e.path), e.text))
+        Ok(builtin_source(e))
     }
+}
+
+/// A built-in file as diagnostics name it: `<path> (built-in)`.
+pub fn builtin_source(e: &Embedded) -> SourceFile {
+    SourceFile::new(format!("{} (built-in)", e.path), e.text)
+}
+
+/// Loads a built-in file from its pre-built value (`build.rs`), or from its YAML when it has
+/// none, through the same `build` as a file read at run time.
+fn load_builtin<P: serde::de::DeserializeOwned, R>(
+    e: &Embedded,
+    prebuilt: Option<P>,
+    build: impl FnOnce(&SourceFile, P) -> Result<R, crate::diag::InputError>,
+) -> Result<R, crate::diag::InputError> {
+    let file = builtin_source(e);
+    let parsed = match prebuilt {
+        Some(p) => p,
+        None => parse_yaml(&file)?,
+    };
+    build(&file, parsed)
+}
+
+/// Whether the pre-built value of a built-in file is the one its YAML holds.
+fn prebuilt_matches<P: serde::de::DeserializeOwned + PartialEq>(e: &Embedded, prebuilt: Option<P>) -> bool {
+    let parsed: Option<P> = parse_yaml(&builtin_source(e)).ok();
+    parsed.is_some() && prebuilt == parsed
 }
 
 /// The most any input is read: no scenario, profile or catalogue comes near this (the
@@ -108,8 +134,11 @@ pub fn read_file(path: &Path) -> Result<SourceFile, crate::diag::InputError> {
     };
     check(&std::fs::metadata(path).map_err(|e| fail(e.to_string()))?)?;
     let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-    check(&file.metadata().map_err(|e| fail(e.to_string()))?)?;
-    let mut bytes = Vec::new();
+    let meta = file.metadata().map_err(|e| fail(e.to_string()))?;
+    check(&meta)?;
+    // Room for the whole file (at most the limit, checked above), so that it is read in one
+    // call rather than in probes of growing size.
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
     file.take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
     if bytes.len() as u64 > LIMIT {
         return Err(fail("it is larger than 16 MiB".to_string()));
@@ -494,7 +523,9 @@ impl Library {
         if let (Some(b), None) = (&self.builtin, Lazy::made(&self.tiles)) {
             for (i, (x, e)) in builtin_tile_files().enumerate() {
                 if wanted(&x) {
-                    for d in b.tiles[i].get_or_init(|| builtin_tiles_of(e)) {
+                    let defs = b.tiles[i].get_or_init(|| builtin_tiles_of(e));
+                    set.reserve(defs.len());
+                    for d in defs {
                         set.insert(d.clone());
                     }
                 }
@@ -503,6 +534,7 @@ impl Library {
         }
         for (x, defs) in self.tiles.iter() {
             if wanted(x) {
+                set.reserve(defs.len());
                 for d in defs {
                     set.insert(d.clone());
                 }

@@ -22,7 +22,7 @@ struct ProfileFile {
 struct SettingEntry {
     value: String,
     #[serde(default)]
-    source: String,
+    source: crate::data::Text,
 }
 
 /// Parses and validates a profile: unknown switches and values are problems.
@@ -58,7 +58,7 @@ mod prebuilt {
                 .switches
                 .iter()
                 .map(|(name, value, source)| {
-                    (name.to_string(), SettingEntry { value: value.to_string(), source: source.to_string() })
+                    (name.to_string(), SettingEntry { value: value.to_string(), source: (*source).into() })
                 })
                 .collect(),
         })
@@ -67,18 +67,12 @@ mod prebuilt {
 
 /// A built-in profile as `load` reads it, from the values read when the crate was built.
 pub fn load_builtin(e: &crate::embedded::Embedded) -> Result<Profile, InputError> {
-    let source = || SourceFile::new(format!("{} (built-in)", e.path), e.text);
-    match prebuilt::profile(e.path) {
-        Some(parsed) => build(&source(), parsed),
-        None => load(&source()),
-    }
+    crate::data::load_builtin(e, prebuilt::profile(e.path), build)
 }
 
 /// Whether the pre-built values of a built-in profile are the ones its YAML holds.
 pub fn prebuilt_matches(e: &crate::embedded::Embedded) -> bool {
-    let source = SourceFile::new(format!("{} (built-in)", e.path), e.text);
-    let parsed: Option<ProfileFile> = crate::data::parse_yaml(&source).ok();
-    parsed.is_some() && prebuilt::profile(e.path) == parsed
+    crate::data::prebuilt_matches(e, prebuilt::profile(e.path))
 }
 
 fn build(file: &SourceFile, parsed: ProfileFile) -> Result<Profile, InputError> {

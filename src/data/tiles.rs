@@ -267,23 +267,17 @@ mod prebuilt {
 
 /// A built-in tile file as `load` reads it, from the values read when the crate was built.
 pub fn load_builtin(e: &crate::embedded::Embedded) -> Result<(String, Vec<TileDef>), InputError> {
-    let source = || SourceFile::new(format!("{} (built-in)", e.path), e.text);
-    match prebuilt::file(e.path) {
-        Some(parsed) => build(&source(), parsed),
-        None => load(&source()),
-    }
+    crate::data::load_builtin(e, prebuilt::file(e.path), build)
 }
 
 /// Whether the pre-built values of a built-in tile file are the ones its YAML holds.
 pub fn prebuilt_matches(e: &crate::embedded::Embedded) -> bool {
-    let source = SourceFile::new(format!("{} (built-in)", e.path), e.text);
-    let parsed: Option<TileFile> = crate::data::parse_yaml(&source).ok();
-    parsed.is_some() && prebuilt::file(e.path) == parsed
+    crate::data::prebuilt_matches(e, prebuilt::file(e.path))
 }
 
 /// Validates a parsed file into its tile kinds, reporting every problem in it.
 fn build(file: &SourceFile, parsed: TileFile) -> Result<(String, Vec<TileDef>), InputError> {
-    let mut defs = Vec::new();
+    let mut defs = Vec::with_capacity(parsed.tiles.len());
     let mut problems = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, t) in parsed.tiles.iter().enumerate() {

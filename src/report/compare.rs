@@ -100,7 +100,7 @@ pub fn compare(scenario: &str, runs: &[(Profile, Outcome)]) -> Comparison {
             let values: Vec<(String, String)> = runs
                 .iter()
                 .map(|(p, _)| {
-                    (p.value(sw).to_string(), p.setting(sw.name).map(|s| s.source.clone()).unwrap_or_default())
+                    (p.value(sw).to_string(), p.setting(sw.name).map(|s| s.source.to_string()).unwrap_or_default())
                 })
                 .collect();
             values.windows(2).any(|w| w[0].0 != w[1].0).then_some(SwitchDiff { switch: sw, values })

@@ -51,7 +51,7 @@ pub fn switches(profiles: &[Profile], format: Format) -> String {
                     let value = p.value(sw);
                     let source = p
                         .setting(sw.name)
-                        .map_or("(default: the profile does not set it)".to_string(), |x| x.source.clone());
+                        .map_or("(default: the profile does not set it)".to_string(), |x| x.source.to_string());
                     if md {
                         s.push_str(&format!(
                             "| `{}` | {} | {} |\n",

@@ -738,11 +738,9 @@ impl Validator<'_> {
                 continue;
             };
             match def.value(value) {
-                Some(v) => out.push(crate::ruleset::Setting {
-                    switch: def,
-                    value: v,
-                    source: "set by the scenario".to_string(),
-                }),
+                Some(v) => {
+                    out.push(crate::ruleset::Setting { switch: def, value: v, source: "set by the scenario".into() })
+                }
                 None => self.problem(
                     "scenario::unknown-value",
                     &path,
