@@ -66,11 +66,6 @@ impl Features {
         self.parent.is_empty()
     }
 
-    /// The root of a segment's feature.
-    pub fn root(&mut self, s: SegId) -> SegId {
-        self.find(s)
-    }
-
     /// The root of a segment's feature: one look-up, as every segment points at its root
     /// (see [`Features::union_roots`]).
     pub fn find(&self, s: SegId) -> SegId {
@@ -81,7 +76,7 @@ impl Features {
 
     /// Joins the features of `a` and `b` across one matched edge: two open edges close.
     pub fn join_edge(&mut self, a: SegId, b: SegId) {
-        let (ra, rb) = (self.root(a), self.root(b));
+        let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
             self.open[ra.0 as usize] = self.open[ra.0 as usize].saturating_sub(2);
             return;
@@ -93,7 +88,7 @@ impl Features {
 
     /// Joins two field segments (fields have no open edges to count).
     pub fn join(&mut self, a: SegId, b: SegId) {
-        let (ra, rb) = (self.root(a), self.root(b));
+        let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
             self.union_roots(ra, rb);
         }
@@ -148,7 +143,7 @@ impl Features {
     }
 
     pub fn add_follower(&mut self, s: SegId, delta: i16) {
-        let r = self.root(s).0 as usize;
+        let r = self.find(s).0 as usize;
         self.occupied[r] = (self.occupied[r] as i16 + delta).max(0) as u16;
     }
 

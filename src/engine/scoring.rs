@@ -13,16 +13,14 @@ impl Game<'_> {
     /// laid or added this turn, and cloisters around the new tile.
     pub(super) fn score_completed(&mut self, pos: Pos, timing: Timing) {
         let mut done: Vec<SegId> = Vec::new();
-        let touched = std::mem::take(&mut self.touched);
-        for &seg in &touched {
+        for &seg in &self.touched {
             if matches!(self.features.kind(seg), FeatureKind::City | FeatureKind::Road) {
-                let root = self.features.root(seg);
+                let root = self.features.find(seg);
                 if self.features.open(root) == 0 && !done.contains(&root) {
                     done.push(root);
                 }
             }
         }
-        self.touched = touched;
         // Cloisters and German castles on the new tile or around it, now surrounded. A
         // double-size tile is judged whole, from whichever of its squares the new tile
         // touches (its castle is printed on one square only). Most squares hold neither:
