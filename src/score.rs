@@ -2,7 +2,7 @@
 
 use crate::geom::Pos;
 use crate::rules::RuleId;
-use crate::tile::FeatureKind;
+use crate::tile::{FeatureKind, Name};
 use std::fmt;
 
 /// An index into the game's player list (turn order).
@@ -49,7 +49,7 @@ impl ScoreItem {
 }
 
 /// A scored feature, as the reports name it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct FeatureRef {
     pub kind: FeatureKind,
     /// The square of the feature's earliest tile.
@@ -58,32 +58,67 @@ pub struct FeatureRef {
     pub segment: u8,
     /// That segment in board directions, as the machine names it (`city N`, `field EL WR`):
     /// stable, for JSON.
-    pub name: String,
+    pub name: Name,
     /// Distinct tiles in the feature (for a cloister: the tiles counted around it, itself included).
     pub tiles: u32,
-    /// The feature as a player says it, its square included: `field north of the road at
-    /// 0,0`, `Red's castle at 0,0, which took city EW at 2,1 (8 tiles)`. What reports show.
-    pub words: String,
+    /// How [`FeatureRef::words`] says it.
+    said: Said,
+}
+
+/// The words of a [`FeatureRef`], put together only when they are shown: most scores of a
+/// search or a benchmark are never printed.
+#[derive(Clone, Debug)]
+enum Said {
+    /// Its name at its square: `city N at 0,0`.
+    NameAt,
+    /// These words at its square: `field north of the road at 0,0`.
+    At(Name),
+    /// These words, whole.
+    Words(String),
 }
 
 impl FeatureRef {
     /// A feature whose words are its name at its square (`city N at 0,0`).
     pub fn new(kind: FeatureKind, at: Pos, segment: u8, name: impl Into<String>, tiles: u32) -> FeatureRef {
-        let name = name.into();
-        let words = format!("{name} at {at}");
-        FeatureRef { kind, at, segment, name, tiles, words }
+        FeatureRef { kind, at, segment, name: Name::from(name.into()), tiles, said: Said::NameAt }
     }
 
-    /// A feature in the words given (`words`), besides its name.
-    pub fn worded(kind: FeatureKind, at: Pos, segment: u8, name: String, tiles: u32, words: String) -> FeatureRef {
-        FeatureRef { kind, at, segment, name, tiles, words }
+    /// A feature said as `what` at its square (`field north of the road at 0,0`), besides its name.
+    pub fn said_at(kind: FeatureKind, at: Pos, segment: u8, name: Name, tiles: u32, what: Name) -> FeatureRef {
+        FeatureRef { kind, at, segment, name, tiles, said: Said::At(what) }
     }
 
     /// The same feature, said in other words.
     pub fn with_words(self, words: impl Into<String>) -> FeatureRef {
-        FeatureRef { words: words.into(), ..self }
+        FeatureRef { said: Said::Words(words.into()), ..self }
+    }
+
+    /// The feature as a player says it, its square included: `field north of the road at
+    /// 0,0`, `Red's castle at 0,0, which took city EW at 2,1 (8 tiles)`. What reports show.
+    pub fn words(&self) -> String {
+        self.to_string()
     }
 }
+
+/// Two references are equal when they name the same feature in the same words, however the
+/// words are kept.
+impl PartialEq for FeatureRef {
+    fn eq(&self, o: &FeatureRef) -> bool {
+        let same_words = match (&self.said, &o.said) {
+            (Said::NameAt, Said::NameAt) => true,
+            (Said::At(a), Said::At(b)) => a == b,
+            _ => self.words() == o.words(),
+        };
+        self.kind == o.kind
+            && self.at == o.at
+            && self.segment == o.segment
+            && self.name == o.name
+            && self.tiles == o.tiles
+            && same_words
+    }
+}
+
+impl Eq for FeatureRef {}
 
 /// Names joined for a possessive: `Red's`, `Red and Blue's`, `Red, Blue and Green's`.
 pub fn possessive(names: &[&str]) -> String {
@@ -97,7 +132,11 @@ pub fn possessive(names: &[&str]) -> String {
 
 impl fmt::Display for FeatureRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words)
+        match &self.said {
+            Said::NameAt => write!(f, "{} at {}", self.name, self.at),
+            Said::At(what) => write!(f, "{what} at {}", self.at),
+            Said::Words(words) => f.write_str(words),
+        }
     }
 }
 

@@ -22,6 +22,10 @@ use crate::geom::{edge_letters, Edge, Half, Rotation};
 use std::collections::HashMap;
 use std::fmt;
 
+/// A segment's name or words, worked out once per tile and shared by every score that names
+/// it (cloned without copying the text).
+pub type Name = std::sync::Arc<str>;
+
 /// What lies along one edge of a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
@@ -311,6 +315,9 @@ pub struct TileDef {
     /// tile a scenario defines.
     pub set: String,
     rotated: [Rotated; 4],
+    /// Bit `i` for each segment `i` that is a cloister or a castle: what is complete when
+    /// surrounded (most tiles have none, which the scoring of each turn asks of nine).
+    centres: u32,
     /// Where the tile fits, by the constraint of a square (its edges at each rotation),
     /// worked out when first asked ([`TileDef::fits`]). Boxed: the table is half a kilobyte,
     /// which every tile kind would otherwise carry (and copy when a tile set is made) even
@@ -318,7 +325,7 @@ pub struct TileDef {
     fits: std::sync::OnceLock<Box<FitTable>>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
-    names: std::sync::OnceLock<Vec<(String, String)>>,
+    names: std::sync::OnceLock<Vec<(Name, Name)>>,
 }
 
 const NONE: u8 = u8::MAX;
@@ -564,12 +571,16 @@ impl TileDef {
             half_of: None,
             set: String::new(),
             rotated: [Rotated::default(); 4],
+            centres: 0,
             fits: std::sync::OnceLock::new(),
             names: std::sync::OnceLock::new(),
         };
         for r in Rotation::ALL {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
         }
+        def.centres = (0..def.segments.len())
+            .filter(|&i| matches!(def.segments[i].kind, FeatureKind::Cloister | FeatureKind::Castle))
+            .fold(0, |m, i| m | 1 << i);
         Ok(def)
     }
 
@@ -629,6 +640,11 @@ impl TileDef {
         r.edge_mask(self.segments[segment].edges)
     }
 
+    /// Bit `i` for each segment `i` that is a cloister or a castle (complete when surrounded).
+    pub fn centres(&self) -> u32 {
+        self.centres
+    }
+
     /// The notation string of the edges, e.g. `CRFR`.
     pub fn edge_string(&self) -> String {
         self.edges.iter().map(|t| t.letter()).collect()
@@ -642,12 +658,22 @@ impl TileDef {
 
     /// A short description of a segment in board directions, e.g. `city NW`.
     pub fn describe_segment(&self, r: Rotation, segment: usize) -> String {
+        self.names(r, segment).0.to_string()
+    }
+
+    /// [`TileDef::describe_segment`], shared rather than copied (a score names its feature so).
+    pub fn segment_name(&self, r: Rotation, segment: usize) -> Name {
         self.names(r, segment).0.clone()
+    }
+
+    /// [`TileDef::segment_words`], shared rather than copied.
+    pub fn segment_said(&self, r: Rotation, segment: usize) -> Name {
+        self.names(r, segment).1.clone()
     }
 
     /// The description and the words of a segment in a rotation, worked out once per tile
     /// (scores name the features they pay for, and the same few are named again and again).
-    fn names(&self, r: Rotation, segment: usize) -> &(String, String) {
+    fn names(&self, r: Rotation, segment: usize) -> &(Name, Name) {
         let all = self.names.get_or_init(|| {
             Rotation::ALL
                 .iter()
@@ -655,7 +681,7 @@ impl TileDef {
                 .map(|(r, i)| {
                     let described = self.work_out_description(r, i);
                     let words = self.work_out_words(r, i, &described);
-                    (described, words)
+                    (Name::from(described), Name::from(words))
                 })
                 .collect()
         });
@@ -685,7 +711,7 @@ impl TileDef {
     /// when it is the tile's only one); anything else as [`TileDef::describe_segment`]. A field
     /// whose words would fit another field of the tile keeps its half-edges.
     pub fn segment_words(&self, r: Rotation, segment: usize) -> String {
-        self.names(r, segment).1.clone()
+        self.names(r, segment).1.to_string()
     }
 
     fn work_out_words(&self, r: Rotation, segment: usize, described: &str) -> String {
@@ -942,6 +968,15 @@ impl TileSet {
     /// Every tile of the set, `count` times each, in catalogue order.
     pub fn bag(&self) -> Vec<TileKind> {
         self.iter().flat_map(|(k, d)| std::iter::repeat_n(k, d.count as usize)).collect()
+    }
+
+    /// The printed segments of a tile of the bag, on average, rounded up (1 for an empty
+    /// bag): what a game of this set makes room for per tile.
+    pub fn segments_per_tile(&self) -> usize {
+        let (tiles, segments) = self
+            .iter()
+            .fold((0usize, 0usize), |(t, s), (_, d)| (t + d.count as usize, s + d.count as usize * d.segments.len()));
+        segments.div_ceil(tiles.max(1)).max(1)
     }
 }
 

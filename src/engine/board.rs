@@ -147,6 +147,29 @@ impl Grid {
         Some(self.cell(p).tile).filter(|t| *t != NO_TILE)
     }
 
+    /// The tiles on a square and on the eight around it (in [`Pos::ring`]'s order after
+    /// it), [`NO_TILE`] where none lies: one chunk found when all nine share it, as they
+    /// mostly do.
+    fn block(&self, p: Pos) -> [u32; 9] {
+        let ((x, y), (cx, cy)) =
+            ((p.x & (CHUNK_SIDE - 1), p.y & (CHUNK_SIDE - 1)), (p.x >> CHUNK_SHIFT, p.y >> CHUNK_SHIFT));
+        let inside = (1..CHUNK_SIDE - 1).contains(&x) && (1..CHUNK_SIDE - 1).contains(&y);
+        match self.chunk((cx, cy)) {
+            Some(k) if inside => {
+                let chunk = &self.chunks[k];
+                let at = |dx: i32, dy: i32| chunk[((y + dy) * CHUNK_SIDE + x + dx) as usize].tile;
+                [at(0, 0), at(-1, 1), at(0, 1), at(1, 1), at(1, 0), at(1, -1), at(0, -1), at(-1, -1), at(-1, 0)]
+            }
+            _ => {
+                let mut out = [NO_TILE; 9];
+                for (o, q) in out.iter_mut().zip(std::iter::once(p).chain(p.ring())) {
+                    *o = self.cell(q).tile;
+                }
+                out
+            }
+        }
+    }
+
     fn insert(&mut self, p: Pos, placed: u32) {
         debug_assert_ne!(placed, NO_TILE);
         let cell = self.cell_mut(p);
@@ -246,6 +269,12 @@ impl Board {
 
     pub fn is_empty(&self) -> bool {
         self.squares.len == 0
+    }
+
+    /// The placements on a square and on the eight around it, in [`Pos::ring`]'s order
+    /// after it ([`NO_TILE`] where none lies).
+    pub fn block(&self, p: Pos) -> [u32; 9] {
+        self.squares.block(p)
     }
 
     /// Makes room for `tiles` more tiles: the chunks their squares may need.
@@ -426,6 +455,19 @@ mod tests {
             for b in &squares {
                 assert_eq!(order_key(*a).cmp(&order_key(*b)), frontier_order(*a).cmp(&frontier_order(*b)), "{a} {b}");
             }
+        }
+    }
+
+    #[test]
+    fn a_block_holds_the_square_and_its_ring_across_chunks() {
+        let mut g = Grid::default();
+        let squares: Vec<Pos> = (-40..40).flat_map(|x| (-40..40).map(move |y| Pos::new(x, y))).collect();
+        for (i, p) in squares.iter().enumerate().filter(|(i, _)| i % 3 != 0) {
+            g.insert(*p, i as u32);
+        }
+        for p in squares.iter().chain(&[Pos::new(1000, -1000)]) {
+            let want: Vec<u32> = std::iter::once(*p).chain(p.ring()).map(|q| g.get(q).unwrap_or(NO_TILE)).collect();
+            assert_eq!(g.block(*p).to_vec(), want, "{p}");
         }
     }
 

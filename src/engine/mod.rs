@@ -20,7 +20,7 @@ use crate::expansion::base::rule;
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};
 use crate::geom::{Edge, Pos, Rotation};
 use crate::score::{PlayerId, ScoreEvent, Verdict};
-use crate::tile::{FeatureKind, Terrain, TileDef, TileKind, TileSet};
+use crate::tile::{FeatureKind, Name, Terrain, TileDef, TileKind, TileSet};
 use board::Board;
 use features::{Features, SegId, ADDED};
 
@@ -386,7 +386,9 @@ impl<'t> Game<'t> {
     pub fn reserve(&mut self, placements: usize) {
         self.placed.reserve(placements);
         self.board.reserve(placements);
-        self.features.reserve(placements * crate::tile::MAX_SEGMENTS.min(12));
+        // A quarter more than the bag's mean, so that a game of many large tiles seldom
+        // outgrows it.
+        self.features.reserve(placements * self.tiles.segments_per_tile() * 5 / 4 + 16);
         self.events.reserve(placements);
     }
 
@@ -467,25 +469,35 @@ impl<'t> Game<'t> {
     /// A feature as a player says it, at its earliest tile: `field north of the road at 0,0`,
     /// `city N at 1,0` (see [`crate::tile::TileDef::segment_words`]).
     pub fn feature_words(&self, info: &FeatureInfo) -> String {
-        let p = self.placement_of(info.segment);
-        let what = match self.features.local(info.segment) {
-            Some(local) => self.def(p.kind).segment_words(p.rotation, local),
-            None => self.describe(info.segment),
-        };
-        format!("{what} at {}", info.at)
+        format!("{} at {}", self.said_of(info.segment), info.at)
+    }
+
+    /// A segment in a player's words, without its square (`field north of the road`).
+    fn said_of(&self, s: SegId) -> Name {
+        let p = self.placement_of(s);
+        match self.features.local(s) {
+            Some(local) => self.def(p.kind).segment_said(p.rotation, local),
+            None => self.name_of(s),
+        }
     }
 
     /// A segment in board directions, as a player names it (`city N`, `bridge NS`).
     pub fn describe(&self, s: SegId) -> String {
+        self.name_of(s).to_string()
+    }
+
+    /// [`Game::describe`], shared rather than copied where a tile names it.
+    pub(crate) fn name_of(&self, s: SegId) -> Name {
         let p = self.placement_of(s);
         match self.features.local(s) {
-            Some(local) => self.def(p.kind).describe_segment(p.rotation, local),
-            None => self
-                .added
-                .iter()
-                .find(|a| a.segment == s)
-                .map(|a| format!("{} {}", a.label, crate::geom::edge_letters(a.edges)))
-                .unwrap_or_default(),
+            Some(local) => self.def(p.kind).segment_name(p.rotation, local),
+            None => Name::from(
+                self.added
+                    .iter()
+                    .find(|a| a.segment == s)
+                    .map(|a| format!("{} {}", a.label, crate::geom::edge_letters(a.edges)))
+                    .unwrap_or_default(),
+            ),
         }
     }
 
@@ -673,33 +685,29 @@ impl<'t> Game<'t> {
         }
     }
 
-    /// The squares around a tile group, corners included.
-    pub fn group_ring(&self, group: u32) -> Vec<Pos> {
-        let own = self.group_squares(group);
-        let mut ring: Vec<Pos> = own.iter().flat_map(|p| p.ring()).filter(|q| !own.contains(q)).collect();
-        ring.sort();
-        ring.dedup();
-        ring
-    }
-
     /// Whether every square around the tile group holds a tile (a cloister or German castle
     /// is then complete).
     pub fn surrounded(&self, group: u32) -> bool {
         let own = self.group_squares(group);
-        own.iter().flat_map(|p| p.ring()).all(|q| own.contains(&q) || self.board.get(q).is_some())
+        // The other square of a double-size tile lies in its twin's ring, and holds a tile.
+        own.iter().all(|p| self.board.block(*p).iter().all(|t| *t != board::NO_TILE))
     }
 
-    /// The tiles around a tile group, each counted once (a double-size tile is one tile).
+    /// The tiles around a tile group, corners included, each counted once (a double-size
+    /// tile is one tile). Counted on the stack: a group's ring has at most 10 squares.
     pub fn neighbour_tiles(&self, group: u32) -> u32 {
-        let mut groups: Vec<u32> = self
-            .group_ring(group)
-            .iter()
-            .filter_map(|q| self.board.get(*q))
-            .map(|i| self.placed[i as usize].group)
-            .collect();
-        groups.sort_unstable();
-        groups.dedup();
-        groups.len() as u32
+        let own = self.group_squares(group);
+        let mut seen = [0u32; 16];
+        let mut n = 0;
+        for q in own.iter().flat_map(|p| p.ring()).filter(|q| !own.contains(q)) {
+            if let Some(g) = self.board.get(q).map(|i| self.placed[i as usize].group) {
+                if !seen[..n].contains(&g) {
+                    seen[n] = g;
+                    n += 1;
+                }
+            }
+        }
+        n as u32
     }
 
     /// Puts a tile on the starting board: it must fit, and nothing is scored.

@@ -6,7 +6,7 @@ use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing};
-use crate::tile::FeatureKind;
+use crate::tile::{FeatureKind, Name};
 
 impl Game<'_> {
     /// Scores the roads, cities and cloisters the turn completed: features of the segments
@@ -30,20 +30,20 @@ impl Game<'_> {
         // The groups met so far: at most the two squares of the tile and their rings.
         let mut seen = [0u32; 18];
         let mut n_seen = 0;
-        for q in own.iter().copied().chain(own.iter().flat_map(|p| p.ring())) {
-            let Some(group) = self.tile_at(q).map(|t| t.group) else { continue };
+        for q in own.iter().flat_map(|p| self.board.block(*p)) {
+            let Some(group) = self.placed.get(q as usize).map(|t| t.group) else { continue };
             if seen[..n_seen].contains(&group) {
                 continue;
             }
             seen[n_seen] = group;
             n_seen += 1;
             // The group's placements: its first and, for a double-size tile, the next.
-            let members = [group, group + 1].into_iter().map(|i| i as usize);
-            for t in members.filter_map(|i| self.placed.get(i).copied().filter(|t| t.group == group)) {
-                for (i, s) in self.tiles.get(t.kind).segments.iter().enumerate() {
-                    if matches!(s.kind, FeatureKind::Cloister | FeatureKind::Castle) && self.surrounded(group) {
-                        done.push(self.segment(&t, i));
-                    }
+            for i in [group, group + 1].map(|i| i as usize) {
+                let Some(t) = self.placed.get(i).filter(|t| t.group == group) else { continue };
+                let centres = self.tiles.get(t.kind).centres();
+                if centres != 0 && self.surrounded(group) {
+                    let first = t.first_segment;
+                    done.extend((0..32).filter(|l| centres & (1 << l) != 0).map(|l| SegId(first + l)));
                 }
             }
         }
@@ -61,13 +61,13 @@ impl Game<'_> {
     /// A feature as the reports name it: its segment on its earliest tile in board
     /// directions, and in a player's words ([`Game::feature_words`]).
     pub fn feature_ref(&self, info: &FeatureInfo) -> FeatureRef {
-        self.feature_ref_named(info, self.describe(info.segment))
+        self.feature_ref_named(info, self.name_of(info.segment))
     }
 
     /// [`Game::feature_ref`], its name (`Game::describe` of its segment) known already.
-    fn feature_ref_named(&self, info: &FeatureInfo, name: String) -> FeatureRef {
+    fn feature_ref_named(&self, info: &FeatureInfo, name: Name) -> FeatureRef {
         let local = self.features.local(info.segment).map_or(u8::MAX, |l| l as u8);
-        FeatureRef::worded(info.kind, info.at, local, name, info.tiles, self.feature_words(info))
+        FeatureRef::said_at(info.kind, info.at, local, name, info.tiles, self.said_of(info.segment))
     }
 
     /// Describes a feature for scoring.
@@ -75,24 +75,22 @@ impl Game<'_> {
         let root = self.features.find(s);
         let kind = self.features.kind(root);
         let mut first = (u32::MAX, root);
-        let mut tiles: Vec<u32> = Vec::new();
+        let mut groups = Distinct::default();
         let mut pennants = 0u32;
         for m in self.features.members(root) {
             let pi = self.features.placed(m);
             first = first.min((pi, m));
-            tiles.push(self.placed[pi as usize].group);
+            groups.insert(self.placed[pi as usize].group);
             if let Some(local) = self.features.local(m) {
                 pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
             }
         }
-        tiles.sort_unstable();
-        tiles.dedup();
         let at = self.placed[first.0 as usize].pos;
         let tiles = match kind {
             FeatureKind::Cloister | FeatureKind::Castle => {
                 1 + self.neighbour_tiles(self.placed[first.0 as usize].group)
             }
-            _ => tiles.len() as u32,
+            _ => groups.len() as u32,
         };
         FeatureInfo { root, kind, tiles, pennants, at, segment: first.1 }
     }
@@ -175,7 +173,7 @@ impl Game<'_> {
         }
         let info = self.feature_info(root);
         let (items, because) = self.appraise(&info, timing);
-        let name = self.describe(info.segment);
+        let name = self.name_of(info.segment);
         if record {
             let squares = match info.kind {
                 FeatureKind::Cloister => vec![info.at],
@@ -199,7 +197,7 @@ impl Game<'_> {
                 occupied: !players.is_empty(),
                 squares,
                 points,
-                name: name.clone(),
+                name: name.to_string(),
                 followers,
                 majority: players.clone(),
             });
@@ -273,6 +271,60 @@ impl Game<'_> {
         }
         if !fields_scored {
             crate::expansion::base::score_fields(self, &fields);
+        }
+    }
+}
+
+/// Distinct numbers (the tile groups of a feature), kept on the stack while few: most
+/// features span a few tiles, a field of a long game some dozens.
+#[derive(Default)]
+struct Distinct {
+    few: [u32; 32],
+    n: usize,
+    many: Vec<u32>,
+}
+
+impl Distinct {
+    fn insert(&mut self, v: u32) {
+        if self.n < self.few.len() {
+            if !self.few[..self.n].contains(&v) {
+                self.few[self.n] = v;
+                self.n += 1;
+            }
+            return;
+        }
+        if self.many.is_empty() {
+            self.many.extend_from_slice(&self.few);
+        }
+        self.many.push(v);
+    }
+
+    fn len(&mut self) -> usize {
+        if self.many.is_empty() {
+            return self.n;
+        }
+        self.many.sort_unstable();
+        self.many.dedup();
+        self.many.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Distinct;
+
+    #[test]
+    fn distinct_counts_as_sorting_would_past_the_stack() {
+        for n in [0u32, 1, 31, 32, 33, 100] {
+            for modulo in [1u32, 7, 32, 33, 1000] {
+                let values: Vec<u32> = (0..n).map(|i| i.wrapping_mul(2_654_435_761) % modulo).collect();
+                let mut d = Distinct::default();
+                values.iter().for_each(|v| d.insert(*v));
+                let mut sorted = values.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(d.len(), sorted.len(), "{n} values mod {modulo}");
+            }
         }
     }
 }

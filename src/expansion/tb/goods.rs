@@ -68,7 +68,8 @@ pub(super) fn take(game: &mut Game, turn: &TurnContext) {
                 each: 0,
             })
             .collect();
-        let feature = FeatureRef { kind: FeatureKind::City, ..game.feature_ref(&info) };
+        let mut feature = game.feature_ref(&info);
+        feature.kind = FeatureKind::City;
         game.award(ScoreEvent {
             timing: crate::score::Timing::Turn(turn.turn),
             players: vec![turn.player],
