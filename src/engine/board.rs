@@ -207,13 +207,22 @@ struct Slot {
     at: u32,
 }
 
-/// A frontier square as its group keeps it: the square, and the tiles across its edges.
+/// A frontier square as its group keeps it: the square, the tiles across its edges, and
+/// the segments of theirs that face it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Free {
     pub pos: Pos,
     /// The placement across each edge (N, E, S, W), [`NO_TILE`] where none lies.
     pub next: [u32; 4],
+    /// At each port of the square (see [`crate::tile::TileDef::ports`]: the road or city
+    /// across each edge, then the fields across its two halves), the segment id of the tile
+    /// across that faces it, [`NO_SEGMENT`] where none does: what a search reads around the
+    /// square without visiting the tiles.
+    pub ports: [u32; 12],
 }
+
+/// No segment across a port of a frontier square ([`Free::ports`]).
+pub const NO_SEGMENT: u32 = u32::MAX;
 
 /// A frontier square where a tile fits ([`Board::fitting`]): the square and what lies
 /// around it, and the rotations that fit (bit `r` for `Rotation::ALL[r]`).
@@ -289,8 +298,9 @@ impl Board {
     }
 
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
-    /// edges) to the squares around it.
-    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4]) {
+    /// edges) and `ports` (its segment ids at its ports, [`NO_SEGMENT`] where none is) to
+    /// the squares around it.
+    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) {
         if let Some(s) = self.slot(p) {
             self.unlink(s);
             self.free -= 1;
@@ -299,31 +309,39 @@ impl Board {
         for e in Edge::ALL {
             let q = p.step(e);
             if self.squares.get(q).is_none() {
-                self.show(q, e.opposite(), terrain_code(edges[e.index()]), placed);
+                // Its edge, then its halves crossed over: the left half faces the right.
+                let mine = &ports[3 * e.index()..][..3];
+                let facing = [mine[0], mine[2], mine[1]];
+                self.show(q, e.opposite(), terrain_code(edges[e.index()]), placed, facing);
             }
         }
     }
 
     /// The tile at `p` now shows `t` on its edge `e` (a bridge's end makes a field edge a
-    /// road edge): the square across that edge, if free, sees it.
-    pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain) {
+    /// road edge), segment `segment` there: the square across that edge, if free, sees it.
+    pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain, segment: u32) {
         let q = p.step(e);
-        if let Some(across) = self.next_to(q).map(|next| next[e.opposite().index()]) {
-            self.show(q, e.opposite(), terrain_code(t), across);
+        if let Some(s) = self.slot(q) {
+            let o = e.opposite();
+            let mut facing = self.free(s).ports[3 * o.index()..][..3].try_into().unwrap_or([NO_SEGMENT; 3]);
+            facing[0] = segment;
+            self.show(q, o, terrain_code(t), self.free(s).next[o.index()], facing);
         }
     }
 
-    /// Sets what free square `q` sees across its edge `e` (a terrain code, shown by tile
-    /// `placed`), adding it to the frontier if it was not on it.
-    fn show(&mut self, q: Pos, e: Edge, code: u8, placed: u32) {
+    /// Sets what free square `q` sees across its edge `e` (a terrain code, and the segments
+    /// `facing` its port there, shown by tile `placed`), adding it to the frontier if it was
+    /// not on it.
+    fn show(&mut self, q: Pos, e: Edge, code: u8, placed: u32, facing: [u32; 3]) {
         let shift = 2 * e.index();
         let old = self.slot(q);
         let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
-        let mut next = old.map_or([NO_TILE; 4], |s| self.free(s).next);
-        next[e.index()] = placed;
+        let mut free = old.map_or(Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] }, |s| self.free(s));
+        free.next[e.index()] = placed;
+        free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
         if let Some(s) = old {
             if s.key == key {
-                self.groups[self.group_of[s.key as usize] as usize].1[s.at as usize].next = next;
+                self.groups[self.group_of[s.key as usize] as usize].1[s.at as usize] = free;
                 return;
             }
             self.unlink(s);
@@ -331,7 +349,7 @@ impl Board {
         let g = self.group(key);
         let squares = &mut self.groups[g].1;
         let at = squares.len() as u32;
-        squares.push(Free { pos: q, next });
+        squares.push(free);
         self.free += usize::from(old.is_none());
         *self.squares.cell_mut(q) = Cell { tile: NO_TILE, key, at };
     }
@@ -381,6 +399,12 @@ impl Board {
         self.slot(p).map(|s| self.free(s).next)
     }
 
+    /// A frontier square's entry: the tiles across its edges and their segments facing it;
+    /// `None` off the frontier.
+    pub fn free_at(&self, p: Pos) -> Option<Free> {
+        self.slot(p).map(|s| self.free(s))
+    }
+
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
         let mut v: Vec<Pos> = self.groups.iter().flat_map(|(_, squares)| squares.iter().map(|f| f.pos)).collect();
@@ -392,16 +416,42 @@ impl Board {
     /// frontier order, each with the rotations that do. Costs one look-up per constraint on
     /// the board, then in proportion to the squares found.
     pub fn fitting(&self, fits: &FitTable) -> Vec<Fitting> {
-        // Sorted by a packed key (the square's frontier order in one word) next to each entry.
-        let mut found: Vec<(u64, Fitting)> = Vec::new();
-        for (key, squares) in &self.groups {
-            let rotations = fits.rotations(*key);
-            if rotations != 0 {
-                found.extend(squares.iter().map(|&square| (order_key(square.pos), Fitting { square, rotations })));
+        let mut out = Vec::new();
+        self.each_fitting(fits, |f| out.push(f));
+        out
+    }
+
+    /// [`Board::fitting`], each square given to `found` in turn: sorted by one packed word
+    /// per square (its frontier order, then where its group keeps it), on the stack while
+    /// few, so that a search lists them without allocating.
+    pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(Fitting)) {
+        const FEW: usize = 64;
+        let count: usize =
+            self.groups.iter().filter(|(key, _)| fits.rotations(*key) != 0).map(|(_, squares)| squares.len()).sum();
+        let mut few = [0u128; FEW];
+        let mut many = Vec::new();
+        let keys: &mut [u128] = if count <= FEW {
+            &mut few[..count]
+        } else {
+            many.resize(count, 0);
+            &mut many
+        };
+        let mut n = 0;
+        for (g, (key, squares)) in self.groups.iter().enumerate() {
+            if fits.rotations(*key) != 0 {
+                for (i, square) in squares.iter().enumerate() {
+                    // A group holds fewer squares than a u64 counts: at most the board's.
+                    keys[n] = u128::from(order_key(square.pos)) << 64 | (g as u128) << 56 | i as u128;
+                    n += 1;
+                }
             }
         }
-        found.sort_unstable_by_key(|(k, _)| *k);
-        found.into_iter().map(|(_, f)| f).collect()
+        keys.sort_unstable();
+        for k in keys.iter() {
+            let (g, i) = ((*k >> 56) as u8 as usize, (*k as u64 & ((1 << 56) - 1)) as usize);
+            let (key, squares) = &self.groups[g];
+            found(Fitting { square: squares[i], rotations: fits.rotations(*key) });
+        }
     }
 
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
@@ -488,10 +538,10 @@ mod tests {
     fn the_frontier_follows_the_tiles_laid() {
         use Terrain::*;
         let mut b = Board::default();
-        b.put(Pos::new(0, 0), 0, [City, Road, Field, Road]);
+        b.put(Pos::new(0, 0), 0, [City, Road, Field, Road], [NO_SEGMENT; 12]);
         assert_eq!(b.frontier().len(), 4);
         assert_eq!(b.constraint(Pos::new(0, 1)), Some(terrain_code(City) << 4));
-        b.put(Pos::new(1, 0), 1, [Field, Field, Field, Road]);
+        b.put(Pos::new(1, 0), 1, [Field, Field, Field, Road], [NO_SEGMENT; 12]);
         assert_eq!(b.frontier().len(), 6);
         assert_eq!(b.constraint(Pos::new(1, 0)), None);
         // North of (1,0): a field to its south.
@@ -506,12 +556,13 @@ mod tests {
         assert_eq!(squares, vec![Pos::new(1, 1), Pos::new(-1, 0)]);
         assert_eq!(drawn, squares);
         assert_eq!(b.nth_fitting(&fits, 8), None);
-        b.set_edge(Pos::new(1, 0), Edge::N, Road);
+        b.set_edge(Pos::new(1, 0), Edge::N, Road, 7);
+        assert_eq!(b.free_at(Pos::new(1, 1)).map(|f| f.ports[6]), Some(7));
         assert_eq!(b.constraint(Pos::new(1, 1)), Some(terrain_code(Road) << 4));
         // The same tiles laid in another order make an equal board.
         let mut c = Board::default();
-        c.put(Pos::new(1, 0), 1, [Road, Field, Field, Road]);
-        c.put(Pos::new(0, 0), 0, [City, Road, Field, Road]);
+        c.put(Pos::new(1, 0), 1, [Road, Field, Field, Road], [NO_SEGMENT; 12]);
+        c.put(Pos::new(0, 0), 0, [City, Road, Field, Road], [NO_SEGMENT; 12]);
         assert_eq!(b, c);
     }
 }

@@ -249,14 +249,37 @@ impl Game<'_> {
     /// stands on it. Read once per square by a search for legal moves, for all four
     /// rotations.
     pub(super) fn around(&self, pos: Pos) -> Around {
-        self.around_next(self.board.next_to(pos).unwrap_or([board::NO_TILE; 4]))
+        let none = board::Free { pos, next: [board::NO_TILE; 4], ports: [board::NO_SEGMENT; 12] };
+        self.around_free(&self.board.free_at(pos).unwrap_or(none))
     }
 
-    /// [`Game::around`] a frontier square, from the placements across its edges (N, E, S, W;
-    /// [`board::NO_TILE`] where none lies), as the frontier keeps them.
-    pub(super) fn around_next(&self, next: [u32; 4]) -> Around {
+    /// [`Game::ports_facing`] read off the tiles across the square's edges, as the frontier
+    /// should keep it: for debug builds to check the frontier against.
+    fn ports_facing_slow(&self, next: [u32; 4]) -> [u32; 12] {
+        let mut out = [board::NO_SEGMENT; 12];
+        for e in Edge::ALL {
+            let Some(n) = self.placed.get(next[e.index()] as usize) else { continue };
+            let (o, theirs) = (e.opposite(), &n.ports);
+            let port = |local: u8| (local != crate::tile::NO_PORT).then(|| self.segment(n, local as usize));
+            let edge = match n.added_edges & o.bit() {
+                0 => port(theirs[3 * o.index()]),
+                _ => self.edge_segment(n, o),
+            };
+            let facing = [edge, port(theirs[3 * o.index() + 2]), port(theirs[3 * o.index() + 1])];
+            for (k, seg) in facing.into_iter().enumerate() {
+                out[3 * e.index() + k] = seg.map_or(board::NO_SEGMENT, |s| s.0);
+            }
+        }
+        out
+    }
+
+    /// [`Game::around`] a frontier square, from the segments facing its ports, as the
+    /// frontier keeps them ([`board::Free::ports`]).
+    pub(super) fn around_free(&self, free: &board::Free) -> Around {
+        debug_assert_eq!(free.ports, self.ports_facing_slow(free.next), "the frontier's ports at {}", free.pos);
+        let ports = &free.ports;
         let mut a = Around::EMPTY;
-        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, next);
+        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
         a
     }
 
@@ -266,50 +289,37 @@ impl Game<'_> {
         let mut a = Around::EMPTY;
         let mut roots = Roots { list: [0; 24], n: 0 };
         for (u, p) in std::iter::once(pos).chain(twin.map(|(_, q)| q)).enumerate() {
-            self.look_around(&mut a, &mut roots, u, self.board.next_to(p).unwrap_or([board::NO_TILE; 4]));
+            let free = self.board.free_at(p);
+            let ports = free.map_or([board::NO_SEGMENT; 12], |f| f.ports);
+            debug_assert!(
+                free.is_none_or(|f| f.ports == self.ports_facing_slow(f.next)),
+                "the frontier's ports at {p}"
+            );
+            self.look_around(&mut a, &mut roots, u, &ports);
         }
         a
     }
 
-    /// Fills square `u`'s ports of `a` from the placements across its edges.
-    fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, next: [u32; 4]) {
-        for e in Edge::ALL {
-            let Some(n) = self.placed.get(next[e.index()] as usize) else { continue };
-            // The neighbour's ports facing this edge: its road or city on the opposite edge,
-            // then its fields on the halves facing ours (crossed over: left faces right).
-            let o = e.opposite();
-            let theirs = &n.ports;
-            let edge = match n.added_edges & o.bit() {
-                0 => self.port_segment(n, theirs[3 * o.index()]),
-                _ => self.edge_segment(n, o),
-            };
-            let facing = [
-                edge,
-                self.port_segment(n, theirs[3 * o.index() + 2]),
-                self.port_segment(n, theirs[3 * o.index() + 1]),
-            ];
-            for (k, seg) in facing.into_iter().enumerate() {
-                let Some(b) = seg else { continue };
-                let root = self.features.find(b);
-                let f = match roots.list[..roots.n].iter().position(|x| *x == root.0) {
-                    Some(f) => f,
-                    None => {
-                        roots.list[roots.n] = root.0;
-                        roots.n += 1;
-                        if self.features.occupied_at_root(root) > 0 {
-                            a.occupied |= 1 << (roots.n - 1);
-                        }
-                        roots.n - 1
-                    }
-                };
-                a.features[12 * u + 3 * e.index() + k] = f as u8;
+    /// Fills square `u`'s ports of `a` from the segments facing them.
+    fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, ports: &[u32; 12]) {
+        for (i, &seg) in ports.iter().enumerate() {
+            if seg == board::NO_SEGMENT {
+                continue;
             }
+            let root = self.features.find(SegId(seg));
+            let f = match roots.list[..roots.n].iter().position(|x| *x == root.0) {
+                Some(f) => f,
+                None => {
+                    roots.list[roots.n] = root.0;
+                    roots.n += 1;
+                    if self.features.occupied_at_root(root) > 0 {
+                        a.occupied |= 1 << (roots.n - 1);
+                    }
+                    roots.n - 1
+                }
+            };
+            a.features[12 * u + i] = f as u8;
         }
-    }
-
-    /// The segment of a placed tile at a port, from its [`crate::tile::TileDef::ports`] entry.
-    fn port_segment(&self, placed: &super::Placed, local: u8) -> Option<SegId> {
-        (local != crate::tile::NO_PORT).then(|| self.segment(placed, local as usize))
     }
 
     /// Which segments of a tile about to be laid (both squares of a double-size tile) would
@@ -435,13 +445,13 @@ impl Game<'_> {
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
         if self.placements_indexed(kind) {
-            for f in self.board.fitting(self.def(kind).fits()) {
+            self.board.each_fitting(self.def(kind).fits(), |f| {
                 for (i, r) in Rotation::ALL.into_iter().enumerate() {
                     if f.rotations & (1 << i) != 0 {
                         out.push((f.square.pos, r));
                     }
                 }
-            }
+            });
             return out;
         }
         for pos in self.candidate_squares(kind) {

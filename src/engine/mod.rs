@@ -620,19 +620,35 @@ impl<'t> Game<'t> {
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
+        // The tiles across the edges, as the frontier keeps them (none off the frontier: a
+        // free square there touches no tile).
+        let next = self.board.next_to(pos).unwrap_or([board::NO_TILE; 4]);
         for e in Edge::ALL {
-            let Some(ni) = self.board.get(pos.step(e)) else { continue };
-            let n = self.placed[ni as usize];
-            if let (Some(a), Some(b)) = (def.segment_on_edge(r, e), self.edge_segment(&n, e.opposite())) {
-                self.features.join_edge(self.segment(&placed, a), b);
-            }
-            for h in e.halves() {
-                if let (Some(a), Some(b)) = (def.segment_on_half(r, h), self.half_segment(&n, h.facing())) {
-                    self.features.join(self.segment(&placed, a), b);
+            let Some(n) = self.placed.get(next[e.index()] as usize).copied() else { continue };
+            let o = e.opposite();
+            let (mine, theirs) = (&placed.ports[3 * e.index()..][..3], &n.ports[3 * o.index()..][..3]);
+            let port = |p: &Placed, local: u8| (local != crate::tile::NO_PORT).then(|| self.segment(p, local as usize));
+            let edge = match n.added_edges & o.bit() {
+                0 => port(&n, theirs[0]),
+                _ => self.edge_segment(&n, o),
+            };
+            // Edge to edge, then each half to the half it faces (crossed over: left faces right).
+            let pairs = [
+                (port(&placed, mine[0]), edge),
+                (port(&placed, mine[1]), port(&n, theirs[2])),
+                (port(&placed, mine[2]), port(&n, theirs[1])),
+            ];
+            for (k, pair) in pairs.into_iter().enumerate() {
+                let (Some(a), Some(b)) = pair else { continue };
+                match k {
+                    0 => self.features.join_edge(a, b),
+                    _ => self.features.join(a, b),
                 }
             }
         }
-        self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)));
+        let ports =
+            placed.ports.map(|l| if l == crate::tile::NO_PORT { board::NO_SEGMENT } else { first_segment + l as u32 });
+        self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
         idx
     }
 
@@ -646,7 +662,7 @@ impl<'t> Game<'t> {
         // The frontier's constraints see the edges the segment changes (engine15).
         let placed = self.placed[idx as usize];
         for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
-            self.board.set_edge(at, e, self.edge_terrain(&placed, e));
+            self.board.set_edge(at, e, self.edge_terrain(&placed, e), seg.0);
         }
         for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
             let Some(n) = self.tile_at(at.step(e)).copied() else { continue };

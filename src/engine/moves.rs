@@ -159,8 +159,8 @@ impl Game<'_> {
             return false;
         }
         let supply = Supply::of(self, player);
-        for f in self.board.fitting(self.def(tile).fits()) {
-            let around = self.around_next(f.square.next);
+        self.board.each_fitting(self.def(tile).fits(), |f| {
+            let around = self.around_free(&f.square);
             let mut bare = Move::new(tile, f.square.pos, Rotation::default());
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if f.rotations & (1 << i) != 0 {
@@ -168,7 +168,7 @@ impl Game<'_> {
                     self.bare_moves(player, &bare, &around, supply.deployable(), turn, emit);
                 }
             }
-        }
+        });
         true
     }
 
