@@ -129,11 +129,24 @@ impl<'t> Playout<'t> {
     /// A game of `players` players (at least one) over `copies` copies of the tile set's bag,
     /// the start tile laid, the bag shuffled and nothing drawn yet.
     pub fn new(tiles: &'t TileSet, seed: u64, players: usize, copies: usize) -> Playout<'t> {
+        Playout::with(tiles, &Options::default(), &[], seed, players, copies)
+    }
+
+    /// [`Playout::new`] with expansions, under these options (a profile's, `Options::read`),
+    /// as [`generate_with`] plays them.
+    pub fn with(
+        tiles: &'t TileSet,
+        options: &Options,
+        expansions: &[ExpansionId],
+        seed: u64,
+        players: usize,
+        copies: usize,
+    ) -> Playout<'t> {
         let players = players.max(1);
         let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
         let mut rng = Rng::new(seed);
         let mut bag: Vec<TileKind> = (0..copies.max(1)).flat_map(|_| tiles.bag()).collect();
-        let mut game = Game::new(tiles, Options::default(), &[], &names);
+        let mut game = Game::new(tiles, options.clone(), expansions, &names);
         game.reserve(bag.len());
         if let Some(start) = tiles.start().or(bag.first().copied()) {
             if let Some(i) = bag.iter().position(|k| *k == start) {

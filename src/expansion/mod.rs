@@ -421,7 +421,9 @@ pub fn find_switch(name: &str) -> Option<&'static SwitchDef> {
 pub struct Options {
     /// The expansion-8 slot plays the new edition's set.
     pub exp8_new_edition: bool,
-    each: Slots,
+    /// Shared: a game's options never change once read, and searches copy games by the
+    /// thousand.
+    each: std::sync::Arc<Slots>,
 }
 
 impl Options {
@@ -430,7 +432,7 @@ impl Options {
         for x in REGISTRY {
             x.read_options(profile, &mut each);
         }
-        Options { exp8_new_edition: profile.value(&EXPANSION_8) == "new-edition", each }
+        Options { exp8_new_edition: profile.value(&EXPANSION_8) == "new-edition", each: std::sync::Arc::new(each) }
     }
 
     /// The options of the expansion that defines `T` (read for every registered expansion,

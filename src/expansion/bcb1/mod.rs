@@ -732,6 +732,29 @@ impl Choices<'_> {
 /// The towns a placement completed (cities of two segments), each named by its city on the
 /// tile just placed (or on the second square of a double-size tile): `after` is the game
 /// as the placement left it.
+/// Whether placing `mv`'s tile may complete a town (a city of two segments, as
+/// [`towns_completed`] finds them), judged before it is played: only where a city of the
+/// tile reaches one edge and meets there a city of one segment with that edge left open.
+/// True where it cannot say cheaply (a double-size tile).
+fn may_complete_town(game: &Game, mv: &Move) -> bool {
+    let def = game.def(mv.tile);
+    if def.twin.is_some() {
+        return true;
+    }
+    Edge::ALL.into_iter().any(|e| {
+        let Some(local) = def.segment_on_edge(mv.rotation, e) else { return false };
+        let s = &def.segments[local];
+        if s.kind != FeatureKind::City || s.edges.count_ones() != 1 {
+            return false;
+        }
+        let Some(n) = game.tile_at(mv.pos.step(e)) else { return false };
+        game.edge_segment(n, e.opposite()).is_some_and(|seg| {
+            let root = game.feature_of(seg);
+            game.members(root).len() == 1 && game.open_edges(root) == 1
+        })
+    })
+}
+
 fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
     let squares = std::iter::once((mv.tile, mv.pos)).chain(after.twin_of(mv.tile, mv.pos, mv.rotation));
     let mut v: Vec<(Pos, Spot)> = Vec::new();
@@ -1060,7 +1083,15 @@ impl Expansion for Bcb1 {
                 }
             }
         }
+        // Only playing the move tells what it completes, on a copy of the game; the bare
+        // placement (no bridge, no bazaar) is played so only to offer castles, which it
+        // cannot earn where it completes no town and no castle awaits a choice.
+        let castles_waiting = state.built.iter().any(|c| !c.scored && c.built < turn);
+        let bare_earns_nothing = !castles_waiting && !may_complete_town(game, mv);
         for set in bridged {
+            if set.is_empty() && bare_earns_nothing {
+                continue;
+            }
             let with = Move { extras: set.clone(), ..mv.clone() };
             let Ok(after) = game.after(player, &with, turn) else {
                 // Refused without a follower: no castle or choice can make it legal.
@@ -1217,5 +1248,46 @@ impl Expansion for Bcb1 {
         if shares_a_tile {
             because.push(rule::BRIDGE_SAME_TILE);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Library;
+    use crate::expansion::ExpansionId;
+    use crate::random::{generate_with, Step};
+
+    /// `action_options` skips playing a bare placement that `may_complete_town` clears: at
+    /// every placement of random games, each tile placed anywhere it fits, a cleared
+    /// placement completes no town when played.
+    #[test]
+    fn a_placement_cleared_of_towns_completes_none() {
+        let lib = Library::builtin();
+        let tiles = lib.tile_set(&[ExpansionId::Bcb1]);
+        let options = crate::expansion::Options::read(lib.profile("hig").expect("a built-in ruleset"));
+        let (mut cleared, mut towns) = (0, 0);
+        for seed in 0..6 {
+            let g = generate_with(&tiles, &options, &[ExpansionId::Bcb1], seed, 2, 1);
+            let mut game = Game::new(&tiles, options.clone(), &[ExpansionId::Bcb1], &g.players);
+            let start = tiles.start().expect("the base game has a start tile");
+            game.setup_tile(start, Pos::new(0, 0), crate::geom::Rotation::default()).expect("the start tile fits");
+            for (i, step) in g.steps.iter().enumerate() {
+                let Step::Place(player, mv) = step else { continue };
+                let turn = i as u16 + 1;
+                for (pos, rotation) in game.legal_placements(mv.tile) {
+                    let bare = Move::new(mv.tile, pos, rotation);
+                    let Ok(after) = game.after(*player, &bare, turn) else { continue };
+                    let completed = towns_completed(&after, &bare);
+                    towns += usize::from(!completed.is_empty());
+                    if !may_complete_town(&game, &bare) {
+                        cleared += 1;
+                        assert!(completed.is_empty(), "seed {seed}, turn {turn}: {bare:?} completes {completed:?}");
+                    }
+                }
+                game.play(*player, mv, turn).expect("a generated move is legal");
+            }
+        }
+        assert!(cleared > 100 && towns > 10, "the games try both cases: {cleared} cleared, {towns} with a town");
     }
 }
