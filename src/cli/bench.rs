@@ -10,15 +10,17 @@
 //!   the first replayed games.
 //! - `placement`: the cost of one placement with a uniformly random legal move (list, pick,
 //!   play) as the board grows: the mean over the last 64 draws of a playout over 1, 14 and 139
-//!   copies of the base bag (about 72, 1,000 and 10,000 placements).
+//!   copies of the base bag (about 72, 1,000 and 10,000 placements); then the same with
+//!   Bridges, Castles and Bazaars in the bag, up to 1,000 placements.
 //! - `reference`: a fixed loop that does not touch the engine, timed in the same run, so that
 //!   runs on a noisy machine compare as ratios.
 
 use super::{Error, Status};
 use crate::data::Library;
-use crate::expansion::Options;
+use crate::expansion::{ExpansionId, Options};
 use crate::random::{generate, playout, replay, Playout, RandomGame, Rng, Step};
 use crate::score::PlayerId;
+use crate::tile::TileSet;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -62,6 +64,12 @@ const MAX_BAG: u64 = 1_000;
 const SIZES: [u64; 3] = [72, 1_000, 10_000];
 /// How many draws, the last of a playout, the cost of one placement is the mean of.
 const WINDOW: usize = 64;
+/// The ruleset, largest board and most runs of the placement figures with Bridges, Castles
+/// and Bazaars in the bag: each of its moves is judged by playing it on a copy of the game,
+/// so a placement costs milliseconds on a board of 1,000 tiles.
+const BCB1_PROFILE: &str = "hig";
+const BCB1_MAX_PLACEMENTS: u64 = 1_000;
+const BCB1_REPEAT: u64 = 3;
 /// Players of the playout (the game) and of the replayed games (as before).
 const PLAYOUT_PLAYERS: usize = 2;
 const REPLAY_PLAYERS: usize = 4;
@@ -160,6 +168,59 @@ fn time_window(mut p: Playout, repeat: u64, checksum: &mut i64) -> (f64, f64) {
     (fastest / window.max(1) as f64, moves as f64 / window.max(1) as f64)
 }
 
+/// [`time_window`] at each board size, drawn (`Game::random_move`) then listed, over copies
+/// of the tile set's bag.
+fn time_placements(
+    tiles: &TileSet,
+    options: &Options,
+    expansions: &[ExpansionId],
+    sizes: &[u64],
+    seed: u64,
+    repeat: u64,
+    checksum: &mut i64,
+) -> Vec<Placement> {
+    let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
+    let mut placements = Vec::new();
+    for &size in sizes {
+        let copies = size.div_ceil(bag.max(1)) as usize;
+        let new = || Playout::with(tiles, options, expansions, seed, PLAYOUT_PLAYERS, copies);
+        let drawn = new().bag_len();
+        let (ns, _) = time_window(new().sampling(), repeat, checksum);
+        let (listed_ns, moves) = time_window(new(), repeat, checksum);
+        placements.push(Placement { size, drawn, ns, listed_ns, moves });
+    }
+    placements
+}
+
+/// The placement figures as text lines, and how the largest board compares with the smallest.
+fn placement_lines(placements: &[Placement], ratio: impl Fn(f64) -> f64) -> String {
+    let mut out = String::new();
+    for p in placements {
+        out.push_str(&format!(
+            "  {:>6} placements: drawn {:>9.0} ns per placement ({:.4} × reference)   listed {:>9.0} ns ({:.4} ×), {:.0} moves, {:.0} ns a move\n",
+            p.drawn,
+            p.ns,
+            ratio(p.ns),
+            p.listed_ns,
+            ratio(p.listed_ns),
+            p.moves,
+            p.listed_ns / p.moves.max(1.0)
+        ));
+    }
+    if let (Some(first), Some(last)) = (placements.first(), placements.last()) {
+        if placements.len() > 1 {
+            out.push_str(&format!(
+                "  per placement at {} against {}: drawn {:.1} times as much, listed {:.1} times\n",
+                last.drawn,
+                first.drawn,
+                last.ns / first.ns,
+                last.listed_ns / first.listed_ns
+            ));
+        }
+    }
+    out
+}
+
 pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     let tiles = lib.tile_set(&[]);
     let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
@@ -221,16 +282,20 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
 
     // One placement as the board grows: the playout is played up to its last draws once, then
     // those draws are timed `repeat` times from a copy of the game (the fastest counts).
-    let mut placements = Vec::new();
-    for size in SIZES.into_iter().filter(|s| *s <= a.max_placements) {
-        let copies = size.div_ceil(bag) as usize;
-        let drawn = Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies).bag_len();
-        let (ns, _) =
-            time_window(Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies).sampling(), a.repeat, &mut checksum);
-        let (listed_ns, moves) =
-            time_window(Playout::new(&tiles, a.seed, PLAYOUT_PLAYERS, copies), a.repeat, &mut checksum);
-        placements.push(Placement { size, drawn, ns, listed_ns, moves });
-    }
+    let sizes: Vec<u64> = SIZES.into_iter().filter(|s| *s <= a.max_placements).collect();
+    let placements = time_placements(&tiles, &opts, &[], &sizes, a.seed, a.repeat, &mut checksum);
+    // The same with Bridges, Castles and Bazaars in the bag, on the smaller boards only
+    // (its moves are judged by playing them on copies of the game: see BENCHMARKS.md).
+    let bcb1_tiles = lib.tile_set(&[ExpansionId::Bcb1]);
+    let bcb1 = match lib.profile(BCB1_PROFILE) {
+        Some(profile) => {
+            let sizes: Vec<u64> = sizes.iter().copied().filter(|s| *s <= BCB1_MAX_PLACEMENTS).collect();
+            let repeat = a.repeat.min(BCB1_REPEAT);
+            let options = Options::read(profile);
+            time_placements(&bcb1_tiles, &options, &[ExpansionId::Bcb1], &sizes, a.seed, repeat, &mut checksum)
+        }
+        None => Vec::new(),
+    };
     let reference_ns = reference_before.min(reference(&data, a.repeat, &mut checksum));
 
     let out = match a.format {
@@ -262,28 +327,13 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "one placement with a uniformly random legal move, drawn (Game::random_move) and played, then listed, picked and played; mean of the last {WINDOW} draws of a playout over an enlarged bag (seed {}), best of {}:\n",
                 a.seed, a.repeat
             ));
-            for p in &placements {
+            out.push_str(&placement_lines(&placements, ratio));
+            if !bcb1.is_empty() {
                 out.push_str(&format!(
-                    "  {:>6} placements: drawn {:>9.0} ns per placement ({:.4} × reference)   listed {:>9.0} ns ({:.4} ×), {:.0} moves, {:.0} ns a move\n",
-                    p.drawn,
-                    p.ns,
-                    ratio(p.ns),
-                    p.listed_ns,
-                    ratio(p.listed_ns),
-                    p.moves,
-                    p.listed_ns / p.moves.max(1.0)
+                    "the same with Bridges, Castles and Bazaars (1st edition, ruleset {BCB1_PROFILE}) in the bag, up to {BCB1_MAX_PLACEMENTS} placements, best of {}:\n",
+                    a.repeat.min(BCB1_REPEAT)
                 ));
-            }
-            if let (Some(first), Some(last)) = (placements.first(), placements.last()) {
-                if placements.len() > 1 {
-                    out.push_str(&format!(
-                        "  per placement at {} against {}: drawn {:.1} times as much, listed {:.1} times\n",
-                        last.drawn,
-                        first.drawn,
-                        last.ns / first.ns,
-                        last.listed_ns / first.listed_ns
-                    ));
-                }
+                out.push_str(&placement_lines(&bcb1, ratio));
             }
             out.push_str(&format!(
                 "reference: a fixed loop of 65,536 multiply-adds, no engine: {:.0} ns\n(checksum {checksum})\n",
@@ -292,9 +342,11 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
             out
         }
         BenchFormat::Json => {
-            let by_size = |f: fn(&Placement) -> serde_json::Value| {
-                placements.iter().map(|p| (p.size.to_string(), f(p))).collect::<serde_json::Map<_, _>>()
+            let by_size_of = |list: &[Placement], f: fn(&Placement) -> serde_json::Value| {
+                list.iter().map(|p| (p.size.to_string(), f(p))).collect::<serde_json::Map<_, _>>()
             };
+            let by_size = |f| by_size_of(&placements, f);
+            let bcb1_by_size = |f| by_size_of(&bcb1, f);
             let v = serde_json::json!({
                 "parameters": {
                     "games": a.games,
@@ -316,6 +368,10 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "placement_listed_ns": by_size(|p| serde_json::json!(p.listed_ns)),
                 "placement_moves": by_size(|p| serde_json::json!(p.moves)),
                 "placement_drawn": by_size(|p| serde_json::json!(p.drawn)),
+                "placement_bcb1_ns": bcb1_by_size(|p| serde_json::json!(p.ns)),
+                "placement_bcb1_listed_ns": bcb1_by_size(|p| serde_json::json!(p.listed_ns)),
+                "placement_bcb1_moves": bcb1_by_size(|p| serde_json::json!(p.moves)),
+                "placement_bcb1_drawn": bcb1_by_size(|p| serde_json::json!(p.drawn)),
                 "reference_ns": reference_ns,
                 "checksum": checksum,
             });

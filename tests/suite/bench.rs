@@ -49,8 +49,14 @@ fn bench_json_has_every_figure_with_its_unit() {
     positive("placement_listed_ns 72", &v["placement_listed_ns"]["72"]);
     positive("placement_moves 72", &v["placement_moves"]["72"]);
     positive("placement_drawn 72", &v["placement_drawn"]["72"]);
+    // With Bridges, Castles and Bazaars in the bag: 83 tiles.
+    positive("placement_bcb1_ns 72", &v["placement_bcb1_ns"]["72"]);
+    positive("placement_bcb1_listed_ns 72", &v["placement_bcb1_listed_ns"]["72"]);
+    positive("placement_bcb1_moves 72", &v["placement_bcb1_moves"]["72"]);
+    assert!(v["placement_bcb1_drawn"]["72"].as_u64().is_some_and(|n| n > 72), "{v}");
     for size in ["1000", "10000"] {
         assert!(v["placement_ns"].get(size).is_none(), "beyond --max-placements: {v}");
+        assert!(v["placement_bcb1_ns"].get(size).is_none(), "beyond --max-placements: {v}");
     }
     let p = &v["parameters"];
     assert_eq!((p["games"].as_u64(), p["repeat"].as_u64(), p["seed"].as_u64()), (Some(2), Some(1), Some(1)), "{v}");
@@ -63,7 +69,15 @@ fn bench_text_names_each_figure() {
     let o = referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    for want in ["random playout:", "replay:", "legal moves of a turn's tile", "71 placements:", "reference:"] {
+    for want in [
+        "random playout:",
+        "replay:",
+        "legal moves of a turn's tile",
+        "71 placements:",
+        "with Bridges, Castles and Bazaars",
+        "83 placements:",
+        "reference:",
+    ] {
         assert!(out.contains(want), "{want}: {out}");
     }
     assert!(!out.contains("1007 placements"), "{out}");
