@@ -110,9 +110,10 @@ impl Game<'_> {
                 }
                 let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
                 for extras in sets {
-                    let with_actions = !extras.is_empty();
                     let mv = Move { extras, ..bare.clone() };
-                    let options = follower_options(def.segments.len(), twin, self, with_actions);
+                    // With no follower left to stand, nothing is asked of what it builds.
+                    let added = if deployable.is_empty() { Vec::new() } else { self.kinds_added(player, &mv, turn) };
+                    let options = follower_options(def.segments.len(), twin, self, &added);
                     for figure in figures {
                         for &(follower, square) in &options {
                             // No follower is one move, whatever figure it might have been.
@@ -130,6 +131,25 @@ impl Game<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// The kinds of feature a move's actions may build for a follower to stand on
+    /// (`FollowerOn::Added`): none without actions; else those its actions add when it is
+    /// played without a follower on a copy of the game (a follower changes nothing they
+    /// build), every kind where it is refused so (a follower might be what it lacks).
+    fn kinds_added(&self, player: PlayerId, mv: &Move, turn: u16) -> Vec<FeatureKind> {
+        if mv.extras.is_empty() {
+            return Vec::new();
+        }
+        match self.after(player, mv, turn) {
+            Ok(after) => {
+                let mut kinds: Vec<FeatureKind> = after.added[self.added.len()..].iter().map(|a| a.kind).collect();
+                kinds.sort();
+                kinds.dedup();
+                kinds
+            }
+            Err(_) => FeatureKind::ALL.to_vec(),
         }
     }
 
@@ -395,21 +415,19 @@ impl Supply {
 }
 
 /// The follower placements to try on a tile with `segments` printed segments: none, each
-/// segment, each segment of the second square of a double-size tile, and, when the move
-/// builds something, each kind of feature it may have added.
+/// segment, each segment of the second square of a double-size tile, and each kind of
+/// feature the move's actions may have `added` (in `FeatureKind::ALL`'s order).
 fn follower_options(
     segments: usize,
     twin: Option<(TileKind, Pos)>,
     game: &Game,
-    with_actions: bool,
+    added: &[FeatureKind],
 ) -> Vec<(Option<FollowerOn>, Option<Pos>)> {
     let mut v = vec![(None, None)];
     v.extend((0..segments).map(|l| (Some(FollowerOn::Segment(l)), None)));
     if let Some((k, q)) = twin {
         v.extend((0..game.def(k).segments.len()).map(|l| (Some(FollowerOn::Segment(l)), Some(q))));
     }
-    if with_actions {
-        v.extend(FeatureKind::ALL.iter().map(|k| (Some(FollowerOn::Added(*k)), None)));
-    }
+    v.extend(FeatureKind::ALL.iter().filter(|k| added.contains(k)).map(|k| (Some(FollowerOn::Added(*k)), None)));
     v
 }
