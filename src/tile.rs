@@ -348,6 +348,8 @@ struct Rotated {
     half_segment: [u8; 8],
     /// The segment at each port ([`TileDef::ports`]).
     ports: [u8; 12],
+    /// Each segment's ports, bit `p` for port `p` ([`TileDef::segment_ports`]).
+    segment_ports: [u16; MAX_SEGMENTS],
 }
 
 impl TileDef {
@@ -585,7 +587,13 @@ impl TileDef {
     }
 
     fn compute_rotation(&self, r: Rotation) -> Rotated {
-        let mut out = Rotated { edges: [None; 4], edge_segment: [NONE; 4], half_segment: [NONE; 8], ports: [NONE; 12] };
+        let mut out = Rotated {
+            edges: [None; 4],
+            edge_segment: [NONE; 4],
+            half_segment: [NONE; 8],
+            ports: [NONE; 12],
+            segment_ports: [0; MAX_SEGMENTS],
+        };
         for e in Edge::ALL {
             out.edges[r.edge(e).index()] = Some(self.edges[e.index()]);
         }
@@ -607,6 +615,11 @@ impl TileDef {
                 out.half_segment[h1.0 as usize],
             ]);
         }
+        for (p, &local) in out.ports.iter().enumerate() {
+            if local != NONE {
+                out.segment_ports[local as usize] |= 1 << p;
+            }
+        }
         out
     }
 
@@ -616,6 +629,12 @@ impl TileDef {
     /// moves reads at each edge, from one table.
     pub fn ports(&self, r: Rotation) -> &[u8; 12] {
         &self.rotated[r.quarter_turns() as usize].ports
+    }
+
+    /// For each segment of the tile turned by `r` (in order, up to [`MAX_SEGMENTS`]), bit
+    /// `p` for each port `p` it lies at ([`TileDef::ports`]): the same table read by segment.
+    pub fn segment_ports(&self, r: Rotation) -> &[u16] {
+        &self.rotated[r.quarter_turns() as usize].segment_ports[..self.segments.len().min(MAX_SEGMENTS)]
     }
 
     /// The terrain along a board edge when the tile is turned by `r`.

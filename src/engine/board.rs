@@ -417,14 +417,14 @@ impl Board {
     /// the board, then in proportion to the squares found.
     pub fn fitting(&self, fits: &FitTable) -> Vec<Fitting> {
         let mut out = Vec::new();
-        self.each_fitting(fits, |f| out.push(f));
+        self.each_fitting(fits, |square, rotations| out.push(Fitting { square: *square, rotations }));
         out
     }
 
-    /// [`Board::fitting`], each square given to `found` in turn: sorted by one packed word
+    /// [`Board::fitting`], each square and its rotations given to `found` in turn: sorted by one packed word
     /// per square (its frontier order, then where its group keeps it), on the stack while
     /// few, so that a search lists them without allocating.
-    pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(Fitting)) {
+    pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         const FEW: usize = 64;
         let count: usize =
             self.groups.iter().filter(|(key, _)| fits.rotations(*key) != 0).map(|(_, squares)| squares.len()).sum();
@@ -450,7 +450,7 @@ impl Board {
         for k in keys.iter() {
             let (g, i) = ((*k >> 56) as u8 as usize, (*k as u64 & ((1 << 56) - 1)) as usize);
             let (key, squares) = &self.groups[g];
-            found(Fitting { square: squares[i], rotations: fits.rotations(*key) });
+            found(&squares[i], fits.rotations(*key));
         }
     }
 

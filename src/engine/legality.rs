@@ -22,16 +22,23 @@ pub(super) struct Occupancy {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Around {
     /// For each port of each square (square `u`'s port `i` at `12 u + i`; see
-    /// [`crate::tile::TileDef::ports`]): which of the features around, numbered from 0 in
-    /// the order met, lies across it ([`NO_FEATURE`] where none does). A feature met at
-    /// several ports has one number.
+    /// [`crate::tile::TileDef::ports`]): which of the features around lies across it, its
+    /// number plus one, the features numbered from 0 in the order met ([`NO_FEATURE`] where
+    /// none does: so that an empty `Around` is all zeros). A feature met at several ports
+    /// has one number.
     features: [u8; 24],
     /// Bit `f` for each feature `f` around that holds a follower.
     occupied: u32,
+    /// For each feature `f` around, bit `12 u + i` for each port it lies across.
+    ports_of: [u32; 24],
+    /// Features around: `ports_of` holds this many.
+    n: usize,
+    /// Bit `12 u + i` for each port across which lies a feature that holds a follower.
+    occupied_ports: u32,
 }
 
 /// No feature across a port of a free square.
-const NO_FEATURE: u8 = u8::MAX;
+const NO_FEATURE: u8 = 0;
 
 /// The roots of the features around one or two free squares, as [`Around`] numbers them.
 struct Roots {
@@ -40,7 +47,8 @@ struct Roots {
 }
 
 impl Around {
-    pub(super) const EMPTY: Around = Around { features: [NO_FEATURE; 24], occupied: 0 };
+    pub(super) const EMPTY: Around =
+        Around { features: [NO_FEATURE; 24], occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0 };
 }
 
 /// Why a tile does not fit on a square.
@@ -318,8 +326,13 @@ impl Game<'_> {
                     roots.n - 1
                 }
             };
-            a.features[12 * u + i] = f as u8;
+            a.features[12 * u + i] = f as u8 + 1;
+            a.ports_of[f] |= 1 << (12 * u + i);
+            if a.occupied & (1 << f) != 0 {
+                a.occupied_ports |= 1 << (12 * u + i);
+            }
         }
+        a.n = roots.n;
     }
 
     /// Which segments of a tile about to be laid (both squares of a double-size tile) would
@@ -362,6 +375,52 @@ impl Game<'_> {
         if around.occupied == 0 {
             return 0;
         }
+        if twin.is_none() {
+            let blocked = Self::occupied_by_ports(self.tiles.get(tile).segment_ports(r), around);
+            debug_assert_eq!(blocked, self.occupied_by_touches(tile, pos, r, None, around), "at {pos}");
+            return blocked;
+        }
+        self.occupied_by_touches(tile, pos, r, twin, around)
+    }
+
+    /// [`Game::occupied_with`] for a tile of one square, in port masks: a segment is blocked
+    /// when one of its ports (`segment_ports`) faces an occupied feature; the features its
+    /// ports face then count as occupied too, until nothing changes.
+    fn occupied_by_ports(segment_ports: &[u16], around: &Around) -> u64 {
+        let (mut blocked, mut occupied) = (0u64, around.occupied_ports);
+        loop {
+            let (mut now, mut reached) = (0u64, 0u32);
+            for (s, &ports) in segment_ports.iter().enumerate() {
+                if u32::from(ports) & occupied != 0 {
+                    now |= 1 << s;
+                    reached |= u32::from(ports);
+                }
+            }
+            if now == blocked {
+                return blocked;
+            }
+            blocked = now;
+            for &ports in &around.ports_of[..around.n] {
+                if ports & reached != 0 {
+                    occupied |= ports;
+                }
+            }
+        }
+    }
+
+    /// [`Game::occupied_with`] by the features each segment touches: for double-size tiles
+    /// (joined across their middle), and to check the port masks against in debug builds.
+    fn occupied_by_touches(
+        &self,
+        tile: TileKind,
+        pos: Pos,
+        r: Rotation,
+        twin: Option<(TileKind, Pos)>,
+        around: &Around,
+    ) -> u64 {
+        if around.occupied == 0 {
+            return 0;
+        }
         let both = [tile, twin.map_or(tile, |(k, _)| k)];
         let units = &both[..1 + twin.is_some() as usize];
         let offsets = self.unit_offsets(tile, twin);
@@ -376,7 +435,7 @@ impl Game<'_> {
             let mine = self.tiles.get(k).ports(r);
             for (&local, &f) in mine.iter().zip(&around.features[12 * u..12 * u + 12]) {
                 if local != crate::tile::NO_PORT && f != NO_FEATURE {
-                    touches[offsets[u] + local as usize] |= 1 << f;
+                    touches[offsets[u] + local as usize] |= 1 << (f - 1);
                 }
             }
         }
@@ -445,10 +504,10 @@ impl Game<'_> {
     pub fn legal_placements(&self, kind: TileKind) -> Vec<(Pos, Rotation)> {
         let mut out = Vec::new();
         if self.placements_indexed(kind) {
-            self.board.each_fitting(self.def(kind).fits(), |f| {
+            self.board.each_fitting(self.def(kind).fits(), |square, rotations| {
                 for (i, r) in Rotation::ALL.into_iter().enumerate() {
-                    if f.rotations & (1 << i) != 0 {
-                        out.push((f.square.pos, r));
+                    if rotations & (1 << i) != 0 {
+                        out.push((square.pos, r));
                     }
                 }
             });

@@ -179,11 +179,11 @@ impl Game<'_> {
             return false;
         }
         let supply = Supply::of(self, player);
-        self.board.each_fitting(self.def(tile).fits(), |f| {
-            let around = self.around_free(&f.square);
-            let mut bare = Move::new(tile, f.square.pos, Rotation::default());
+        self.board.each_fitting(self.def(tile).fits(), |square, rotations| {
+            let around = self.around_free(square);
+            let mut bare = Move::new(tile, square.pos, Rotation::default());
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
-                if f.rotations & (1 << i) != 0 {
+                if rotations & (1 << i) != 0 {
                     bare.rotation = r;
                     self.bare_moves(player, &bare, &around, supply.deployable(), turn, emit);
                 }
