@@ -124,6 +124,13 @@ impl Grid {
 
     /// The cell of a square, its chunk made if it has none yet.
     fn cell_mut(&mut self, p: Pos) -> &mut Cell {
+        let (k, i) = self.locate_mut(p);
+        &mut self.chunks[k][i]
+    }
+
+    /// Where a square's cell is: its chunk's index in `chunks` (made if there is none yet)
+    /// and its index in the chunk.
+    fn locate_mut(&mut self, p: Pos) -> (usize, usize) {
         let (c, i) = Grid::split(p);
         let k = match self.chunk(c) {
             Some(k) => k,
@@ -140,7 +147,19 @@ impl Grid {
                 self.chunks.len() - 1
             }
         };
-        &mut self.chunks[k][i]
+        (k, i)
+    }
+
+    /// [`Grid::locate_mut`] of `q`, a square next to `p` whose cell is at `at`: found in the
+    /// same chunk without a look-up unless `p` lies on the chunk's border.
+    fn locate_next(&mut self, p: Pos, at: (usize, usize), q: Pos) -> (usize, usize) {
+        let (dx, dy) = (q.x.wrapping_sub(p.x), q.y.wrapping_sub(p.y));
+        let (x, y) = ((p.x & (CHUNK_SIDE - 1)) + dx, (p.y & (CHUNK_SIDE - 1)) + dy);
+        if (0..CHUNK_SIDE).contains(&x) && (0..CHUNK_SIDE).contains(&y) {
+            (at.0, (y * CHUNK_SIDE + x) as usize)
+        } else {
+            self.locate_mut(q)
+        }
     }
 
     fn get(&self, p: Pos) -> Option<u32> {
@@ -170,9 +189,9 @@ impl Grid {
         }
     }
 
-    fn insert(&mut self, p: Pos, placed: u32) {
+    fn insert(&mut self, (k, i): (usize, usize), placed: u32) {
         debug_assert_ne!(placed, NO_TILE);
-        let cell = self.cell_mut(p);
+        let cell = &mut self.chunks[k][i];
         let added = cell.tile == NO_TILE;
         *cell = Cell { tile: placed, ..EMPTY_CELL };
         self.len += usize::from(added);
@@ -205,6 +224,13 @@ impl PartialEq for Grid {
 struct Slot {
     key: Key,
     at: u32,
+}
+
+impl Slot {
+    /// Where the square of this cell is kept; `None` off the frontier.
+    fn of(c: Cell) -> Option<Slot> {
+        (c.key != 0).then_some(Slot { key: c.key, at: c.at })
+    }
 }
 
 /// A frontier square as its group keeps it: the square, the tiles across its edges, and
@@ -301,18 +327,20 @@ impl Board {
     /// edges) and `ports` (its segment ids at its ports, [`NO_SEGMENT`] where none is) to
     /// the squares around it.
     pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) {
-        if let Some(s) = self.slot(p) {
+        let at = self.squares.locate_mut(p);
+        if let Some(s) = Slot::of(self.squares.chunks[at.0][at.1]) {
             self.unlink(s);
             self.free -= 1;
         }
-        self.squares.insert(p, placed);
+        self.squares.insert(at, placed);
         for e in Edge::ALL {
             let q = p.step(e);
-            if self.squares.get(q).is_none() {
+            let there = self.squares.locate_next(p, at, q);
+            if self.squares.chunks[there.0][there.1].tile == NO_TILE {
                 // Its edge, then its halves crossed over: the left half faces the right.
                 let mine = &ports[3 * e.index()..][..3];
                 let facing = [mine[0], mine[2], mine[1]];
-                self.show(q, e.opposite(), terrain_code(edges[e.index()]), placed, facing);
+                self.show_at(q, there, e.opposite(), terrain_code(edges[e.index()]), placed, facing);
             }
         }
     }
@@ -333,8 +361,14 @@ impl Board {
     /// `facing` its port there, shown by tile `placed`), adding it to the frontier if it was
     /// not on it.
     fn show(&mut self, q: Pos, e: Edge, code: u8, placed: u32, facing: [u32; 3]) {
+        let at = self.squares.locate_mut(q);
+        self.show_at(q, at, e, code, placed, facing);
+    }
+
+    /// [`Board::show`], the square's cell found already (at `at`).
+    fn show_at(&mut self, q: Pos, at: (usize, usize), e: Edge, code: u8, placed: u32, facing: [u32; 3]) {
         let shift = 2 * e.index();
-        let old = self.slot(q);
+        let old = Slot::of(self.squares.chunks[at.0][at.1]);
         let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
         let mut free = old.map_or(Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] }, |s| self.free(s));
         free.next[e.index()] = placed;
@@ -348,10 +382,10 @@ impl Board {
         }
         let g = self.group(key);
         let squares = &mut self.groups[g].1;
-        let at = squares.len() as u32;
+        let index = squares.len() as u32;
         squares.push(free);
         self.free += usize::from(old.is_none());
-        *self.squares.cell_mut(q) = Cell { tile: NO_TILE, key, at };
+        self.squares.chunks[at.0][at.1] = Cell { tile: NO_TILE, key, at: index };
     }
 
     /// The group of a constraint, made if it is the first square with it.
@@ -378,8 +412,7 @@ impl Board {
 
     /// Where a frontier square is kept; `None` off the frontier.
     fn slot(&self, p: Pos) -> Option<Slot> {
-        let c = self.squares.cell(p);
-        (c.key != 0).then_some(Slot { key: c.key, at: c.at })
+        Slot::of(self.squares.cell(p))
     }
 
     /// A frontier square's entry in its group.
@@ -513,11 +546,16 @@ mod tests {
         let mut g = Grid::default();
         let squares: Vec<Pos> = (-40..40).flat_map(|x| (-40..40).map(move |y| Pos::new(x, y))).collect();
         for (i, p) in squares.iter().enumerate().filter(|(i, _)| i % 3 != 0) {
-            g.insert(*p, i as u32);
+            let at = g.locate_mut(*p);
+            g.insert(at, i as u32);
         }
         for p in squares.iter().chain(&[Pos::new(1000, -1000)]) {
             let want: Vec<u32> = std::iter::once(*p).chain(p.ring()).map(|q| g.get(q).unwrap_or(NO_TILE)).collect();
             assert_eq!(g.block(*p).to_vec(), want, "{p}");
+            let at = g.locate_mut(*p);
+            for q in p.ring() {
+                assert_eq!(g.locate_next(*p, at, q), g.locate_mut(q), "{p} to {q}");
+            }
         }
     }
 
