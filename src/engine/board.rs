@@ -459,26 +459,27 @@ impl Board {
     /// few, so that a search lists them without allocating.
     pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         const FEW: usize = 64;
-        let count: usize =
-            self.groups.iter().filter(|(key, _)| fits.rotations(*key) != 0).map(|(_, squares)| squares.len()).sum();
         let mut few = [0u128; FEW];
-        let mut many = Vec::new();
-        let keys: &mut [u128] = if count <= FEW {
-            &mut few[..count]
-        } else {
-            many.resize(count, 0);
-            &mut many
-        };
+        let mut many: Vec<u128> = Vec::new();
         let mut n = 0;
         for (g, (key, squares)) in self.groups.iter().enumerate() {
             if fits.rotations(*key) != 0 {
                 for (i, square) in squares.iter().enumerate() {
                     // A group holds fewer squares than a u64 counts: at most the board's.
-                    keys[n] = u128::from(order_key(square.pos)) << 64 | (g as u128) << 56 | i as u128;
+                    let k = u128::from(order_key(square.pos)) << 64 | (g as u128) << 56 | i as u128;
+                    if n < FEW {
+                        few[n] = k;
+                    } else {
+                        if many.is_empty() {
+                            many.extend_from_slice(&few);
+                        }
+                        many.push(k);
+                    }
                     n += 1;
                 }
             }
         }
+        let keys: &mut [u128] = if n <= FEW { &mut few[..n] } else { &mut many };
         keys.sort_unstable();
         for k in keys.iter() {
             let (g, i) = ((*k >> 56) as u8 as usize, (*k as u64 & ((1 << 56) - 1)) as usize);
@@ -557,6 +558,23 @@ mod tests {
                 assert_eq!(g.locate_next(*p, at, q), g.locate_mut(q), "{p} to {q}");
             }
         }
+    }
+
+    #[test]
+    fn fitting_squares_come_in_frontier_order_past_the_stack() {
+        use Terrain::*;
+        // A row of 150 field tiles: 302 frontier squares, each fitting a field tile.
+        let mut b = Board::default();
+        for x in 0..150 {
+            b.put(Pos::new(x, 0), x as u32, [Field; 4], [NO_SEGMENT; 12]);
+        }
+        let fits = FitTable::new([[Field; 4]; 4]);
+        let found: Vec<Pos> = b.fitting(&fits).iter().map(|f| f.square.pos).collect();
+        let mut want = b.frontier();
+        want.retain(|p| b.constraint(*p).is_some_and(|k| fits.rotations(k) != 0));
+        assert_eq!(found.len(), 302);
+        assert_eq!(found, want);
+        assert_eq!(b.count_fitting(&fits), 4 * 302);
     }
 
     #[test]
