@@ -261,21 +261,24 @@ impl Bcb1 {
     }
 
     fn check_bridge(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
+        match Self::bridge_fault(game, player, mv, at, axis) {
+            None => Ok(()),
+            Some(fault) => Err(fault.verdict(game, player, mv, at)),
+        }
+    }
+
+    /// Why a bridge cannot be built (see [`Bcb1::check_bridge`]), without wording it: the
+    /// search for legal moves asks it of every bridge it might offer.
+    fn bridge_fault(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Option<BridgeFault> {
         if game.state_of::<State>().bridges.get(player.index()).copied().unwrap_or(0) == 0 {
-            return Err(Verdict::new(
-                rule::PIECE_SUPPLY,
-                format!("{} has no bridge left to build", game.player_name(player)),
-            ));
+            return Some(BridgeFault::NoneLeft);
         }
         let adjacent = Edge::ALL.iter().any(|e| mv.pos.step(*e) == at);
         if at != mv.pos && !adjacent {
-            return Err(Verdict::new(
-                rule::BRIDGE_LOCATION,
-                format!("a bridge goes on the tile just placed at {} or on a tile beside it, not at {at}", mv.pos),
-            ));
+            return Some(BridgeFault::TooFar);
         }
         if at != mv.pos && game.tile_at(at).is_none() {
-            return Err(Verdict::new(rule::BRIDGE_LOCATION, format!("there is no tile at {at} to build a bridge on")));
+            return Some(BridgeFault::NoTile);
         }
         if let Some(p) = game.tile_at(at).filter(|_| at != mv.pos) {
             if game
@@ -283,47 +286,83 @@ impl Bcb1 {
                 .iter()
                 .any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == p.pos)
             {
-                return Err(Verdict::new(
-                    rule::BRIDGE_NO_CROSSING,
-                    format!("the tile at {at} already carries a bridge"),
-                ));
+                return Some(BridgeFault::Carries);
             }
         }
-        Self::check_bridge_ends(game, mv, at, axis)
+        Self::bridge_ends_fault(game, mv, at, axis)
     }
 
     /// A bridge's ends lie on field edges of its tile, and each continues a road or faces an
     /// empty square.
     fn check_bridge_ends(game: &Game, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
+        match Self::bridge_ends_fault(game, mv, at, axis) {
+            None => Ok(()),
+            Some(fault) => Err(fault.verdict(game, PlayerId(0), mv, at)),
+        }
+    }
+
+    fn bridge_ends_fault(game: &Game, mv: &Move, at: Pos, axis: Axis) -> Option<BridgeFault> {
         for e in axis.edges() {
             let t = Self::edge_at(game, mv, at, e).unwrap_or(Terrain::Field);
             if t != Terrain::Field {
-                return Err(Verdict::new(
-                    rule::BRIDGE_ENDS_ON_FIELD,
-                    format!(
-                        "the bridge's {} end would lie on a {} edge of the tile at {at}",
-                        e.word(),
-                        terrain_name(t)
-                    ),
-                ));
+                return Some(BridgeFault::EndOn(e, t));
             }
         }
         for e in axis.edges() {
             let q = at.step(e);
             if let Some(t) = Self::edge_at(game, mv, q, e.opposite()) {
                 if t != Terrain::Road {
-                    return Err(Verdict::new(
-                        rule::BRIDGE_ENDS_CONNECT,
-                        format!(
-                            "the bridge's {} end meets a {} edge of the tile at {q}: it must continue a road or face an empty square",
-                            e.word(),
-                            terrain_name(t)
-                        ),
-                    ));
+                    return Some(BridgeFault::EndMeets(e, q, t));
                 }
             }
         }
-        Ok(())
+        None
+    }
+}
+
+/// Why a bridge cannot be built where a move would build it.
+#[derive(Clone, Copy, Debug)]
+enum BridgeFault {
+    NoneLeft,
+    TooFar,
+    NoTile,
+    Carries,
+    /// An end on this edge of the bridge's tile, which is of this terrain.
+    EndOn(Edge, Terrain),
+    /// An end on this edge meets the tile at this square, whose facing edge is of this terrain.
+    EndMeets(Edge, Pos, Terrain),
+}
+
+impl BridgeFault {
+    /// The verdict, worded for the move (`mv`, building the bridge at `at`) of `player`.
+    fn verdict(self, game: &Game, player: PlayerId, mv: &Move, at: Pos) -> Verdict {
+        match self {
+            BridgeFault::NoneLeft => {
+                Verdict::new(rule::PIECE_SUPPLY, format!("{} has no bridge left to build", game.player_name(player)))
+            }
+            BridgeFault::TooFar => Verdict::new(
+                rule::BRIDGE_LOCATION,
+                format!("a bridge goes on the tile just placed at {} or on a tile beside it, not at {at}", mv.pos),
+            ),
+            BridgeFault::NoTile => {
+                Verdict::new(rule::BRIDGE_LOCATION, format!("there is no tile at {at} to build a bridge on"))
+            }
+            BridgeFault::Carries => {
+                Verdict::new(rule::BRIDGE_NO_CROSSING, format!("the tile at {at} already carries a bridge"))
+            }
+            BridgeFault::EndOn(e, t) => Verdict::new(
+                rule::BRIDGE_ENDS_ON_FIELD,
+                format!("the bridge's {} end would lie on a {} edge of the tile at {at}", e.word(), terrain_name(t)),
+            ),
+            BridgeFault::EndMeets(e, q, t) => Verdict::new(
+                rule::BRIDGE_ENDS_CONNECT,
+                format!(
+                    "the bridge's {} end meets a {} edge of the tile at {q}: it must continue a road or face an empty square",
+                    e.word(),
+                    terrain_name(t)
+                ),
+            ),
+        }
     }
 }
 
@@ -1076,7 +1115,7 @@ impl Expansion for Bcb1 {
         let squares = std::iter::once(mv.pos).chain(Edge::ALL.map(|e| mv.pos.step(e)));
         for at in squares.filter(|q| *q == mv.pos || game.tile_at(*q).is_some()) {
             for axis in [Axis::NS, Axis::EW] {
-                if Self::check_bridge(game, player, mv, at, axis).is_ok() {
+                if Self::bridge_fault(game, player, mv, at, axis).is_none() {
                     let mut set = base.clone();
                     set.push(Extra::new(Action::Bridge { at, axis }));
                     bridged.push(set);
