@@ -168,6 +168,11 @@ fn time_window(mut p: Playout, repeat: u64, checksum: &mut i64) -> (f64, f64) {
     (fastest / window.max(1) as f64, moves as f64 / window.max(1) as f64)
 }
 
+/// The tiles of a tile set's bag.
+fn bag_of(tiles: &TileSet) -> u64 {
+    tiles.iter().map(|(_, d)| u64::from(d.count)).sum()
+}
+
 /// [`time_window`] at each board size, drawn (`Game::random_move`) then listed, over copies
 /// of the tile set's bag.
 fn time_placements(
@@ -179,7 +184,7 @@ fn time_placements(
     repeat: u64,
     checksum: &mut i64,
 ) -> Vec<Placement> {
-    let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
+    let bag = bag_of(tiles);
     let mut placements = Vec::new();
     for &size in sizes {
         let copies = size.div_ceil(bag.max(1)) as usize;
@@ -223,13 +228,20 @@ fn placement_lines(placements: &[Placement], ratio: impl Fn(f64) -> f64) -> Stri
 
 pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     let tiles = lib.tile_set(&[]);
-    let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
+    let bag = bag_of(&tiles);
     if bag == 0 {
         return Err(bad_bag("cannot bench: the base tile catalogue (tiles/base.yaml) holds no tiles".to_string()));
     }
     if bag > MAX_BAG {
         return Err(bad_bag(format!(
             "cannot bench: the base tile catalogue (tiles/base.yaml) holds {bag} tiles, more than {MAX_BAG}"
+        )));
+    }
+    let bcb1_tiles = lib.tile_set(&[ExpansionId::Bcb1]);
+    let bcb1_bag = bag_of(&bcb1_tiles);
+    if bcb1_bag > MAX_BAG {
+        return Err(bad_bag(format!(
+            "cannot bench: the base and Bridges, Castles and Bazaars tile catalogues (tiles/base.yaml, tiles/bcb1.yaml) hold {bcb1_bag} tiles, more than {MAX_BAG}"
         )));
     }
     let mut checksum = 0i64;
@@ -286,7 +298,6 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     let placements = time_placements(&tiles, &opts, &[], &sizes, a.seed, a.repeat, &mut checksum);
     // The same with Bridges, Castles and Bazaars in the bag, on the smaller boards only
     // (its moves are judged by playing them on copies of the game: see BENCHMARKS.md).
-    let bcb1_tiles = lib.tile_set(&[ExpansionId::Bcb1]);
     let bcb1 = match lib.profile(BCB1_PROFILE) {
         Some(profile) => {
             let sizes: Vec<u64> = sizes.iter().copied().filter(|s| *s <= BCB1_MAX_PLACEMENTS).collect();

@@ -163,6 +163,21 @@ fn bench_refuses_an_empty_bag() {
     assert!(err.contains("cannot bench: the base tile catalogue (tiles/base.yaml) holds no tiles"), "{err}");
 }
 
+/// `bench` plays a bag with Bridges, Castles and Bazaars too: a catalogue that makes it
+/// larger than the bench plays is refused before anything is timed, not played for hours.
+#[test]
+fn bench_refuses_a_bcb1_bag_too_large() {
+    let tmp = TempDir::new("bcb1-bag");
+    tmp.write(
+        "tiles/bcb1.yaml",
+        b"expansion: bcb1\ntiles:\n  - id: BCB-MANY\n    name: many cloisters\n    count: 5000\n    edges: FFFF\n    fields: [NL NR EL ER SL SR WL WR]\n    cloister: true\n",
+    );
+    let o = referee_in(&root(), &["--data", tmp.path().to_str().unwrap(), "bench", "--games", "1", "--repeat", "1"]);
+    let err = flat(&stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("hold 5072 tiles, more than 1000"), "{err}");
+}
+
 /// Point 4: `bench --games 18446744073709551615` asked for a vector of that many games (a
 /// panic); the counts are bounded now, and clap says so.
 #[test]
