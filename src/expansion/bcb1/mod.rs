@@ -263,7 +263,7 @@ impl Bcb1 {
     fn check_bridge(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
         match Self::bridge_fault(game, player, mv, at, axis) {
             None => Ok(()),
-            Some(fault) => Err(fault.verdict(game, player, mv, at)),
+            Some(fault) => Err(fault.verdict(game, mv, at)),
         }
     }
 
@@ -271,7 +271,7 @@ impl Bcb1 {
     /// search for legal moves asks it of every bridge it might offer.
     fn bridge_fault(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Option<BridgeFault> {
         if game.state_of::<State>().bridges.get(player.index()).copied().unwrap_or(0) == 0 {
-            return Some(BridgeFault::NoneLeft);
+            return Some(BridgeFault::NoneLeft(player));
         }
         let adjacent = Edge::ALL.iter().any(|e| mv.pos.step(*e) == at);
         if at != mv.pos && !adjacent {
@@ -297,7 +297,7 @@ impl Bcb1 {
     fn check_bridge_ends(game: &Game, mv: &Move, at: Pos, axis: Axis) -> Result<(), Verdict> {
         match Self::bridge_ends_fault(game, mv, at, axis) {
             None => Ok(()),
-            Some(fault) => Err(fault.verdict(game, PlayerId(0), mv, at)),
+            Some(fault) => Err(fault.verdict(game, mv, at)),
         }
     }
 
@@ -323,7 +323,8 @@ impl Bcb1 {
 /// Why a bridge cannot be built where a move would build it.
 #[derive(Clone, Copy, Debug)]
 enum BridgeFault {
-    NoneLeft,
+    /// This player has no bridge left.
+    NoneLeft(PlayerId),
     TooFar,
     NoTile,
     Carries,
@@ -334,10 +335,10 @@ enum BridgeFault {
 }
 
 impl BridgeFault {
-    /// The verdict, worded for the move (`mv`, building the bridge at `at`) of `player`.
-    fn verdict(self, game: &Game, player: PlayerId, mv: &Move, at: Pos) -> Verdict {
+    /// The verdict, worded for the move `mv` building the bridge at `at`.
+    fn verdict(self, game: &Game, mv: &Move, at: Pos) -> Verdict {
         match self {
-            BridgeFault::NoneLeft => {
+            BridgeFault::NoneLeft(player) => {
                 Verdict::new(rule::PIECE_SUPPLY, format!("{} has no bridge left to build", game.player_name(player)))
             }
             BridgeFault::TooFar => Verdict::new(
@@ -768,9 +769,6 @@ impl Choices<'_> {
     }
 }
 
-/// The towns a placement completed (cities of two segments), each named by its city on the
-/// tile just placed (or on the second square of a double-size tile): `after` is the game
-/// as the placement left it.
 /// Whether placing `mv`'s tile may complete a town (a city of two segments, as
 /// [`towns_completed`] finds them), judged before it is played: only where a city of the
 /// tile reaches one edge and meets there a city of one segment with that edge left open.
@@ -794,6 +792,9 @@ fn may_complete_town(game: &Game, mv: &Move) -> bool {
     })
 }
 
+/// The towns a placement completed (cities of two segments), each named by its city on the
+/// tile just placed (or on the second square of a double-size tile): `after` is the game
+/// as the placement left it.
 fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
     let squares = std::iter::once((mv.tile, mv.pos)).chain(after.twin_of(mv.tile, mv.pos, mv.rotation));
     let mut v: Vec<(Pos, Spot)> = Vec::new();
@@ -817,6 +818,11 @@ fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
     v
 }
 
+/// The castles that may take a structure completed in `turn`: built before it, not yet scored.
+fn castles_waiting(castles: &[Castle], turn: u16) -> impl Iterator<Item = &Castle> {
+    castles.iter().filter(move |c| !c.scored && c.built < turn)
+}
+
 /// For each castle built before `turn` (in `before`, the game before the move) that could
 /// take one of several structures completed in its fief (`after`), its owner's choices:
 /// `(a square of the castle, a square of the structure)`, the square one that only that
@@ -824,7 +830,7 @@ fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
 fn castle_choices(before: &Game, after: &Game, turn: u16) -> Vec<Vec<(Pos, Pos)>> {
     let castles = &before.state_of::<State>().built;
     let mut out = Vec::new();
-    for c in castles.iter().filter(|c| !c.scored && c.built < turn) {
+    for c in castles_waiting(castles, turn) {
         let mut options: Vec<Vec<Pos>> = after
             .completions()
             .iter()
@@ -1125,8 +1131,7 @@ impl Expansion for Bcb1 {
         // Only playing the move tells what it completes, on a copy of the game; the bare
         // placement (no bridge, no bazaar) is played so only to offer castles, which it
         // cannot earn where it completes no town and no castle awaits a choice.
-        let castles_waiting = state.built.iter().any(|c| !c.scored && c.built < turn);
-        let bare_earns_nothing = !castles_waiting && !may_complete_town(game, mv);
+        let bare_earns_nothing = castles_waiting(&state.built, turn).next().is_none() && !may_complete_town(game, mv);
         for set in bridged {
             if set.is_empty() && bare_earns_nothing {
                 continue;
