@@ -333,6 +333,14 @@ const NONE: u8 = u8::MAX;
 /// No segment at a port ([`TileDef::ports`]).
 pub const NO_PORT: u8 = NONE;
 
+/// The port of the square across that faces port `port` of a square ([`TileDef::ports`]):
+/// across an edge, the road or city on the opposite edge, and each half the opposite edge's
+/// other half (the left half of an edge faces the right half of the edge it meets).
+pub fn facing_port(port: usize) -> usize {
+    let e = Edge::ALL[port / 3 % 4];
+    3 * e.opposite().index() + [0, 2, 1][port % 3]
+}
+
 /// The most features (segments) one square of a tile may hold: the engine keeps a bit per
 /// segment of a tile being laid (both squares of a double-size tile in one word). The
 /// catalogues' tiles hold at most a dozen.
@@ -829,6 +837,19 @@ mod tests {
         fields: &'a [&'a str],
     ) -> TileNotation<'a, &'a str> {
         TileNotation { edges, cities, roads, fields, ..TileNotation::default() }
+    }
+
+    #[test]
+    fn a_port_faces_the_port_across_and_back() {
+        for e in Edge::ALL {
+            let o = e.opposite();
+            assert_eq!(facing_port(3 * e.index()), 3 * o.index());
+            for (k, h) in e.halves().into_iter().enumerate() {
+                let across = o.halves().iter().position(|x| *x == h.facing()).expect("a half faces a half");
+                assert_eq!(facing_port(3 * e.index() + 1 + k), 3 * o.index() + 1 + across, "{}", h.name());
+            }
+        }
+        assert!((0..12).all(|p| facing_port(facing_port(p)) == p));
     }
 
     #[test]

@@ -337,10 +337,9 @@ impl Board {
             let q = p.step(e);
             let there = self.squares.locate_next(p, at, q);
             if self.squares.chunks[there.0][there.1].tile == NO_TILE {
-                // Its edge, then its halves crossed over: the left half faces the right.
-                let mine = &ports[3 * e.index()..][..3];
-                let facing = [mine[0], mine[2], mine[1]];
-                self.show_at(q, there, e.opposite(), terrain_code(edges[e.index()]), placed, facing);
+                let o = e.opposite();
+                let facing = [0, 1, 2].map(|k| ports[crate::tile::facing_port(3 * o.index() + k)]);
+                self.show_at(q, there, o, terrain_code(edges[e.index()]), placed, facing);
             }
         }
     }
@@ -350,10 +349,9 @@ impl Board {
     pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain, segment: u32) {
         let q = p.step(e);
         if let Some(s) = self.slot(q) {
-            let o = e.opposite();
-            let mut facing = self.free(s).ports[3 * o.index()..][..3].try_into().unwrap_or([NO_SEGMENT; 3]);
-            facing[0] = segment;
-            self.show(q, o, terrain_code(t), self.free(s).next[o.index()], facing);
+            let (o, free) = (e.opposite(), self.free(s));
+            let [_, left, right] = [0, 1, 2].map(|k| free.ports[3 * o.index() + k]);
+            self.show(q, o, terrain_code(t), free.next[o.index()], [segment, left, right]);
         }
     }
 
@@ -454,9 +452,9 @@ impl Board {
         out
     }
 
-    /// [`Board::fitting`], each square and its rotations given to `found` in turn: sorted by one packed word
-    /// per square (its frontier order, then where its group keeps it), on the stack while
-    /// few, so that a search lists them without allocating.
+    /// [`Board::fitting`], each square and its rotations given to `found` in turn: sorted by
+    /// one packed word per square (its frontier order, then where its group keeps it), on
+    /// the stack while few, so that a search lists them without allocating.
     pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         const FEW: usize = 64;
         let mut few = [0u128; FEW];
@@ -465,7 +463,7 @@ impl Board {
         for (g, (key, squares)) in self.groups.iter().enumerate() {
             if fits.rotations(*key) != 0 {
                 for (i, square) in squares.iter().enumerate() {
-                    // A group holds fewer squares than a u64 counts: at most the board's.
+                    // The group in 8 bits (at most 255), the square's place in it in 56.
                     let k = u128::from(order_key(square.pos)) << 64 | (g as u128) << 56 | i as u128;
                     if n < FEW {
                         few[n] = k;

@@ -257,35 +257,43 @@ impl Game<'_> {
     /// stands on it. Read once per square by a search for legal moves, for all four
     /// rotations.
     pub(super) fn around(&self, pos: Pos) -> Around {
-        let none = board::Free { pos, next: [board::NO_TILE; 4], ports: [board::NO_SEGMENT; 12] };
-        self.around_free(&self.board.free_at(pos).unwrap_or(none))
+        self.around_ports(&self.frontier_ports(pos))
     }
 
-    /// [`Game::ports_facing`] read off the tiles across the square's edges, as the frontier
-    /// should keep it: for debug builds to check the frontier against.
+    /// The segments facing the ports of a square, as the frontier keeps them
+    /// ([`board::Free::ports`]); none off the frontier (a free square there touches no tile).
+    pub(super) fn frontier_ports(&self, pos: Pos) -> [u32; 12] {
+        self.board.free_at(pos).map_or([board::NO_SEGMENT; 12], |f| *self.checked_ports(&f))
+    }
+
+    /// A frontier square's [`board::Free::ports`], checked in debug builds against the tiles
+    /// across its edges.
+    pub(super) fn checked_ports<'a>(&self, free: &'a board::Free) -> &'a [u32; 12] {
+        debug_assert_eq!(free.ports, self.ports_facing_slow(free.next), "the frontier's ports at {}", free.pos);
+        &free.ports
+    }
+
+    /// [`Game::frontier_ports`] read off the tiles across the square's edges (`next`), as the
+    /// frontier should keep it: for debug builds to check the frontier against.
     fn ports_facing_slow(&self, next: [u32; 4]) -> [u32; 12] {
         let mut out = [board::NO_SEGMENT; 12];
-        for e in Edge::ALL {
+        for (port, seg) in out.iter_mut().enumerate() {
+            let e = Edge::ALL[port / 3];
             let Some(n) = self.placed.get(next[e.index()] as usize) else { continue };
-            let (o, theirs) = (e.opposite(), &n.ports);
-            let port = |local: u8| (local != crate::tile::NO_PORT).then(|| self.segment(n, local as usize));
-            let edge = match n.added_edges & o.bit() {
-                0 => port(theirs[3 * o.index()]),
-                _ => self.edge_segment(n, o),
+            let o = e.opposite();
+            let facing = match (port % 3, n.added_edges & o.bit()) {
+                (0, 1..) => self.edge_segment(n, o),
+                _ => Some(n.ports[crate::tile::facing_port(port)])
+                    .filter(|l| *l != crate::tile::NO_PORT)
+                    .map(|l| self.segment(n, l as usize)),
             };
-            let facing = [edge, port(theirs[3 * o.index() + 2]), port(theirs[3 * o.index() + 1])];
-            for (k, seg) in facing.into_iter().enumerate() {
-                out[3 * e.index() + k] = seg.map_or(board::NO_SEGMENT, |s| s.0);
-            }
+            *seg = facing.map_or(board::NO_SEGMENT, |s| s.0);
         }
         out
     }
 
-    /// [`Game::around`] a frontier square, from the segments facing its ports, as the
-    /// frontier keeps them ([`board::Free::ports`]).
-    pub(super) fn around_free(&self, free: &board::Free) -> Around {
-        debug_assert_eq!(free.ports, self.ports_facing_slow(free.next), "the frontier's ports at {}", free.pos);
-        let ports = &free.ports;
+    /// [`Game::around`] a frontier square, from the segments facing its ports.
+    pub(super) fn around_ports(&self, ports: &[u32; 12]) -> Around {
         let mut a = Around::EMPTY;
         self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
         a
@@ -297,13 +305,7 @@ impl Game<'_> {
         let mut a = Around::EMPTY;
         let mut roots = Roots { list: [0; 24], n: 0 };
         for (u, p) in std::iter::once(pos).chain(twin.map(|(_, q)| q)).enumerate() {
-            let free = self.board.free_at(p);
-            let ports = free.map_or([board::NO_SEGMENT; 12], |f| f.ports);
-            debug_assert!(
-                free.is_none_or(|f| f.ports == self.ports_facing_slow(f.next)),
-                "the frontier's ports at {p}"
-            );
-            self.look_around(&mut a, &mut roots, u, &ports);
+            self.look_around(&mut a, &mut roots, u, &self.frontier_ports(p));
         }
         a
     }
@@ -418,9 +420,6 @@ impl Game<'_> {
         twin: Option<(TileKind, Pos)>,
         around: &Around,
     ) -> u64 {
-        if around.occupied == 0 {
-            return 0;
-        }
         let both = [tile, twin.map_or(tile, |(k, _)| k)];
         let units = &both[..1 + twin.is_some() as usize];
         let offsets = self.unit_offsets(tile, twin);
@@ -443,9 +442,10 @@ impl Game<'_> {
         if let Some((k, q)) = twin {
             let (first, second) = (self.tiles.get(tile).ports(r), self.tiles.get(k).ports(r));
             let e = Edge::ALL.into_iter().find(|e| pos.step(*e) == q).unwrap_or(Edge::N);
-            let (a, b) = (3 * e.index(), 3 * e.opposite().index());
-            // Edge to edge, and each half to the half it faces (left to right).
-            for (i, j) in [(a, b), (a + 1, b + 2), (a + 2, b + 1)] {
+            let a = 3 * e.index();
+            // Edge to edge, and each half to the half it faces.
+            for i in a..a + 3 {
+                let j = crate::tile::facing_port(i);
                 if first[i] != crate::tile::NO_PORT && second[j] != crate::tile::NO_PORT {
                     let bit = 1 << (24 + i - a);
                     touches[first[i] as usize] |= bit;

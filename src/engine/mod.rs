@@ -620,30 +620,17 @@ impl<'t> Game<'t> {
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
-        // The tiles across the edges, as the frontier keeps them (none off the frontier: a
-        // free square there touches no tile).
-        let next = self.board.next_to(pos).unwrap_or([board::NO_TILE; 4]);
-        for e in Edge::ALL {
-            let Some(n) = self.placed.get(next[e.index()] as usize).copied() else { continue };
-            let o = e.opposite();
-            let (mine, theirs) = (&placed.ports[3 * e.index()..][..3], &n.ports[3 * o.index()..][..3]);
-            let port = |p: &Placed, local: u8| (local != crate::tile::NO_PORT).then(|| self.segment(p, local as usize));
-            let edge = match n.added_edges & o.bit() {
-                0 => port(&n, theirs[0]),
-                _ => self.edge_segment(&n, o),
-            };
-            // Edge to edge, then each half to the half it faces (crossed over: left faces right).
-            let pairs = [
-                (port(&placed, mine[0]), edge),
-                (port(&placed, mine[1]), port(&n, theirs[2])),
-                (port(&placed, mine[2]), port(&n, theirs[1])),
-            ];
-            for (k, pair) in pairs.into_iter().enumerate() {
-                let (Some(a), Some(b)) = pair else { continue };
-                match k {
-                    0 => self.features.join_edge(a, b),
-                    _ => self.features.join(a, b),
-                }
+        // The segments across the square's ports, as the frontier keeps them: a road or city
+        // joins across its edge, closing it, a field across its half.
+        let facing = self.frontier_ports(pos);
+        for (port, (&local, &theirs)) in placed.ports.iter().zip(&facing).enumerate() {
+            if local == crate::tile::NO_PORT || theirs == board::NO_SEGMENT {
+                continue;
+            }
+            let (a, b) = (self.segment(&placed, local as usize), SegId(theirs));
+            match port % 3 {
+                0 => self.features.join_edge(a, b),
+                _ => self.features.join(a, b),
             }
         }
         let ports =
@@ -710,20 +697,16 @@ impl<'t> Game<'t> {
     }
 
     /// The tiles around a tile group, corners included, each counted once (a double-size
-    /// tile is one tile). Counted on the stack: a group's ring has at most 10 squares.
+    /// tile is one tile).
     pub fn neighbour_tiles(&self, group: u32) -> u32 {
         let own = self.group_squares(group);
-        let mut seen = [0u32; 16];
-        let mut n = 0;
+        let mut groups = scoring::Distinct::default();
         for q in own.iter().flat_map(|p| p.ring()).filter(|q| !own.contains(q)) {
-            if let Some(g) = self.board.get(q).map(|i| self.placed[i as usize].group) {
-                if !seen[..n].contains(&g) {
-                    seen[n] = g;
-                    n += 1;
-                }
+            if let Some(i) = self.board.get(q) {
+                groups.insert(self.placed[i as usize].group);
             }
         }
-        n as u32
+        groups.len() as u32
     }
 
     /// Puts a tile on the starting board: it must fit, and nothing is scored.

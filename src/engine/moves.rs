@@ -180,7 +180,7 @@ impl Game<'_> {
         }
         let supply = Supply::of(self, player);
         self.board.each_fitting(self.def(tile).fits(), |square, rotations| {
-            let around = self.around_free(square);
+            let around = self.around_ports(self.checked_ports(square));
             let mut bare = Move::new(tile, square.pos, Rotation::default());
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) != 0 {

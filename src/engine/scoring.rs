@@ -43,7 +43,8 @@ impl Game<'_> {
                 let centres = self.tiles.get(t.kind).centres();
                 if centres != 0 && self.surrounded(group) {
                     let first = t.first_segment;
-                    done.extend((0..32).filter(|l| centres & (1 << l) != 0).map(|l| SegId(first + l)));
+                    let locals = 0..crate::tile::MAX_SEGMENTS as u32;
+                    done.extend(locals.filter(|l| centres & (1 << l) != 0).map(|l| SegId(first + l)));
                 }
             }
         }
@@ -275,17 +276,17 @@ impl Game<'_> {
     }
 }
 
-/// Distinct numbers (the tile groups of a feature), kept on the stack while few: most
-/// features span a few tiles, a field of a long game some dozens.
+/// Distinct numbers (the tile groups of a feature, or around a cloister), kept on the stack
+/// while few: most features span a few tiles, a field of a long game some dozens.
 #[derive(Default)]
-struct Distinct {
+pub(super) struct Distinct {
     few: [u32; 32],
     n: usize,
     many: Vec<u32>,
 }
 
 impl Distinct {
-    fn insert(&mut self, v: u32) {
+    pub(super) fn insert(&mut self, v: u32) {
         if self.n < self.few.len() {
             if !self.few[..self.n].contains(&v) {
                 self.few[self.n] = v;
@@ -299,7 +300,7 @@ impl Distinct {
         self.many.push(v);
     }
 
-    fn len(&mut self) -> usize {
+    pub(super) fn len(&mut self) -> usize {
         if self.many.is_empty() {
             return self.n;
         }
