@@ -258,13 +258,18 @@ pub const fn fits_key(signature: Key, constraint: Key) -> bool {
 pub struct FitTable {
     rotations: [u8; 256],
     counts: [u8; 256],
+    /// Bit `key % 64` of word `key / 64` for each constraint some rotation matches.
+    matched: KeySet,
 }
+
+/// A set of constraints, a bit each.
+pub type KeySet = [u64; 4];
 
 impl FitTable {
     /// The table of a tile whose board edges are `edges` at each rotation of `Rotation::ALL`.
     pub fn new(edges: [[Terrain; 4]; 4]) -> FitTable {
         let signatures = edges.map(signature);
-        let mut t = FitTable { rotations: [0; 256], counts: [0; 256] };
+        let mut t = FitTable { rotations: [0; 256], counts: [0; 256], matched: [0; 4] };
         for key in 0..256usize {
             for (r, sig) in signatures.iter().enumerate() {
                 if fits_key(*sig, key as Key) {
@@ -276,8 +281,16 @@ impl FitTable {
                 t.rotations[key] = 0;
             }
             t.counts[key] = t.rotations[key].count_ones() as u8;
+            if t.rotations[key] != 0 {
+                t.matched[key / 64] |= 1 << (key % 64);
+            }
         }
         t
+    }
+
+    /// The constraints some rotation matches.
+    pub fn matched(&self) -> &KeySet {
+        &self.matched
     }
 
     /// The rotations that match a square with this constraint.

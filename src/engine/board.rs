@@ -41,7 +41,7 @@ impl Hasher for PosHasher {
 
 type Fast = BuildHasherDefault<PosHasher>;
 
-pub use crate::tile::{fits_key, signature, terrain_code, FitTable, Key};
+pub use crate::tile::{fits_key, signature, terrain_code, FitTable, Key, KeySet};
 
 /// What the board keeps of one square: the tile on it, or, for a free square on the
 /// frontier, its constraint and its place in that constraint's group.
@@ -281,11 +281,13 @@ pub struct Board {
     /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
     groups: Vec<(Key, Vec<Free>)>,
     group_of: [u8; 256],
+    /// The constraints whose group holds a square.
+    held: KeySet,
 }
 
 impl Default for Board {
     fn default() -> Board {
-        Board { squares: Grid::default(), free: 0, groups: Vec::new(), group_of: [NO_GROUP; 256] }
+        Board { squares: Grid::default(), free: 0, groups: Vec::new(), group_of: [NO_GROUP; 256], held: [0; 4] }
     }
 }
 
@@ -382,6 +384,7 @@ impl Board {
         let squares = &mut self.groups[g].1;
         let index = squares.len() as u32;
         squares.push(free);
+        self.held[key as usize / 64] |= 1 << (key % 64);
         self.free += usize::from(old.is_none());
         self.squares.chunks[at.0][at.1] = Cell { tile: NO_TILE, key, at: index };
     }
@@ -401,6 +404,9 @@ impl Board {
     fn unlink(&mut self, s: Slot) {
         let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
         squares.swap_remove(s.at as usize);
+        if squares.is_empty() {
+            self.held[s.key as usize / 64] &= !(1 << (s.key % 64));
+        }
         if let Some(moved) = squares.get(s.at as usize) {
             let cell = self.squares.cell_mut(moved.pos);
             debug_assert_ne!(cell.key, 0, "a grouped square is on the frontier");
@@ -453,36 +459,61 @@ impl Board {
     }
 
     /// [`Board::fitting`], each square and its rotations given to `found` in turn: sorted by
-    /// one packed word per square (its frontier order, then where its group keeps it), on
-    /// the stack while few, so that a search lists them without allocating.
+    /// one packed word per square (its frontier order, then where it was gathered), on the
+    /// stack while few, so that a search lists them without allocating.
     pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         const FEW: usize = 64;
-        let mut few = [0u128; FEW];
-        let mut many: Vec<u128> = Vec::new();
+        // Where each square is kept (its group in the high word, its place in it in the low
+        // one), in the order gathered, and the words that sort them.
+        let (mut few, mut few_keys) = ([0u64; FEW], [0u64; FEW]);
+        let (mut many, mut many_keys): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
         let mut n = 0;
-        for (g, (key, squares)) in self.groups.iter().enumerate() {
-            if fits.rotations(*key) != 0 {
-                for (i, square) in squares.iter().enumerate() {
-                    // The group in 8 bits (at most 255), the square's place in it in 56.
-                    let k = u128::from(order_key(square.pos)) << 64 | (g as u128) << 56 | i as u128;
+        let mut near = true;
+        // Only the groups that hold a square and whose constraint the tile matches.
+        for (w, (&matched, &held)) in fits.matched().iter().zip(&self.held).enumerate() {
+            let mut both = matched & held;
+            while both != 0 {
+                let key = 64 * w + both.trailing_zeros() as usize;
+                both &= both - 1;
+                let g = self.group_of[key] as usize;
+                for (i, square) in self.groups[g].1.iter().enumerate() {
+                    let at = (g as u64) << 32 | i as u64;
+                    let sort = near_key(square.pos, n);
+                    near &= sort.is_some();
+                    let sort = sort.unwrap_or(0);
                     if n < FEW {
-                        few[n] = k;
+                        (few[n], few_keys[n]) = (at, sort);
                     } else {
                         if many.is_empty() {
                             many.extend_from_slice(&few);
+                            many_keys.extend_from_slice(&few_keys);
                         }
-                        many.push(k);
+                        many.push(at);
+                        many_keys.push(sort);
                     }
                     n += 1;
                 }
             }
         }
-        let keys: &mut [u128] = if n <= FEW { &mut few[..n] } else { &mut many };
-        keys.sort_unstable();
-        for k in keys.iter() {
-            let (g, i) = ((*k >> 56) as u8 as usize, (*k as u64 & ((1 << 56) - 1)) as usize);
-            let (key, squares) = &self.groups[g];
-            found(&squares[i], fits.rotations(*key));
+        let (at, keys): (&mut [u64], &mut [u64]) =
+            if n <= FEW { (&mut few[..n], &mut few_keys[..n]) } else { (&mut many, &mut many_keys) };
+        let square = |at: u64| {
+            let (key, squares) = &self.groups[(at >> 32) as usize];
+            (&squares[at as u32 as usize], fits.rotations(*key))
+        };
+        if near {
+            keys.sort_unstable();
+            for k in keys.iter() {
+                let (free, rotations) = square(at[(*k & 0xffff) as usize]);
+                found(free, rotations);
+            }
+        } else {
+            // Squares far out, or very many: sorted by the whole frontier order.
+            at.sort_unstable_by_key(|a| order_key(square(*a).0.pos));
+            for a in at.iter() {
+                let (free, rotations) = square(*a);
+                found(free, rotations);
+            }
         }
     }
 
@@ -518,6 +549,15 @@ pub fn frontier_order(p: Pos) -> (i32, i32) {
     (-p.y, p.x)
 }
 
+/// [`frontier_order`] of a square within 2^23 of the start, packed in the high 48 bits of
+/// one word that sorts the same way, with `n` (below 2^16) in the low 16; `None` beyond.
+fn near_key(p: Pos, n: usize) -> Option<u64> {
+    const HALF: i32 = 1 << 23;
+    let (row, col) = (HALF.checked_sub(p.y)?, p.x.checked_add(HALF)?);
+    let inside = (0..2 * HALF).contains(&row) && (0..2 * HALF).contains(&col) && n < 1 << 16;
+    inside.then(|| (row as u64) << 40 | (col as u64) << 16 | n as u64)
+}
+
 /// [`frontier_order`] packed in one word that sorts the same way.
 fn order_key(p: Pos) -> u64 {
     let flip = |v: i32| u64::from((v as u32) ^ 0x8000_0000);
@@ -538,6 +578,23 @@ mod tests {
                 assert_eq!(order_key(*a).cmp(&order_key(*b)), frontier_order(*a).cmp(&frontier_order(*b)), "{a} {b}");
             }
         }
+    }
+
+    #[test]
+    fn the_near_packed_order_is_the_frontier_order() {
+        let near = [-(1 << 23) + 1, -1000, -2, -1, 0, 1, 2, 1000, (1 << 23) - 1];
+        let squares: Vec<Pos> = near.iter().flat_map(|&x| near.iter().map(move |&y| Pos::new(x, y))).collect();
+        for (i, a) in squares.iter().enumerate() {
+            for (j, b) in squares.iter().enumerate() {
+                let (ka, kb) = (near_key(*a, i).unwrap(), near_key(*b, j).unwrap());
+                assert_eq!(ka.cmp(&kb), frontier_order(*a).cmp(&frontier_order(*b)).then(i.cmp(&j)), "{a} {b}");
+                assert_eq!(ka & 0xffff, i as u64);
+            }
+        }
+        for far in [Pos::new(1 << 23, 0), Pos::new(0, -(1 << 23)), Pos::new(i32::MIN, 0), Pos::new(0, i32::MAX)] {
+            assert_eq!(near_key(far, 0), None, "{far}");
+        }
+        assert_eq!(near_key(Pos::new(0, 0), 1 << 16), None);
     }
 
     #[test]

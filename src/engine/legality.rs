@@ -35,6 +35,9 @@ pub(super) struct Around {
     n: usize,
     /// Bit `12 u + i` for each port across which lies a feature that holds a follower.
     occupied_ports: u32,
+    /// Bit `12 u + i` for each port across which lies a feature met at another port too:
+    /// the only ports through which the tile's segments can join one another.
+    shared: u32,
 }
 
 /// No feature across a port of a free square.
@@ -48,7 +51,7 @@ struct Roots {
 
 impl Around {
     pub(super) const EMPTY: Around =
-        Around { features: [NO_FEATURE; 24], occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0 };
+        Around { features: [NO_FEATURE; 24], occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0 };
 }
 
 /// Why a tile does not fit on a square.
@@ -310,31 +313,46 @@ impl Game<'_> {
         a
     }
 
-    /// Fills square `u`'s ports of `a` from the segments facing them.
+    /// Fills square `u`'s ports of `a` from the segments facing them: only the ports a
+    /// segment faces are visited, and a segment met again at the next port (the two halves
+    /// of a field edge) is not looked up twice.
     fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, ports: &[u32; 12]) {
+        let mut faced = 0u32;
         for (i, &seg) in ports.iter().enumerate() {
-            if seg == board::NO_SEGMENT {
-                continue;
-            }
-            let root = self.features.find(SegId(seg));
-            let f = match roots.list[..roots.n].iter().position(|x| *x == root.0) {
-                Some(f) => f,
-                None => {
-                    roots.list[roots.n] = root.0;
-                    roots.n += 1;
-                    if self.features.occupied_at_root(root) > 0 {
-                        a.occupied |= 1 << (roots.n - 1);
+            faced |= u32::from(seg != board::NO_SEGMENT) << i;
+        }
+        let (mut last, mut f) = (board::NO_SEGMENT, 0);
+        while faced != 0 {
+            let i = faced.trailing_zeros() as usize;
+            faced &= faced - 1;
+            let seg = ports[i];
+            if seg != last {
+                last = seg;
+                let root = self.features.find(SegId(seg));
+                f = match roots.list[..roots.n].iter().position(|x| *x == root.0) {
+                    Some(f) => f,
+                    None => {
+                        roots.list[roots.n] = root.0;
+                        roots.n += 1;
+                        if self.features.occupied_at_root(root) > 0 {
+                            a.occupied |= 1 << (roots.n - 1);
+                        }
+                        roots.n - 1
                     }
-                    roots.n - 1
-                }
-            };
-            a.features[12 * u + i] = f as u8 + 1;
-            a.ports_of[f] |= 1 << (12 * u + i);
-            if a.occupied & (1 << f) != 0 {
-                a.occupied_ports |= 1 << (12 * u + i);
+                };
             }
+            let port = 12 * u + i;
+            a.features[port] = f as u8 + 1;
+            a.ports_of[f] |= 1 << port;
+            a.occupied_ports |= ((a.occupied >> f) & 1) << port;
         }
         a.n = roots.n;
+        a.shared = 0;
+        for &ports in &a.ports_of[..a.n] {
+            if ports & (ports - 1) != 0 {
+                a.shared |= ports;
+            }
+        }
     }
 
     /// Which segments of a tile about to be laid (both squares of a double-size tile) would
@@ -389,21 +407,22 @@ impl Game<'_> {
     /// when one of its ports (`segment_ports`) faces an occupied feature; the features its
     /// ports face then count as occupied too, until nothing changes.
     fn occupied_by_ports(segment_ports: &[u16], around: &Around) -> u64 {
-        let (mut blocked, mut occupied) = (0u64, around.occupied_ports);
+        let mut occupied = around.occupied_ports;
         loop {
-            let (mut now, mut reached) = (0u64, 0u32);
+            let (mut blocked, mut reached) = (0u64, 0u32);
             for (s, &ports) in segment_ports.iter().enumerate() {
-                if u32::from(ports) & occupied != 0 {
-                    now |= 1 << s;
-                    reached |= u32::from(ports);
-                }
+                let hit = u32::from(u32::from(ports) & occupied != 0);
+                blocked |= u64::from(hit) << s;
+                reached |= u32::from(ports) * hit;
             }
-            if now == blocked {
+            // A feature reached through a blocked segment joins the occupied one; it blocks
+            // more only if another port faces it.
+            let spread = reached & around.shared & !occupied;
+            if spread == 0 {
                 return blocked;
             }
-            blocked = now;
             for &ports in &around.ports_of[..around.n] {
-                if ports & reached != 0 {
+                if ports & spread != 0 {
                     occupied |= ports;
                 }
             }
