@@ -15,62 +15,65 @@ pub struct SegId(pub u32);
 /// The `local` index of a segment an expansion added to a placed tile.
 pub const ADDED: u8 = u8::MAX;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Features {
-    parent: Vec<u32>,
-    size: Vec<u32>,
-    next: Vec<u32>,
-    kind: Vec<FeatureKind>,
-    /// The placement (index into the game's list) each segment lies on.
-    placed: Vec<u32>,
+/// What every look-up of a segment reads: its root, and at a root the followers on the
+/// feature; kept apart from the rest so that searches read a dense list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hot {
+    parent: u32,
+    /// At a root: followers standing on the feature.
+    occupied: u16,
+    kind: FeatureKind,
     /// The segment's index among its tile's printed segments ([`ADDED`] for a segment an
     /// expansion added later, such as a bridge).
-    local: Vec<u8>,
+    local: u8,
+}
+
+/// What joins and scoring read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cold {
+    /// At a root: segments in the feature.
+    size: u32,
+    /// The next segment of the feature (a circular list).
+    next: u32,
+    /// The placement (index into the game's list) the segment lies on.
+    placed: u32,
     /// At a root: edges of the feature not yet matched by a neighbouring tile.
-    open: Vec<u32>,
-    /// At a root: followers standing on the feature.
-    occupied: Vec<u16>,
+    open: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    hot: Vec<Hot>,
+    cold: Vec<Cold>,
 }
 
 impl Features {
     pub fn add(&mut self, kind: FeatureKind, placed: u32, local: u8, open_edges: u32) -> SegId {
-        let id = self.parent.len() as u32;
-        self.parent.push(id);
-        self.size.push(1);
-        self.next.push(id);
-        self.kind.push(kind);
-        self.placed.push(placed);
-        self.local.push(local);
-        self.open.push(open_edges);
-        self.occupied.push(0);
+        let id = self.hot.len() as u32;
+        self.hot.push(Hot { parent: id, occupied: 0, kind, local });
+        self.cold.push(Cold { size: 1, next: id, placed, open: open_edges });
         SegId(id)
     }
 
     pub fn len(&self) -> usize {
-        self.parent.len()
+        self.hot.len()
     }
 
     /// Makes room for `n` more segments.
     pub fn reserve(&mut self, n: usize) {
-        self.parent.reserve(n);
-        self.size.reserve(n);
-        self.next.reserve(n);
-        self.kind.reserve(n);
-        self.placed.reserve(n);
-        self.local.reserve(n);
-        self.open.reserve(n);
-        self.occupied.reserve(n);
+        self.hot.reserve(n);
+        self.cold.reserve(n);
     }
 
     pub fn is_empty(&self) -> bool {
-        self.parent.is_empty()
+        self.hot.is_empty()
     }
 
     /// The root of a segment's feature: one look-up, as every segment points at its root
     /// (see [`Features::union_roots`]).
     pub fn find(&self, s: SegId) -> SegId {
-        let root = self.parent[s.0 as usize];
-        debug_assert_eq!(self.parent[root as usize], root, "segment {} points at its root", s.0);
+        let root = self.hot[s.0 as usize].parent;
+        debug_assert_eq!(self.hot[root as usize].parent, root, "segment {} points at its root", s.0);
         SegId(root)
     }
 
@@ -78,12 +81,13 @@ impl Features {
     pub fn join_edge(&mut self, a: SegId, b: SegId) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
-            self.open[ra.0 as usize] = self.open[ra.0 as usize].saturating_sub(2);
+            let open = &mut self.cold[ra.0 as usize].open;
+            *open = open.saturating_sub(2);
             return;
         }
-        let open = (self.open[ra.0 as usize] + self.open[rb.0 as usize]).saturating_sub(2);
+        let open = (self.cold[ra.0 as usize].open + self.cold[rb.0 as usize].open).saturating_sub(2);
         let r = self.union_roots(ra, rb);
-        self.open[r.0 as usize] = open;
+        self.cold[r.0 as usize].open = open;
     }
 
     /// Joins two field segments (fields have no open edges to count).
@@ -98,63 +102,66 @@ impl Features {
     /// points at it, so that finding a root is one look-up. A segment is moved only into a
     /// feature at least twice the size it was in, so at most log2(n) times in all.
     fn union_roots(&mut self, ra: SegId, rb: SegId) -> SegId {
-        let (big, small) = if self.size[ra.0 as usize] >= self.size[rb.0 as usize] { (ra, rb) } else { (rb, ra) };
+        let (big, small) =
+            if self.cold[ra.0 as usize].size >= self.cold[rb.0 as usize].size { (ra, rb) } else { (rb, ra) };
         let (b, s) = (big.0 as usize, small.0 as usize);
         let mut m = small.0;
         loop {
-            self.parent[m as usize] = big.0;
-            m = self.next[m as usize];
+            self.hot[m as usize].parent = big.0;
+            m = self.cold[m as usize].next;
             if m == small.0 {
                 break;
             }
         }
-        self.size[b] += self.size[s];
-        self.occupied[b] += self.occupied[s];
-        self.next.swap(b, s);
+        self.cold[b].size += self.cold[s].size;
+        self.hot[b].occupied += self.hot[s].occupied;
+        let (nb, ns) = (self.cold[b].next, self.cold[s].next);
+        (self.cold[b].next, self.cold[s].next) = (ns, nb);
         big
     }
 
     pub fn kind(&self, s: SegId) -> FeatureKind {
-        self.kind[s.0 as usize]
+        self.hot[s.0 as usize].kind
     }
 
     pub fn placed(&self, s: SegId) -> u32 {
-        self.placed[s.0 as usize]
+        self.cold[s.0 as usize].placed
     }
 
     /// The index among the tile's printed segments, or `None` for an added segment.
     pub fn local(&self, s: SegId) -> Option<usize> {
-        let l = self.local[s.0 as usize];
+        let l = self.hot[s.0 as usize].local;
         (l != ADDED).then_some(l as usize)
     }
 
     pub fn open(&self, s: SegId) -> u32 {
-        self.open[self.find(s).0 as usize]
+        self.cold[self.find(s).0 as usize].open
     }
 
     pub fn occupied(&self, s: SegId) -> u16 {
-        self.occupied[self.find(s).0 as usize]
+        self.hot[self.find(s).0 as usize].occupied
     }
 
     /// [`Features::occupied`] of a root (found already).
     pub fn occupied_at_root(&self, root: SegId) -> u16 {
         debug_assert_eq!(self.find(root), root);
-        self.occupied[root.0 as usize]
+        self.hot[root.0 as usize].occupied
     }
 
     pub fn add_follower(&mut self, s: SegId, delta: i16) {
         let r = self.find(s).0 as usize;
-        self.occupied[r] = (self.occupied[r] as i16 + delta).max(0) as u16;
+        let occupied = &mut self.hot[r].occupied;
+        *occupied = (*occupied as i16 + delta).max(0) as u16;
     }
 
     /// Every segment of the feature `s` belongs to.
     pub fn members(&self, s: SegId) -> Members<'_> {
-        Members { next: &self.next, start: s.0, cur: Some(s.0) }
+        Members { cold: &self.cold, start: s.0, cur: Some(s.0) }
     }
 }
 
 pub struct Members<'a> {
-    next: &'a [u32],
+    cold: &'a [Cold],
     start: u32,
     cur: Option<u32>,
 }
@@ -163,7 +170,7 @@ impl Iterator for Members<'_> {
     type Item = SegId;
     fn next(&mut self) -> Option<SegId> {
         let c = self.cur?;
-        let n = self.next[c as usize];
+        let n = self.cold[c as usize].next;
         self.cur = (n != self.start).then_some(n);
         Some(SegId(c))
     }
