@@ -555,7 +555,7 @@ fn near_key(p: Pos, n: usize) -> Option<u64> {
     const HALF: i32 = 1 << 23;
     let (row, col) = (HALF.checked_sub(p.y)?, p.x.checked_add(HALF)?);
     let inside = (0..2 * HALF).contains(&row) && (0..2 * HALF).contains(&col) && n < 1 << 16;
-    inside.then(|| (row as u64) << 40 | (col as u64) << 16 | n as u64)
+    inside.then_some((row as u64) << 40 | (col as u64) << 16 | n as u64)
 }
 
 /// [`frontier_order`] packed in one word that sorts the same way.
