@@ -179,8 +179,10 @@ impl Game<'_> {
             return false;
         }
         let supply = Supply::of(self, player);
+        // With no figure to stand, what lies around a square decides nothing.
+        let figures_left = !supply.deployable().is_empty();
         self.board.each_fitting(self.def(tile).fits(), |square, rotations| {
-            let around = self.around_ports(self.checked_ports(square));
+            let around = if figures_left { self.around_ports(self.checked_ports(square)) } else { Around::EMPTY };
             let mut bare = Move::new(tile, square.pos, Rotation::default());
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) != 0 {
@@ -281,7 +283,8 @@ impl Game<'_> {
     /// figure on each segment of the tile. Exactly the candidates [`Game::check`] accepts,
     /// the turn's part being allowed (the caller checks it once): for each candidate what
     /// `check_before_play` would still ask (the expansions' vetoes, the feature joined, from
-    /// what lies `around` the square), the figures being those in supply (`deployable`).
+    /// what lies `around` the square, read only when a figure is in supply), the figures
+    /// being those in supply (`deployable`).
     fn bare_moves(
         &self,
         player: PlayerId,
@@ -293,7 +296,10 @@ impl Game<'_> {
     ) {
         debug_assert!(bare.extras.is_empty() && bare.part == Part::Whole && bare.follower.is_none());
         let segments = self.def(bare.tile).segments.len();
-        let blocked = self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around);
+        let blocked = match deployable {
+            [] => 0,
+            _ => self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around),
+        };
         let vetoed = |cand: &Move| self.expansions.iter().any(|x| x.check_placement(self, player, cand).is_err());
         let mut push = |m: BareMove, ok: bool| {
             debug_assert_eq!(
