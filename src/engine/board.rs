@@ -51,7 +51,7 @@ struct Cell {
     tile: u32,
     /// A free square's constraint; 0 off the frontier (a constraint is never 0).
     key: Key,
-    /// A frontier square's index in its constraint's group.
+    /// A frontier square's entry in the board's list of them ([`Board::entries`]).
     at: u32,
 }
 
@@ -120,12 +120,6 @@ impl Grid {
     fn cell(&self, p: Pos) -> Cell {
         let (c, i) = Grid::split(p);
         self.chunk(c).map_or(EMPTY_CELL, |k| self.chunks[k][i])
-    }
-
-    /// The cell of a square, its chunk made if it has none yet.
-    fn cell_mut(&mut self, p: Pos) -> &mut Cell {
-        let (k, i) = self.locate_mut(p);
-        &mut self.chunks[k][i]
     }
 
     /// Where a square's cell is: its chunk's index in `chunks` (made if there is none yet)
@@ -219,7 +213,7 @@ impl PartialEq for Grid {
     }
 }
 
-/// Where a frontier square is kept: its constraint, and its index in that constraint's group.
+/// Where a frontier square is kept: its constraint, and its entry in the board's list.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: Key,
@@ -247,6 +241,14 @@ pub struct Free {
     pub ports: [u32; 12],
 }
 
+/// A frontier square as the board keeps it, where it stays while it is on the frontier:
+/// what searches read, and its place in its constraint's group.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    free: Free,
+    at: u32,
+}
+
 /// No segment across a port of a frontier square ([`Free::ports`]).
 pub const NO_SEGMENT: u32 = u32::MAX;
 
@@ -266,7 +268,7 @@ const NO_GROUP: u8 = u8::MAX;
 
 /// The room a constraint's group is made with: most hold a few squares, so a group rarely
 /// grows while a game is played.
-const GROUP_ROOM: usize = 8;
+const GROUP_ROOM: usize = 16;
 
 /// Squares to tiles (indices into the game's placement list), and the frontier.
 ///
@@ -277,9 +279,14 @@ pub struct Board {
     squares: Grid,
     /// Free squares on the frontier.
     free: usize,
-    /// The frontier squares of each constraint met so far, in no particular order (`group_of`
-    /// says which group holds a constraint; a constraint is never 0, so at most 255 groups).
-    groups: Vec<(Key, Vec<Free>)>,
+    /// The frontier squares, each where it was first met (a square's cell says which entry
+    /// is its own), and the entries left by squares since taken, to be used again.
+    entries: Vec<Entry>,
+    vacant: Vec<u32>,
+    /// The frontier squares of each constraint met so far (their entries), in no
+    /// particular order (`group_of` says which group holds a constraint; a constraint is
+    /// never 0, so at most 255 groups).
+    groups: Vec<(Key, Vec<u32>)>,
     group_of: [u8; 256],
     /// The constraints whose group holds a square.
     held: KeySet,
@@ -287,7 +294,15 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Board {
-        Board { squares: Grid::default(), free: 0, groups: Vec::new(), group_of: [NO_GROUP; 256], held: [0; 4] }
+        Board {
+            squares: Grid::default(),
+            free: 0,
+            entries: Vec::new(),
+            vacant: Vec::new(),
+            groups: Vec::new(),
+            group_of: [NO_GROUP; 256],
+            held: [0; 4],
+        }
     }
 }
 
@@ -332,6 +347,7 @@ impl Board {
         let at = self.squares.locate_mut(p);
         if let Some(s) = Slot::of(self.squares.chunks[at.0][at.1]) {
             self.unlink(s);
+            self.vacant.push(s.at);
             self.free -= 1;
         }
         self.squares.insert(at, placed);
@@ -351,7 +367,7 @@ impl Board {
     pub fn set_edge(&mut self, p: Pos, e: Edge, t: Terrain, segment: u32) {
         let q = p.step(e);
         if let Some(s) = self.slot(q) {
-            let (o, free) = (e.opposite(), self.free(s));
+            let (o, free) = (e.opposite(), *self.free(s));
             let [_, left, right] = [0, 1, 2].map(|k| free.ports[3 * o.index() + k]);
             self.show(q, o, terrain_code(t), free.next[o.index()], [segment, left, right]);
         }
@@ -370,23 +386,44 @@ impl Board {
         let shift = 2 * e.index();
         let old = Slot::of(self.squares.chunks[at.0][at.1]);
         let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
-        let mut free = old.map_or(Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] }, |s| self.free(s));
+        let id = match old {
+            Some(s) => {
+                if s.key != key {
+                    self.unlink(s);
+                }
+                s.at
+            }
+            None => {
+                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] };
+                self.free += 1;
+                match self.vacant.pop() {
+                    Some(id) => {
+                        self.entries[id as usize].free = free;
+                        id
+                    }
+                    None => {
+                        self.entries.push(Entry { free, at: 0 });
+                        self.entries.len() as u32 - 1
+                    }
+                }
+            }
+        };
+        let free = &mut self.entries[id as usize].free;
         free.next[e.index()] = placed;
         free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
-        if let Some(s) = old {
-            if s.key == key {
-                self.groups[self.group_of[s.key as usize] as usize].1[s.at as usize] = free;
-                return;
-            }
-            self.unlink(s);
+        if old.is_none_or(|s| s.key != key) {
+            self.link(key, id);
+            self.squares.chunks[at.0][at.1] = Cell { tile: NO_TILE, key, at: id };
         }
+    }
+
+    /// Puts the frontier square of entry `id` in the group of constraint `key`.
+    fn link(&mut self, key: Key, id: u32) {
         let g = self.group(key);
         let squares = &mut self.groups[g].1;
-        let index = squares.len() as u32;
-        squares.push(free);
+        self.entries[id as usize].at = squares.len() as u32;
+        squares.push(id);
         self.held[key as usize / 64] |= 1 << (key % 64);
-        self.free += usize::from(old.is_none());
-        self.squares.chunks[at.0][at.1] = Cell { tile: NO_TILE, key, at: index };
     }
 
     /// The group of a constraint, made if it is the first square with it.
@@ -400,17 +437,16 @@ impl Board {
         self.groups.len() - 1
     }
 
-    /// Takes a square out of its group (its frontier entry is the caller's).
+    /// Takes a square out of its group (its entry and its cell are the caller's).
     fn unlink(&mut self, s: Slot) {
+        let at = self.entries[s.at as usize].at as usize;
         let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
-        squares.swap_remove(s.at as usize);
+        squares.swap_remove(at);
+        if let Some(&moved) = squares.get(at) {
+            self.entries[moved as usize].at = at as u32;
+        }
         if squares.is_empty() {
             self.held[s.key as usize / 64] &= !(1 << (s.key % 64));
-        }
-        if let Some(moved) = squares.get(s.at as usize) {
-            let cell = self.squares.cell_mut(moved.pos);
-            debug_assert_ne!(cell.key, 0, "a grouped square is on the frontier");
-            cell.at = s.at;
         }
     }
 
@@ -419,9 +455,9 @@ impl Board {
         Slot::of(self.squares.cell(p))
     }
 
-    /// A frontier square's entry in its group.
-    fn free(&self, s: Slot) -> Free {
-        self.groups[self.group_of[s.key as usize] as usize].1[s.at as usize]
+    /// A frontier square as searches read it.
+    fn free(&self, s: Slot) -> &Free {
+        &self.entries[s.at as usize].free
     }
 
     /// The constraint of a frontier square; `None` off the frontier (taken, or touching no
@@ -439,12 +475,16 @@ impl Board {
     /// A frontier square's entry: the tiles across its edges and their segments facing it;
     /// `None` off the frontier.
     pub fn free_at(&self, p: Pos) -> Option<Free> {
-        self.slot(p).map(|s| self.free(s))
+        self.slot(p).map(|s| *self.free(s))
     }
 
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
-        let mut v: Vec<Pos> = self.groups.iter().flat_map(|(_, squares)| squares.iter().map(|f| f.pos)).collect();
+        let mut v: Vec<Pos> = self
+            .groups
+            .iter()
+            .flat_map(|(_, squares)| squares.iter().map(|&id| self.entries[id as usize].free.pos))
+            .collect();
         v.sort_unstable_by_key(|p| frontier_order(*p));
         v
     }
@@ -463,8 +503,8 @@ impl Board {
     /// stack while few, so that a search lists them without allocating.
     pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         const FEW: usize = 64;
-        // Where each square is kept (its group in the high word, its place in it in the low
-        // one), in the order gathered, and the words that sort them.
+        // Where each square is kept (its group in the high word, its entry in the low one),
+        // in the order gathered, and the words that sort them.
         let (mut few, mut few_keys) = ([0u64; FEW], [0u64; FEW]);
         let (mut many, mut many_keys): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
         let mut n = 0;
@@ -476,9 +516,9 @@ impl Board {
                 let key = 64 * w + both.trailing_zeros() as usize;
                 both &= both - 1;
                 let g = self.group_of[key] as usize;
-                for (i, square) in self.groups[g].1.iter().enumerate() {
-                    let at = (g as u64) << 32 | i as u64;
-                    let sort = near_key(square.pos, n);
+                for &id in &self.groups[g].1 {
+                    let at = (g as u64) << 32 | u64::from(id);
+                    let sort = near_key(self.entries[id as usize].free.pos, n);
                     near &= sort.is_some();
                     let sort = sort.unwrap_or(0);
                     if n < FEW {
@@ -498,8 +538,8 @@ impl Board {
         let (at, keys): (&mut [u64], &mut [u64]) =
             if n <= FEW { (&mut few[..n], &mut few_keys[..n]) } else { (&mut many, &mut many_keys) };
         let square = |at: u64| {
-            let (key, squares) = &self.groups[(at >> 32) as usize];
-            (&squares[at as u32 as usize], fits.rotations(*key))
+            let key = self.groups[(at >> 32) as usize].0;
+            (&self.entries[at as u32 as usize].free, fits.rotations(key))
         };
         if near {
             keys.sort_unstable();
@@ -536,7 +576,7 @@ impl Board {
                 for _ in 0..k % r {
                     rotations &= rotations - 1;
                 }
-                return Some((squares[k / r].pos, rotations.trailing_zeros() as usize));
+                return Some((self.entries[squares[k / r] as usize].free.pos, rotations.trailing_zeros() as usize));
             }
             k -= here;
         }
