@@ -181,13 +181,21 @@ impl Game<'_> {
         let supply = Supply::of(self, player);
         // With no figure to stand, what lies around a square decides nothing.
         let figures_left = !supply.deployable().is_empty();
+        let mut bare = Move::new(tile, Pos::new(0, 0), Rotation::default());
         self.board.each_fitting(self.def(tile).fits(), |square, rotations| {
-            let around = if figures_left { self.around_ports(self.checked_ports(square)) } else { Around::EMPTY };
-            let mut bare = Move::new(tile, square.pos, Rotation::default());
+            let read;
+            let around = match figures_left {
+                true => {
+                    read = self.around_ports(self.checked_ports(square));
+                    &read
+                }
+                false => &Around::EMPTY,
+            };
+            bare.pos = square.pos;
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) != 0 {
                     bare.rotation = r;
-                    self.bare_moves(player, &bare, &around, supply.deployable(), turn, emit);
+                    self.bare_moves(player, &bare, around, supply.deployable(), turn, emit);
                 }
             }
         });
@@ -295,11 +303,6 @@ impl Game<'_> {
         emit: &mut impl FnMut(BareMove),
     ) {
         debug_assert!(bare.extras.is_empty() && bare.part == Part::Whole && bare.follower.is_none());
-        let segments = self.def(bare.tile).segments.len();
-        let blocked = match deployable {
-            [] => 0,
-            _ => self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around),
-        };
         let vetoed = |cand: &Move| self.expansions.iter().any(|x| x.check_placement(self, player, cand).is_err());
         let mut push = |m: BareMove, ok: bool| {
             debug_assert_eq!(
@@ -314,6 +317,11 @@ impl Game<'_> {
         let none = BareMove { pos: bare.pos, rotation: bare.rotation, follower: None, figure: Figure::Normal };
         let bare_ok = !vetoed(bare);
         push(none, bare_ok);
+        if deployable.is_empty() {
+            return;
+        }
+        let segments = self.def(bare.tile).segments.len();
+        let blocked = self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around);
         for figure in deployable {
             // The expansions' vetoes of this figure on each segment, where they can say.
             let forbidden = if bare_ok {
