@@ -232,12 +232,31 @@ fn score_field(game: &mut Game, field: SegId) {
     let info = game.feature_info(field);
     let (items, because) = game.appraise(&info, Timing::End);
     let cities = game.cities_bordering(field);
-    for (players, bonus) in with_bonus(&players, |p| game.field_bonus(field, p, &cities)) {
+    let groups = with_bonus(&players, |p| game.field_bonus(field, p, &cities));
+    award_groups(game, &info, groups, items, because);
+}
+
+/// A final-scoring event for each group of players, each with the items all share and its
+/// group's own: the last group's event takes the shared items and rules, the others copies.
+fn award_groups(
+    game: &mut Game,
+    info: &FeatureInfo,
+    mut groups: Vec<(Vec<PlayerId>, Vec<ScoreItem>)>,
+    mut items: Vec<ScoreItem>,
+    because: Vec<RuleId>,
+) {
+    let Some((last, last_bonus)) = groups.pop() else { return };
+    let award = |game: &mut Game, players, items, because| {
+        let feature = game.feature_ref(info);
+        game.award(ScoreEvent { timing: Timing::End, players, feature, items, because });
+    };
+    for (players, bonus) in groups {
         let mut items = items.clone();
         items.extend(bonus);
-        let feature = game.feature_ref(&info);
-        game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: because.clone() });
+        award(game, players, items, because.clone());
     }
+    items.extend(last_bonus);
+    award(game, last, items, because);
 }
 
 /// Players grouped by what the expansions add for each of them (most often nothing, all
@@ -355,12 +374,8 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
         let bonus = |p: PlayerId| {
             touching.iter().map(|f| game.field_bonus(*f, p, &[city])).find(|b| !b.is_empty()).unwrap_or_default()
         };
-        for (players, bonus) in with_bonus(&players, bonus) {
-            let mut items = items.clone();
-            items.extend(bonus);
-            let feature = game.feature_ref(&info);
-            game.award(ScoreEvent { timing: Timing::End, players, feature, items, because: vec![rule::MAJORITY] });
-        }
+        let groups = with_bonus(&players, bonus);
+        award_groups(game, &info, groups, items, vec![rule::MAJORITY]);
     }
 }
 
