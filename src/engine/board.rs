@@ -268,7 +268,74 @@ const NO_GROUP: u8 = u8::MAX;
 
 /// The room a constraint's group is made with: most hold a few squares, so a group rarely
 /// grows while a game is played.
-const GROUP_ROOM: usize = 16;
+const GROUP_ROOM: u32 = 8;
+
+/// The groups of frontier squares (their entries), each a list in a block of one buffer, so
+/// that making a group or copying the board allocates nothing of its own: a list that fills
+/// its block moves to the end of the buffer into one twice as large (the block it leaves is
+/// not used again: each group takes at most twice its block, and a block is at most twice
+/// the longest its list has been, or [`GROUP_ROOM`]).
+#[derive(Clone, Debug, Default)]
+struct Groups {
+    buffer: Vec<u32>,
+    blocks: Vec<Block>,
+}
+
+/// Where a group's list is in [`Groups::buffer`], and its constraint.
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    key: Key,
+    start: u32,
+    len: u32,
+    room: u32,
+}
+
+impl Groups {
+    /// A new, empty group for constraint `key`: its index.
+    fn add(&mut self, key: Key) -> usize {
+        let start = self.buffer.len() as u32;
+        self.buffer.resize(self.buffer.len() + GROUP_ROOM as usize, 0);
+        self.blocks.push(Block { key, start, len: 0, room: GROUP_ROOM });
+        self.blocks.len() - 1
+    }
+
+    fn get(&self, g: usize) -> &[u32] {
+        let b = self.blocks[g];
+        &self.buffer[b.start as usize..][..b.len as usize]
+    }
+
+    /// Each group's constraint and list, in the order the groups were made.
+    fn iter(&self) -> impl Iterator<Item = (&Key, &[u32])> + '_ {
+        self.blocks.iter().enumerate().map(|(g, b)| (&b.key, self.get(g)))
+    }
+
+    /// Adds `id` at the end of group `g`'s list: its index there.
+    fn push(&mut self, g: usize, id: u32) -> u32 {
+        let b = &mut self.blocks[g];
+        if b.len == b.room {
+            let start = self.buffer.len();
+            self.buffer.extend_from_within(b.start as usize..(b.start + b.len) as usize);
+            self.buffer.resize(start + 2 * b.room as usize, 0);
+            (b.start, b.room) = (start as u32, 2 * b.room);
+        }
+        self.buffer[(b.start + b.len) as usize] = id;
+        b.len += 1;
+        b.len - 1
+    }
+
+    /// Takes the entry at index `at` out of group `g`'s list, the last one moved into its
+    /// place: that one, if any.
+    fn swap_remove(&mut self, g: usize, at: u32) -> Option<u32> {
+        let b = &mut self.blocks[g];
+        debug_assert!(at < b.len);
+        b.len -= 1;
+        let last = self.buffer[(b.start + b.len) as usize];
+        (at < b.len).then(|| {
+            self.buffer[(b.start + at) as usize] = last;
+            last
+        })
+    }
+}
 
 /// Squares to tiles (indices into the game's placement list), and the frontier.
 ///
@@ -286,7 +353,7 @@ pub struct Board {
     /// The frontier squares of each constraint met so far (their entries), in no
     /// particular order (`group_of` says which group holds a constraint; a constraint is
     /// never 0, so at most 255 groups).
-    groups: Vec<(Key, Vec<u32>)>,
+    groups: Groups,
     group_of: [u8; 256],
     /// The constraints whose group holds a square.
     held: KeySet,
@@ -299,7 +366,7 @@ impl Default for Board {
             free: 0,
             entries: Vec::new(),
             vacant: Vec::new(),
-            groups: Vec::new(),
+            groups: Groups::default(),
             group_of: [NO_GROUP; 256],
             held: [0; 4],
         }
@@ -420,9 +487,7 @@ impl Board {
     /// Puts the frontier square of entry `id` in the group of constraint `key`.
     fn link(&mut self, key: Key, id: u32) {
         let g = self.group(key);
-        let squares = &mut self.groups[g].1;
-        self.entries[id as usize].at = squares.len() as u32;
-        squares.push(id);
+        self.entries[id as usize].at = self.groups.push(g, id);
         self.held[key as usize / 64] |= 1 << (key % 64);
     }
 
@@ -432,20 +497,18 @@ impl Board {
         if g != NO_GROUP {
             return g as usize;
         }
-        self.group_of[key as usize] = self.groups.len() as u8;
-        self.groups.push((key, Vec::with_capacity(GROUP_ROOM)));
-        self.groups.len() - 1
+        self.group_of[key as usize] = self.groups.blocks.len() as u8;
+        self.groups.add(key)
     }
 
     /// Takes a square out of its group (its entry and its cell are the caller's).
     fn unlink(&mut self, s: Slot) {
-        let at = self.entries[s.at as usize].at as usize;
-        let squares = &mut self.groups[self.group_of[s.key as usize] as usize].1;
-        squares.swap_remove(at);
-        if let Some(&moved) = squares.get(at) {
-            self.entries[moved as usize].at = at as u32;
+        let at = self.entries[s.at as usize].at;
+        let g = self.group_of[s.key as usize] as usize;
+        if let Some(moved) = self.groups.swap_remove(g, at) {
+            self.entries[moved as usize].at = at;
         }
-        if squares.is_empty() {
+        if self.groups.get(g).is_empty() {
             self.held[s.key as usize / 64] &= !(1 << (s.key % 64));
         }
     }
@@ -516,7 +579,7 @@ impl Board {
                 let key = 64 * w + both.trailing_zeros() as usize;
                 both &= both - 1;
                 let g = self.group_of[key] as usize;
-                for &id in &self.groups[g].1 {
+                for &id in self.groups.get(g) {
                     let at = (g as u64) << 32 | u64::from(id);
                     let sort = near_key(self.entries[id as usize].free.pos, n);
                     near &= sort.is_some();
@@ -538,7 +601,7 @@ impl Board {
         let (at, keys): (&mut [u64], &mut [u64]) =
             if n <= FEW { (&mut few[..n], &mut few_keys[..n]) } else { (&mut many, &mut many_keys) };
         let square = |at: u64| {
-            let key = self.groups[(at >> 32) as usize].0;
+            let key = self.groups.blocks[(at >> 32) as usize].key;
             (&self.entries[at as u32 as usize].free, fits.rotations(key))
         };
         if near {
@@ -561,14 +624,14 @@ impl Board {
     /// them, without listing them: one look-up per constraint met so far (at most 255),
     /// whatever the number of squares.
     pub fn count_fitting(&self, fits: &FitTable) -> usize {
-        self.groups.iter().map(|(key, squares)| squares.len() * fits.counts()[*key as usize] as usize).sum()
+        self.groups.blocks.iter().map(|b| b.len as usize * fits.counts()[b.key as usize] as usize).sum()
     }
 
     /// The `k`-th of the pairs [`Board::count_fitting`] counts (`k` below it), in the
     /// board's own order (constraint by constraint, not frontier order): its square and the
     /// index of its rotation in `Rotation::ALL`.
     pub fn nth_fitting(&self, fits: &FitTable, mut k: usize) -> Option<(Pos, usize)> {
-        for (key, squares) in &self.groups {
+        for (key, squares) in self.groups.iter() {
             let r = fits.counts()[*key as usize] as usize;
             let here = squares.len() * r;
             if k < here {
@@ -618,6 +681,27 @@ mod tests {
                 assert_eq!(order_key(*a).cmp(&order_key(*b)), frontier_order(*a).cmp(&frontier_order(*b)), "{a} {b}");
             }
         }
+    }
+
+    #[test]
+    fn groups_keep_their_lists_apart_as_they_grow_and_shrink() {
+        let mut g = Groups::default();
+        let (a, b) = (g.add(1), g.add(2));
+        let mut want: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        for i in 0..100u32 {
+            let (group, list) = if i % 3 == 0 { (a, &mut want[0]) } else { (b, &mut want[1]) };
+            assert_eq!(g.push(group, i), list.len() as u32);
+            list.push(i);
+            if i % 7 == 6 {
+                let at = (i as usize * 5) % list.len();
+                list.swap_remove(at);
+                assert_eq!(g.swap_remove(group, at as u32), list.get(at).copied());
+            }
+        }
+        assert_eq!(g.get(a), &want[0][..]);
+        assert_eq!(g.get(b), &want[1][..]);
+        let keys: Vec<Key> = g.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, vec![1, 2]);
     }
 
     #[test]

@@ -117,10 +117,8 @@ impl Game<'_> {
         if def.twin.is_some() || self.board.is_empty() {
             return None;
         }
-        let fits = self.board.constraint(pos).is_some_and(|key| {
-            let sig = board::signature(Edge::ALL.map(|e| def.edge(r, e)));
-            board::fits_key(sig, key)
-        });
+        let fits =
+            self.board.constraint(pos).is_some_and(|key| def.fits().rotations(key) & (1 << r.quarter_turns()) != 0);
         debug_assert_eq!(
             fits,
             self.misfit_slow(kind, pos, r).is_none(),
