@@ -111,8 +111,14 @@ impl Game<'_> {
                 let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
                 for extras in sets {
                     let mv = Move { extras, ..bare.clone() };
-                    // With no follower left to stand, nothing is asked of what it builds.
-                    let added = if deployable.is_empty() { Vec::new() } else { self.kinds_added(player, &mv, turn) };
+                    // A move with actions is played once without a follower, on a copy: that
+                    // is its verdict without one, and shows what its actions build for one to
+                    // stand on (asked only while a figure is left to stand).
+                    let played = (!mv.extras.is_empty()).then(|| self.after(player, &mv, turn));
+                    let added = match &played {
+                        Some(after) if !deployable.is_empty() => self.kinds_added(after),
+                        _ => Vec::new(),
+                    };
                     let options = follower_options(def.segments.len(), twin, self, &added);
                     for figure in figures {
                         for &(follower, square) in &options {
@@ -124,7 +130,14 @@ impl Game<'_> {
                                 continue;
                             }
                             let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
-                            if self.check(player, &cand, turn).is_ok() {
+                            let legal = match &played {
+                                Some(after) if follower.is_none() => {
+                                    after.is_ok() && self.check_part(player, &cand, turn).is_ok()
+                                }
+                                _ => self.check(player, &cand, turn).is_ok(),
+                            };
+                            debug_assert_eq!(legal, self.check(player, &cand, turn).is_ok(), "{cand:?}");
+                            if legal {
                                 out.push(cand);
                             }
                         }
@@ -135,14 +148,11 @@ impl Game<'_> {
     }
 
     /// The kinds of feature a move's actions may build for a follower to stand on
-    /// (`FollowerOn::Added`): none without actions; else those its actions add when it is
-    /// played without a follower on a copy of the game (a follower changes nothing they
-    /// build), every kind where it is refused so (a follower might be what it lacks).
-    fn kinds_added(&self, player: PlayerId, mv: &Move, turn: u16) -> Vec<FeatureKind> {
-        if mv.extras.is_empty() {
-            return Vec::new();
-        }
-        match self.after(player, mv, turn) {
+    /// (`FollowerOn::Added`), from the move played without a follower on a copy of the game
+    /// (`after`; a follower changes nothing they build): those its actions added, every kind
+    /// where it was refused so (a follower might be what it lacks).
+    fn kinds_added(&self, after: &Result<Game<'_>, crate::score::Verdict>) -> Vec<FeatureKind> {
+        match after {
             Ok(after) => {
                 let mut kinds: Vec<FeatureKind> = after.added[self.added.len()..].iter().map(|a| a.kind).collect();
                 kinds.sort();
