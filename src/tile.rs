@@ -235,6 +235,20 @@ pub const fn terrain_code(t: Terrain) -> u8 {
     }
 }
 
+/// A packed signature or constraint with each field edge read as a road edge.
+const fn field_as_road(k: Key) -> Key {
+    let field = terrain_code(Terrain::Field);
+    let mut out = k;
+    let mut i = 0;
+    while i < 4 {
+        if (k >> (2 * i)) & 3 == field {
+            out = (out & !(3 << (2 * i))) | (terrain_code(Terrain::Road) << (2 * i));
+        }
+        i += 1;
+    }
+    out
+}
+
 /// A tile's packed signature from the terrain of its board edges (N, E, S, W).
 pub fn signature(edges: [Terrain; 4]) -> Key {
     let mut k = 0;
@@ -268,11 +282,24 @@ pub type KeySet = [u64; 4];
 impl FitTable {
     /// The table of a tile whose board edges are `edges` at each rotation of `Rotation::ALL`.
     pub fn new(edges: [[Terrain; 4]; 4]) -> FitTable {
+        FitTable::matching(edges, fits_key)
+    }
+
+    /// The table of where the tile may fit once bridges are built: a bridge's ends make field
+    /// edges road edges, on the tile or on its neighbours, so a field edge may meet a road
+    /// edge either way round; a city edge still meets only a city edge. A superset of where
+    /// the tile fits with bridges, for searches to try no other square and rotation.
+    pub fn bridged(edges: [[Terrain; 4]; 4]) -> FitTable {
+        FitTable::matching(edges, |signature, constraint| fits_key(field_as_road(signature), field_as_road(constraint)))
+    }
+
+    /// The table of `edges` where `matches(signature, constraint)` says which fit.
+    fn matching(edges: [[Terrain; 4]; 4], matches: impl Fn(Key, Key) -> bool) -> FitTable {
         let signatures = edges.map(signature);
         let mut t = FitTable { rotations: [0; 256], counts: [0; 256], matched: [0; 4] };
         for key in 0..256usize {
             for (r, sig) in signatures.iter().enumerate() {
-                if fits_key(*sig, key as Key) {
+                if matches(*sig, key as Key) {
                     t.rotations[key] |= 1 << r;
                 }
             }
@@ -336,6 +363,8 @@ pub struct TileDef {
     /// which every tile kind would otherwise carry (and copy when a tile set is made) even
     /// where no search asks.
     fits: std::sync::OnceLock<Box<FitTable>>,
+    /// [`FitTable::bridged`] of the tile, worked out when first asked ([`TileDef::fits_bridged`]).
+    fits_bridged: std::sync::OnceLock<Box<FitTable>>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
     names: std::sync::OnceLock<Vec<(Name, Name)>>,
@@ -596,6 +625,7 @@ impl TileDef {
             rotated: [Rotated::default(); 4],
             centres: 0,
             fits: std::sync::OnceLock::new(),
+            fits_bridged: std::sync::OnceLock::new(),
             names: std::sync::OnceLock::new(),
         };
         for r in Rotation::ALL {
@@ -693,7 +723,18 @@ impl TileDef {
     /// Where the tile fits, by the constraint of a square: worked out once per tile, when a
     /// search first asks (a run that only replays a scenario never does).
     pub fn fits(&self) -> &FitTable {
-        self.fits.get_or_init(|| Box::new(FitTable::new(Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e))))))
+        self.fits.get_or_init(|| Box::new(FitTable::new(self.rotated_edges())))
+    }
+
+    /// Where the tile may fit once bridges are built ([`FitTable::bridged`]), worked out when
+    /// first asked.
+    pub fn fits_bridged(&self) -> &FitTable {
+        self.fits_bridged.get_or_init(|| Box::new(FitTable::bridged(self.rotated_edges())))
+    }
+
+    /// The tile's board edges (N, E, S, W) at each rotation of `Rotation::ALL`.
+    fn rotated_edges(&self) -> [[Terrain; 4]; 4] {
+        Rotation::ALL.map(|r| Edge::ALL.map(|e| self.edge(r, e)))
     }
 
     /// A short description of a segment in board directions, e.g. `city NW`.
@@ -850,6 +891,36 @@ mod tests {
         fields: &'a [&'a str],
     ) -> TileNotation<'a, &'a str> {
         TileNotation { edges, cities, roads, fields, ..TileNotation::default() }
+    }
+
+    #[test]
+    fn a_bridged_fit_lets_field_and_road_meet_but_not_city() {
+        use Terrain::*;
+        // A tile of field edges, turned alike: every rotation fits where it fits at all.
+        let fields = FitTable::bridged([[Field; 4]; 4]);
+        let key =
+            |n: Option<Terrain>, e: Option<Terrain>| n.map_or(0, terrain_code) | e.map_or(0, |t| terrain_code(t) << 2);
+        assert_eq!(fields.rotations(key(Some(Road), None)), 0b1111, "a field edge against a road end");
+        assert_eq!(fields.rotations(key(Some(Field), Some(Road))), 0b1111);
+        assert_eq!(fields.rotations(key(Some(City), None)), 0, "no bridge makes a city edge");
+        assert_eq!(FitTable::new([[Field; 4]; 4]).rotations(key(Some(Road), None)), 0);
+        // A road edge against a field edge (a bridge on the neighbour), a city edge only
+        // against a city.
+        let edges = [
+            [City, Road, Field, Road],
+            [Road, City, Road, Field],
+            [Field, Road, City, Road],
+            [Road, Field, Road, City],
+        ];
+        let t = FitTable::bridged(edges);
+        assert_eq!(t.rotations(key(Some(Field), None)), 0b1110);
+        assert_eq!(t.rotations(key(Some(City), Some(Field))), 0b0001);
+        assert_eq!(t.rotations(0), 0, "a square touches a tile");
+        // Every exact fit is a bridged one.
+        let exact = FitTable::new(edges);
+        for k in 0..=255u8 {
+            assert_eq!(exact.rotations(k) & !t.rotations(k), 0, "constraint {k}");
+        }
     }
 
     #[test]

@@ -58,8 +58,13 @@ impl Game<'_> {
         // so only the fitting ones, read off the frontier's constraints, are tried; else
         // every rotation on every candidate square (a bridge can make a tile fit).
         let indexed = self.edges_fixed() && self.placements_indexed(tile);
+        let fitting = |fits| self.board.fitting(fits).into_iter().map(|f| (f.square.pos, f.rotations)).collect();
         let tries: Vec<(Pos, u8)> = if indexed {
-            self.board.fitting(def.fits()).into_iter().map(|f| (f.square.pos, f.rotations)).collect()
+            fitting(def.fits())
+        } else if self.edges_bridged() && self.placements_indexed(tile) {
+            // Where only bridges change edges, a tile may fit only where it matches every
+            // neighbour once field and road edges are taken to meet.
+            fitting(def.fits_bridged())
         } else {
             self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
         };
@@ -357,6 +362,15 @@ impl Game<'_> {
     fn edges_fixed(&self) -> bool {
         use crate::expansion::ExpansionId as X;
         self.expansions.iter().all(|x| matches!(x.id(), X::Base | X::Ic | X::Cig | X::Db | X::Tb))
+    }
+
+    /// Whether the only edges the expansions in play change are field edges made road edges by
+    /// a bridge's ends (Bridges, Castles and Bazaars and the new edition's expansion 8 refuse a
+    /// bridge whose ends are not on field edges). An expansion not named here is taken to
+    /// change edges otherwise, which costs only time.
+    fn edges_bridged(&self) -> bool {
+        use crate::expansion::ExpansionId as X;
+        self.expansions.iter().all(|x| matches!(x.id(), X::Base | X::Ic | X::Cig | X::Db | X::Tb | X::Bcb1 | X::Ne8))
     }
 
     /// The game as it would stand after `mv`, played on a copy with the turn's completions
