@@ -407,6 +407,23 @@ impl Board {
         self.squares.len
     }
 
+    /// A copy with room for the frontier squares a tile or two adds
+    /// ([`super::Game::trial`]).
+    pub(super) fn trial(&self) -> Board {
+        Board {
+            squares: self.squares.clone(),
+            free: self.free,
+            entries: super::with_room(&self.entries, 8),
+            vacant: self.vacant.clone(),
+            groups: Groups {
+                buffer: super::with_room(&self.groups.buffer, 4 * GROUP_ROOM as usize),
+                blocks: super::with_room(&self.groups.blocks, 4),
+            },
+            group_of: self.group_of,
+            held: self.held,
+        }
+    }
+
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
     /// edges) and `ports` (its segment ids at its ports, [`NO_SEGMENT`] where none is) to
     /// the squares around it.

@@ -59,6 +59,11 @@ impl Features {
         self.hot.len()
     }
 
+    /// A copy with room for the segments of a tile or two more ([`super::Game::trial`]).
+    pub(super) fn trial(&self) -> Features {
+        Features { hot: super::with_room(&self.hot, 32), cold: super::with_room(&self.cold, 32) }
+    }
+
     /// Makes room for `n` more segments.
     pub fn reserve(&mut self, n: usize) {
         self.hot.reserve(n);

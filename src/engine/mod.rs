@@ -392,6 +392,31 @@ impl<'t> Game<'t> {
         self.events.reserve(placements);
     }
 
+    /// A copy of the game to try a move on: [`Clone::clone`], with room in the lists a move
+    /// adds to, so that playing it does not copy them a second time to grow them.
+    pub(crate) fn trial(&self) -> Game<'t> {
+        Game {
+            tiles: self.tiles,
+            options: self.options.clone(),
+            expansions: self.expansions.clone(),
+            players: self.players.clone(),
+            board: self.board.trial(),
+            placed: with_room(&self.placed, 2),
+            features: self.features.trial(),
+            added: with_room(&self.added, 4),
+            followers: with_room(&self.followers, 2),
+            events: with_room(&self.events, 4),
+            phases: self.phases.clone(),
+            hands: self.hands.clone(),
+            touched: with_room(&self.touched, 16),
+            completions: self.completions.clone(),
+            record_completions: self.record_completions,
+            state: self.state.clone(),
+            open: self.open.clone(),
+            moves: self.moves,
+        }
+    }
+
     /// The state of the expansion that defines `T`, set up when the game started. Only an
     /// enabled expansion's hooks run, and each reads only the state it set up.
     pub fn state_of<T: Slot>(&self) -> &T {
@@ -865,7 +890,7 @@ impl<'t> Game<'t> {
         self.check_part(player, mv, turn)?;
         self.check_before_play(player, mv)?;
         if judged_in_play(mv) {
-            self.clone().play_phases(player, mv, turn)?;
+            self.trial().play_phases(player, mv, turn)?;
         }
         Ok(())
     }
@@ -1022,6 +1047,13 @@ impl<'t> Game<'t> {
     }
 }
 
+/// A copy of a list with room for `extra` more.
+fn with_room<T: Clone>(v: &[T], extra: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len() + extra);
+    out.extend_from_slice(v);
+    out
+}
+
 /// Whether a move's verdict depends on what its own turn does, so that only playing it can
 /// tell: it builds or decides something besides the tile and the follower, or its follower
 /// stands on something built this turn. Every other move is judged whole before play.
@@ -1052,6 +1084,26 @@ fn terrain_word(t: Terrain) -> &'static str {
 mod tests {
     use super::*;
     use crate::data::Library;
+
+    #[test]
+    fn a_trial_copy_is_the_game_and_plays_as_it() {
+        let lib = Library::builtin();
+        let xs = [ExpansionId::Bcb1];
+        let tiles = lib.tile_set(&xs);
+        let opts = Options::read(lib.profile("hig").expect("a built-in profile"));
+        let g = crate::random::generate_with(&tiles, &opts, &xs, 3, 2, 1);
+        let mut game = Game::new(&tiles, opts, &xs, &g.players);
+        game.setup_tile(tiles.start().expect("a start tile"), Pos::new(0, 0), Rotation::default()).expect("laid");
+        for (i, step) in g.steps.iter().enumerate() {
+            let crate::random::Step::Place(p, mv) = step else { continue };
+            let turn = i as u16 + 1;
+            let (mut a, mut b) = (game.trial(), game.clone());
+            assert!(a == game, "turn {turn}: the trial copy is the game");
+            assert_eq!(a.play_phases(*p, mv, turn), b.play_phases(*p, mv, turn));
+            assert!(a == b, "turn {turn}: the trial copy plays as a clone");
+            game.play(*p, mv, turn).expect("a generated move is legal");
+        }
+    }
 
     #[test]
     fn the_turn_phases_of_each_edition() {

@@ -378,7 +378,7 @@ impl Game<'_> {
     /// `action_options`, which offer actions on what a placement completes.
     pub fn after(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<Game<'_>, crate::score::Verdict> {
         self.check_before_play(player, mv)?;
-        let mut g = self.clone();
+        let mut g = self.trial();
         g.record_completions = true;
         g.play_phases(player, mv, turn)?;
         Ok(g)
