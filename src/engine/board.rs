@@ -13,6 +13,7 @@ use crate::geom::{Edge, Pos};
 use crate::tile::Terrain;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// A fast, deterministic hasher for board squares: the two coordinates packed into one
 /// word, then mixed with the MurmurHash3 finaliser so that neighbouring squares spread over
@@ -61,13 +62,15 @@ const EMPTY_CELL: Cell = Cell { tile: NO_TILE, key: 0, at: 0 };
 /// [`NEAR_CHUNKS`] chunks of it, which holds every base game) are found in a table by their
 /// position, the others by a hash of it: the squares around a square are almost always in
 /// its chunk, so looking them up touches a few cache lines however large the board grows.
+/// Chunks and the table are shared between copies of a board until one is written (a copy
+/// to try a move on writes a chunk or two).
 #[derive(Clone, Debug)]
 struct Grid {
-    chunks: Vec<[Cell; CHUNK_SQUARES]>,
+    chunks: Vec<Arc<[Cell; CHUNK_SQUARES]>>,
     /// Each chunk's position (in chunks), in `chunks`' order.
     at: Vec<(i32, i32)>,
     /// The chunks near the start, by position: 1 + their index in `chunks`, 0 for none.
-    near: Box<[u32; NEAR_SIDE * NEAR_SIDE]>,
+    near: Arc<[u32; NEAR_SIDE * NEAR_SIDE]>,
     far: HashMap<(i32, i32), u32, Fast>,
     /// Tiles on the board.
     len: usize,
@@ -87,7 +90,7 @@ impl Default for Grid {
         Grid {
             chunks: Vec::new(),
             at: Vec::new(),
-            near: Box::new([0; NEAR_SIDE * NEAR_SIDE]),
+            near: Arc::new([0; NEAR_SIDE * NEAR_SIDE]),
             far: HashMap::default(),
             len: 0,
         }
@@ -129,11 +132,11 @@ impl Grid {
         let k = match self.chunk(c) {
             Some(k) => k,
             None => {
-                self.chunks.push([EMPTY_CELL; CHUNK_SQUARES]);
+                self.chunks.push(Arc::new([EMPTY_CELL; CHUNK_SQUARES]));
                 self.at.push(c);
                 let index = self.chunks.len() as u32;
                 match Grid::near_slot(c) {
-                    Some(slot) => self.near[slot] = index,
+                    Some(slot) => Arc::make_mut(&mut self.near)[slot] = index,
                     None => {
                         self.far.insert(c, index);
                     }
@@ -183,9 +186,14 @@ impl Grid {
         }
     }
 
+    /// The cell at `(chunk, index)` to write, its chunk copied first if another board shares it.
+    fn cell_at_mut(&mut self, (k, i): (usize, usize)) -> &mut Cell {
+        &mut Arc::make_mut(&mut self.chunks[k])[i]
+    }
+
     fn insert(&mut self, (k, i): (usize, usize), placed: u32) {
         debug_assert_ne!(placed, NO_TILE);
-        let cell = &mut self.chunks[k][i];
+        let cell = self.cell_at_mut((k, i));
         let added = cell.tile == NO_TILE;
         *cell = Cell { tile: placed, ..EMPTY_CELL };
         self.len += usize::from(added);
@@ -497,7 +505,7 @@ impl Board {
         free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
         if old.is_none_or(|s| s.key != key) {
             self.link(key, id);
-            self.squares.chunks[at.0][at.1] = Cell { tile: NO_TILE, key, at: id };
+            *self.squares.cell_at_mut(at) = Cell { tile: NO_TILE, key, at: id };
         }
     }
 
@@ -697,6 +705,20 @@ mod tests {
             for b in &squares {
                 assert_eq!(order_key(*a).cmp(&order_key(*b)), frontier_order(*a).cmp(&frontier_order(*b)), "{a} {b}");
             }
+        }
+    }
+
+    #[test]
+    fn a_copy_of_a_board_is_written_apart() {
+        use Terrain::*;
+        let mut a = Board::default();
+        a.put(Pos::new(0, 0), 0, [Field; 4], [NO_SEGMENT; 12]);
+        for mut b in [a.clone(), a.trial()] {
+            b.put(Pos::new(1, 0), 1, [Field; 4], [NO_SEGMENT; 12]);
+            assert_eq!((b.get(Pos::new(1, 0)), a.get(Pos::new(1, 0))), (Some(1), None));
+            assert_eq!((b.len(), a.len()), (2, 1));
+            assert_eq!(a.constraint(Pos::new(1, 0)), Some(terrain_code(Field) << 6));
+            assert_eq!(a.frontier().len(), 4);
         }
     }
 
