@@ -409,6 +409,10 @@ impl Board {
         let chunks = 1 + 2 * tiles / CHUNK_SQUARES;
         self.squares.chunks.reserve(chunks);
         self.squares.at.reserve(chunks);
+        // A tile laid adds at most three frontier squares and takes one, and its squares
+        // join groups: the frontier's lists grow by a few entries a tile.
+        self.entries.reserve(2 * tiles + 4);
+        self.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
     }
 
     pub fn len(&self) -> usize {
@@ -598,29 +602,23 @@ impl Board {
         let mut n = 0;
         let mut near = true;
         // Only the groups that hold a square and whose constraint the tile matches.
-        for (w, (&matched, &held)) in fits.matched().iter().zip(&self.held).enumerate() {
-            let mut both = matched & held;
-            while both != 0 {
-                let key = 64 * w + both.trailing_zeros() as usize;
-                both &= both - 1;
-                let g = self.group_of[key] as usize;
-                for &id in self.groups.get(g) {
-                    let at = (g as u64) << 32 | u64::from(id);
-                    let sort = near_key(self.entries[id as usize].free.pos, n);
-                    near &= sort.is_some();
-                    let sort = sort.unwrap_or(0);
-                    if n < FEW {
-                        (few[n], few_keys[n]) = (at, sort);
-                    } else {
-                        if many.is_empty() {
-                            many.extend_from_slice(&few);
-                            many_keys.extend_from_slice(&few_keys);
-                        }
-                        many.push(at);
-                        many_keys.push(sort);
+        for (_, g) in self.matching_groups(fits) {
+            for &id in self.groups.get(g) {
+                let at = (g as u64) << 32 | u64::from(id);
+                let sort = near_key(self.entries[id as usize].free.pos, n);
+                near &= sort.is_some();
+                let sort = sort.unwrap_or(0);
+                if n < FEW {
+                    (few[n], few_keys[n]) = (at, sort);
+                } else {
+                    if many.is_empty() {
+                        many.extend_from_slice(&few);
+                        many_keys.extend_from_slice(&few_keys);
                     }
-                    n += 1;
+                    many.push(at);
+                    many_keys.push(sort);
                 }
+                n += 1;
             }
         }
         let (at, keys): (&mut [u64], &mut [u64]) =
@@ -646,21 +644,21 @@ impl Board {
     }
 
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
-    /// them, without listing them: one look-up per constraint met so far (at most 255),
-    /// whatever the number of squares.
+    /// them, without listing them: one look-up per constraint held that the tile matches (at
+    /// most 255), whatever the number of squares.
     pub fn count_fitting(&self, fits: &FitTable) -> usize {
-        self.groups.blocks.iter().map(|b| b.len as usize * fits.counts()[b.key as usize] as usize).sum()
+        self.matching_groups(fits).map(|(key, g)| self.groups.get(g).len() * fits.counts()[key as usize] as usize).sum()
     }
 
     /// The `k`-th of the pairs [`Board::count_fitting`] counts (`k` below it), in the
     /// board's own order (constraint by constraint, not frontier order): its square and the
     /// index of its rotation in `Rotation::ALL`.
     pub fn nth_fitting(&self, fits: &FitTable, mut k: usize) -> Option<(Pos, usize)> {
-        for (key, squares) in self.groups.iter() {
-            let r = fits.counts()[*key as usize] as usize;
+        for (key, g) in self.matching_groups(fits) {
+            let (squares, r) = (self.groups.get(g), fits.counts()[key as usize] as usize);
             let here = squares.len() * r;
             if k < here {
-                let mut rotations = fits.rotations(*key);
+                let mut rotations = fits.rotations(key);
                 for _ in 0..k % r {
                     rotations &= rotations - 1;
                 }
@@ -669,6 +667,20 @@ impl Board {
             k -= here;
         }
         None
+    }
+
+    /// The constraints that hold a square and that the tile matches, in increasing order,
+    /// each with its group.
+    fn matching_groups<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, usize)> + 'a {
+        fits.matched().iter().zip(&self.held).enumerate().flat_map(move |(w, (&matched, &held))| {
+            let mut both = matched & held;
+            std::iter::from_fn(move || {
+                let bit = (both != 0).then(|| both.trailing_zeros())?;
+                both &= both - 1;
+                let key = (64 * w as u32 + bit) as Key;
+                Some((key, self.group_of[key as usize] as usize))
+            })
+        })
     }
 }
 
