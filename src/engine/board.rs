@@ -352,8 +352,6 @@ impl Groups {
 #[derive(Clone, Debug)]
 pub struct Board {
     squares: Grid,
-    /// Free squares on the frontier.
-    free: usize,
     /// The frontier squares, each where it was first met (a square's cell says which entry
     /// is its own), and the entries left by squares since taken, to be used again.
     entries: Vec<Entry>,
@@ -371,7 +369,6 @@ impl Default for Board {
     fn default() -> Board {
         Board {
             squares: Grid::default(),
-            free: 0,
             entries: Vec::new(),
             vacant: Vec::new(),
             groups: Groups::default(),
@@ -383,7 +380,7 @@ impl Default for Board {
 
 impl PartialEq for Board {
     fn eq(&self, o: &Board) -> bool {
-        self.squares == o.squares && self.free == o.free
+        self.squares == o.squares
     }
 }
 
@@ -424,7 +421,6 @@ impl Board {
     pub(super) fn trial(&self) -> Board {
         Board {
             squares: self.squares.clone(),
-            free: self.free,
             entries: super::with_room(&self.entries, 8),
             vacant: self.vacant.clone(),
             groups: Groups {
@@ -444,7 +440,6 @@ impl Board {
         if let Some(s) = Slot::of(self.squares.chunks[at.0][at.1]) {
             self.unlink(s);
             self.vacant.push(s.at);
-            self.free -= 1;
         }
         self.squares.insert(at, placed);
         for e in Edge::ALL {
@@ -491,7 +486,6 @@ impl Board {
             }
             None => {
                 let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] };
-                self.free += 1;
                 match self.vacant.pop() {
                     Some(id) => {
                         self.entries[id as usize].free = free;
@@ -526,8 +520,9 @@ impl Board {
         if g != NO_GROUP {
             return g as usize;
         }
-        self.group_of[key as usize] = self.groups.blocks.len() as u8;
-        self.groups.add(key)
+        let g = self.groups.add(key);
+        self.group_of[key as usize] = g as u8;
+        g
     }
 
     /// Takes a square out of its group (its entry and its cell are the caller's).

@@ -55,8 +55,9 @@ impl Game<'_> {
         };
         // The squares and rotations to try. Where no expansion in play changes an edge, a
         // placement whose tile does not fit is refused whatever its actions and follower,
-        // so only the fitting ones, read off the frontier's constraints, are tried; else
-        // every rotation on every candidate square (a bridge can make a tile fit).
+        // so only the fitting ones, read off the frontier's constraints, are tried; where
+        // only bridges do, those its bridged fit table allows; else every rotation on every
+        // candidate square.
         let indexed = self.edges_fixed() && self.placements_indexed(tile);
         let fitting = |fits| self.board.fitting(fits).into_iter().map(|f| (f.square.pos, f.rotations)).collect();
         let tries: Vec<(Pos, u8)> = if indexed {
@@ -360,8 +361,7 @@ impl Game<'_> {
     /// expansion 8 do: a bridge makes a field edge a road edge). An expansion not named here
     /// is taken to change edges, which costs only time.
     fn edges_fixed(&self) -> bool {
-        use crate::expansion::ExpansionId as X;
-        self.expansions.iter().all(|x| matches!(x.id(), X::Base | X::Ic | X::Cig | X::Db | X::Tb))
+        self.expansions.iter().all(|x| keeps_edges(x.id()))
     }
 
     /// Whether the only edges the expansions in play change are field edges made road edges by
@@ -370,7 +370,7 @@ impl Game<'_> {
     /// change edges otherwise, which costs only time.
     fn edges_bridged(&self) -> bool {
         use crate::expansion::ExpansionId as X;
-        self.expansions.iter().all(|x| matches!(x.id(), X::Base | X::Ic | X::Cig | X::Db | X::Tb | X::Bcb1 | X::Ne8))
+        self.expansions.iter().all(|x| keeps_edges(x.id()) || matches!(x.id(), X::Bcb1 | X::Ne8))
     }
 
     /// The game as it would stand after `mv`, played on a copy with the turn's completions
@@ -383,6 +383,12 @@ impl Game<'_> {
         g.play_phases(player, mv, turn)?;
         Ok(g)
     }
+}
+
+/// Whether an expansion leaves edges as the tiles print them ([`Game::edges_fixed`]).
+fn keeps_edges(x: crate::expansion::ExpansionId) -> bool {
+    use crate::expansion::ExpansionId as X;
+    matches!(x, X::Base | X::Ic | X::Cig | X::Db | X::Tb)
 }
 
 /// How many candidates [`Game::random_move`] draws from the frontier before it lists the
