@@ -29,7 +29,34 @@ pub fn is_control(c: char) -> bool {
 
 /// The first control character of `s` (see [`is_control`]) and its byte offset.
 pub fn has_control(s: &str) -> Option<(usize, char)> {
-    s.char_indices().find(|&(_, c)| is_control(c))
+    first_where(s, is_control)
+}
+
+/// Whether a byte of UTF-8 text may begin a control character: a C0 byte or DEL, or the
+/// lead byte of the multi-byte ones (C1 is U+0080–U+009F, 0xC2 0x80–0x9F; U+061C starts with
+/// 0xD8; U+200E–U+2069 with 0xE2). Any other byte begins, or continues, a character that is
+/// not one.
+const fn may_begin_control(b: u8) -> bool {
+    b < 0x20 || b == 0x7f || b == 0xc2 || b == 0xd8 || b == 0xe2
+}
+
+/// The first character of `s` that `hit` holds for, of those [`is_control`] holds for, and
+/// its byte offset. Reads bytes, and decodes a character only where one may begin a control
+/// character: most text (box drawing included) is passed over a byte at a time.
+fn first_where(s: &str, hit: impl Fn(char) -> bool) -> Option<(usize, char)> {
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    while let Some(k) = bytes[from..].iter().position(|&b| may_begin_control(b)) {
+        let at = from + k;
+        // `at` is a character boundary: the bytes `may_begin_control` takes are ASCII or
+        // lead bytes, never continuation bytes.
+        let c = s.get(at..).and_then(|rest| rest.chars().next())?;
+        if hit(c) {
+            return Some((at, c));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Appends a control character as Rust writes it in a string literal: `\u{1b}`, `\n`, `\0`.
@@ -236,11 +263,13 @@ pub fn json_escape_control(json: &str) -> Cow<'_, str> {
 /// any ESC left is the program's own.
 pub fn terminal_safe(s: &str, colour: bool) -> Cow<'_, str> {
     let raw = |c: char| is_control(c) && c != '\n' && c != '\t';
-    if !s.chars().any(raw) {
+    // ESC is a control character: the first raw one (or the first ESC) is where work begins.
+    let Some((first, _)) = first_where(s, raw) else {
         return Cow::Borrowed(s);
-    }
+    };
     let mut out = String::with_capacity(s.len() + 8);
-    let mut rest = s;
+    out.push_str(&s[..first]);
+    let mut rest = &s[first..];
     while let Some(c) = rest.chars().next() {
         if c == '\x1b' && colour {
             if let Some(n) = sgr_len(rest) {
@@ -282,6 +311,23 @@ mod tests {
         assert_eq!(escape_control("Zoë 赤"), "Zoë 赤");
         assert_eq!(has_control("ab\u{9b}c"), Some((2, '\u{9b}')));
         assert_eq!(has_control("plain"), None);
+    }
+
+    #[test]
+    fn every_control_character_begins_with_a_byte_the_scan_stops_at() {
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let mut buf = [0; 4];
+            let lead = c.encode_utf8(&mut buf).as_bytes()[0];
+            assert!(!is_control(c) || may_begin_control(lead), "{c:?} would be passed over");
+            // Found wherever it stands among characters that share its lead byte.
+            if !may_begin_control(lead) && u32::from(c) > 0x800 {
+                continue;
+            }
+            let s = format!("\u{2502}x{c}\u{2502}");
+            assert_eq!(has_control(&s), s.char_indices().find(|&(_, c)| is_control(c)), "{c:?}");
+        }
+        assert_eq!(terminal_safe("\u{2502} a\n\u{85}\u{1b}[1mb", true), "\u{2502} a\n\\u{85}\u{1b}[1mb");
+        assert_eq!(terminal_safe("ok \u{2502}\t\n", false), Cow::Borrowed("ok \u{2502}\t\n"));
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! `referee compare`: one scenario under several rulesets, side by side, and the switches that
 //! make them differ.
 
+use super::table::Cell;
 use super::Format;
 use crate::replay::Outcome;
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::text::{bbcode_text, escape_control as esc, markdown_cell, markdown_code, markdown_inline, mediawiki_text};
-use comfy_table::Cell;
 use serde_json::json;
 
 /// One line of the comparison: a player's final score, a scoring event, or the verdict.
@@ -354,7 +354,7 @@ pub fn render_at(c: &Comparison, format: Format, width: Option<u16>) -> String {
                     row
                 })
                 .collect();
-            let t = match super::fitted_table(header, rows, Some(width.unwrap_or(120))) {
+            let t = match super::table::fitted_table(header, rows, Some(width.unwrap_or(120))) {
                 Some(t) => t.to_string(),
                 // Too narrow for a column per ruleset: each row stacked.
                 None => {

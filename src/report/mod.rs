@@ -7,11 +7,13 @@ use crate::rules::RuleId;
 use crate::scenario::Scenario;
 use crate::score::{ScoreEvent, Timing};
 use crate::text::{bbcode_text, escape_control as esc, markdown_cell, markdown_code, markdown_inline, mediawiki_text};
-use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
 use serde_json::{json, Value};
 
 pub mod compare;
 pub mod rules;
+pub mod table;
+
+use table::{fitted_table, Cell};
 
 /// A JSON document as printed: pretty, one newline at the end, and no control character
 /// raw even where serde_json leaves it (DEL, C1, bidi controls: `text::json_escape_control`).
@@ -60,49 +62,6 @@ pub fn wrap(s: &str, width: Option<u16>, first: &str, rest: &str) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The display width of the longest word of `s` (words split at whitespace).
-pub fn longest_word(s: &str) -> usize {
-    s.split_whitespace().map(textwrap::core::display_width).max().unwrap_or(0)
-}
-
-/// A text table whose columns fit `width` without breaking a word, or `None` when they cannot
-/// (the caller then stacks each row). Without a width, the table keeps its natural size.
-pub fn fitted_table(header: Vec<Cell>, rows: Vec<Vec<Cell>>, width: Option<u16>) -> Option<Table> {
-    let mut t = Table::new();
-    t.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
-    let columns = header.len();
-    let mut words = vec![0usize; columns];
-    for row in std::iter::once(&header).chain(&rows) {
-        for (k, c) in row.iter().enumerate().take(columns) {
-            words[k] = words[k].max(longest_word(&c.content()));
-        }
-    }
-    t.set_header(header);
-    for r in rows {
-        t.add_row(r);
-    }
-    if let Some(w) = width {
-        // Each column is at least its longest word and one space either side, plus a border.
-        let least: usize = words.iter().map(|n| n + 3).sum::<usize>() + 1;
-        if least > usize::from(w) {
-            return None;
-        }
-        t.set_width(w).force_no_tty();
-        // A table that fits as it is keeps its natural columns (bounds would fix them).
-        let natural: usize = t.column_max_content_widths().iter().map(|n| usize::from(*n) + 3).sum::<usize>() + 1;
-        if natural <= usize::from(w) {
-            return Some(t);
-        }
-        for (k, n) in words.iter().enumerate() {
-            if let Some(c) = t.column_mut(k) {
-                let n = u16::try_from(n + 2).unwrap_or(u16::MAX);
-                c.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(comfy_table::Width::Fixed(n)));
-            }
-        }
-    }
-    Some(t)
 }
 
 /// Text styling: colour as `--color`, `NO_COLOR` and `CLICOLOR_FORCE` say (`diag::colour_for`).
@@ -207,8 +166,8 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
                     Cell::new(e.timing.to_string()),
                     Cell::new(esc(&players_of(out, e))),
                     Cell::new(esc(&e.feature.to_string())),
-                    Cell::new(e.feature.tiles).set_alignment(CellAlignment::Right),
-                    Cell::new(e.points()).set_alignment(CellAlignment::Right),
+                    Cell::new(e.feature.tiles).right(),
+                    Cell::new(e.points()).right(),
                     Cell::new(detail(e)),
                     // Rule ids are never broken across lines: they are what a reader copies.
                     Cell::new(rule_list(&e.rules(), "\n")),
