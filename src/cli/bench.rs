@@ -12,6 +12,9 @@
 //!   play) as the board grows: the mean over the last 64 draws of a playout over 1, 14 and 139
 //!   copies of the base bag (about 72, 1,000 and 10,000 placements); then the same with
 //!   Bridges, Castles and Bazaars in the bag, up to 1,000 placements.
+//! - `startup`: this binary run as a user runs it, `referee --version` and `referee check` of
+//!   a base scenario taken in turns (so that both meet the same machine), from spawn to exit:
+//!   what `check` costs above the process's own start.
 //! - `reference`: a fixed loop that does not touch the engine, timed in the same run, so that
 //!   runs on a noisy machine compare as ratios.
 
@@ -47,6 +50,10 @@ pub struct BenchArgs {
     /// placements, those up to this (72 to 10,000).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(72..=10_000))]
     pub max_placements: u64,
+    /// How many times `referee --version` and `referee check` of a base scenario are each run
+    /// as processes, in turns, for the start-up figures (0 to 10,000; 0 leaves them out).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(0..=MAX_STARTUP))]
+    pub startup: u64,
     #[arg(long, short, value_enum, default_value_t = BenchFormat::Text)]
     pub format: BenchFormat,
     #[command(flatten)]
@@ -70,6 +77,11 @@ const WINDOW: usize = 64;
 const BCB1_PROFILE: &str = "hig";
 const BCB1_MAX_PLACEMENTS: u64 = 1_000;
 const BCB1_REPEAT: u64 = 3;
+/// The most start-up runs of each command.
+const MAX_STARTUP: u64 = 10_000;
+/// The scenario `check` replays in the start-up figures: a base game's completed city, under
+/// the four default rulesets (built in, so that the figure is the same from any folder).
+const STARTUP_SCENARIO: &str = include_str!("../../scenarios/base/city-completed.yaml");
 /// Players of the playout (the game) and of the replayed games (as before).
 const PLAYOUT_PLAYERS: usize = 2;
 const REPLAY_PLAYERS: usize = 4;
@@ -129,6 +141,90 @@ fn reference(data: &[u64], runs: u64, checksum: &mut i64) -> f64 {
         *checksum = checksum.wrapping_add(black_box(acc) as i64);
     }
     fastest
+}
+
+/// The start-up figures: medians over the runs, in ns.
+struct Startup {
+    version: f64,
+    check: f64,
+    /// The median of each pair's difference (`check` less the `--version` run beside it).
+    over: f64,
+}
+
+/// A folder of the bench's own, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// Runs this binary's `--version` and its `check` of [`STARTUP_SCENARIO`] in turns, `runs`
+/// times each after a few unmeasured runs, timing each from spawn to exit.
+fn time_startup(runs: u64) -> Result<Option<Startup>, Error> {
+    use std::process::{Command, Stdio};
+    if runs == 0 {
+        return Ok(None);
+    }
+    let fail = |what: String| -> Error {
+        Box::new(
+            miette::MietteDiagnostic::new(what)
+                .with_code("referee::bench::startup")
+                .with_help("the start-up figures run this binary as a process; `--startup 0` leaves them out"),
+        )
+    };
+    let this = std::env::current_exe().map_err(|e| fail(format!("cannot find this binary: {e}")))?;
+    let dir = TempDir(std::env::temp_dir().join(format!("referee-bench-{}", std::process::id())));
+    let scenario = dir.0.join("city-completed.yaml");
+    // A copy of the binary is what runs, as `cargo install` copies it: a file just written
+    // by the linker starts measurably slower (more page faults, in BENCHMARKS.md), which is
+    // how it was written rather than what it does.
+    let exe = dir.0.join("referee");
+    std::fs::create_dir_all(&dir.0)
+        .and_then(|()| std::fs::write(&scenario, STARTUP_SCENARIO))
+        .map_err(|e| fail(format!("cannot write {}: {e}", scenario.display())))?;
+    std::fs::copy(&this, &exe)
+        .map_err(|e| fail(format!("cannot copy {} to {}: {e}", this.display(), exe.display())))?;
+    let check = [std::ffi::OsStr::new("check"), scenario.as_os_str()];
+    let version = [std::ffi::OsStr::new("--version")];
+    let time = |args: &[&std::ffi::OsStr]| -> Result<f64, Error> {
+        let t = Instant::now();
+        let status = Command::new(&exe)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| fail(format!("cannot run {}: {e}", exe.display())))?;
+        let ns = t.elapsed().as_nanos() as f64;
+        match status.success() {
+            true => Ok(ns),
+            false => Err(fail(format!("`{} {}` failed ({status})", exe.display(), args[0].to_string_lossy()))),
+        }
+    };
+    for _ in 0..runs.min(10) {
+        time(&version)?;
+        time(&check)?;
+    }
+    let (mut v, mut c, mut d) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let a = time(&version)?;
+        let b = time(&check)?;
+        v.push(a);
+        c.push(b);
+        d.push(b - a);
+    }
+    Ok(Some(Startup { version: median(v), check: median(c), over: median(d) }))
 }
 
 /// One placement's cost at one board size.
@@ -307,6 +403,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         }
         None => Vec::new(),
     };
+    let startup = time_startup(a.startup)?;
     let reference_ns = reference_before.min(reference(&data, a.repeat, &mut checksum));
 
     let out = match a.format {
@@ -346,6 +443,15 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 ));
                 out.push_str(&placement_lines(&bcb1, ratio));
             }
+            if let Some(st) = &startup {
+                out.push_str(&format!(
+                    "start-up: this binary as a process, `--version` and `check` of a base scenario (4 rulesets) in turns, {} runs each, medians from spawn to exit:\n  --version {}   check {}   check above --version {}\n",
+                    a.startup,
+                    micros(st.version),
+                    micros(st.check),
+                    micros(st.over)
+                ));
+            }
             out.push_str(&format!(
                 "reference: a fixed loop of 65,536 multiply-adds, no engine: {:.0} ns\n(checksum {checksum})\n",
                 reference_ns
@@ -368,6 +474,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                     "playout_players": PLAYOUT_PLAYERS,
                     "replay_players": REPLAY_PLAYERS,
                     "placement_window": WINDOW,
+                    "startup_runs": a.startup,
                 },
                 "playout_us": play.mean / 1000.0,
                 "playout_best_us": play.best / 1000.0,
@@ -383,6 +490,9 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "placement_bcb1_listed_ns": bcb1_by_size(|p| serde_json::json!(p.listed_ns)),
                 "placement_bcb1_moves": bcb1_by_size(|p| serde_json::json!(p.moves)),
                 "placement_bcb1_drawn": bcb1_by_size(|p| serde_json::json!(p.drawn)),
+                "startup_version_us": startup.as_ref().map(|s| s.version / 1000.0),
+                "startup_check_us": startup.as_ref().map(|s| s.check / 1000.0),
+                "check_over_version_us": startup.as_ref().map(|s| s.over / 1000.0),
                 "reference_ns": reference_ns,
                 "checksum": checksum,
             });

@@ -1,5 +1,6 @@
 //! Ruleset profile files (`rulesets/hig.yaml` and custom ones given with `--ruleset FILE`).
 
+use crate::data::Text;
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::expansion;
 use crate::ruleset::{Profile, Setting};
@@ -9,20 +10,20 @@ use std::collections::BTreeMap;
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProfileFile {
-    id: String,
-    title: String,
+    id: Text,
+    title: Text,
     #[serde(default)]
-    description: String,
+    description: Text,
     #[serde(default)]
-    switches: BTreeMap<String, SettingEntry>,
+    switches: BTreeMap<Text, SettingEntry>,
 }
 
 #[derive(Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SettingEntry {
-    value: String,
+    value: Text,
     #[serde(default)]
-    source: crate::data::Text,
+    source: Text,
 }
 
 /// Parses and validates a profile: unknown switches and values are problems.
@@ -51,14 +52,14 @@ mod prebuilt {
     pub(super) fn profile(path: &str) -> Option<ProfileFile> {
         let (_, p) = FILES.iter().find(|(f, _)| *f == path)?;
         Some(ProfileFile {
-            id: p.id.to_string(),
-            title: p.title.to_string(),
-            description: p.description.to_string(),
+            id: p.id.into(),
+            title: p.title.into(),
+            description: p.description.into(),
             switches: p
                 .switches
                 .iter()
                 .map(|(name, value, source)| {
-                    (name.to_string(), SettingEntry { value: value.to_string(), source: (*source).into() })
+                    ((*name).into(), SettingEntry { value: (*value).into(), source: (*source).into() })
                 })
                 .collect(),
         })
@@ -79,22 +80,23 @@ fn build(file: &SourceFile, parsed: ProfileFile) -> Result<Profile, InputError> 
     let mut problems = Vec::new();
     let mut settings = Vec::new();
     let known = || expansion::all_switches().map(|s| s.name).collect::<Vec<_>>().join(", ");
-    for (name, entry) in &parsed.switches {
-        let path = format!("switches.{name}");
-        let Some(def) = expansion::find_switch(name) else {
+    for (name, entry) in parsed.switches {
+        // Where a problem points: made only for one.
+        let path = || format!("switches.{name}");
+        let Some(def) = expansion::find_switch(&name) else {
             problems.push(
                 Problem::new("ruleset::unknown-switch", format!("unknown switch `{name}`"))
-                    .at(file.spans().key(&path))
+                    .at(file.spans().key(&path()))
                     .label("not a switch")
                     .help(format!("known switches: {}", known())),
             );
             continue;
         };
         match def.value(&entry.value) {
-            Some(value) => settings.push(Setting { switch: def, value, source: entry.source.clone() }),
+            Some(value) => settings.push(Setting { switch: def, value, source: entry.source }),
             None => problems.push(
                 Problem::new("ruleset::unknown-value", format!("`{}` is not a value of switch `{name}`", entry.value))
-                    .at(file.spans().value(&format!("{path}.value")))
+                    .at(file.spans().value(&format!("{}.value", path())))
                     .label("not a value of this switch")
                     .help(format!("values: {}", def.values.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", "))),
             ),
@@ -103,5 +105,10 @@ fn build(file: &SourceFile, parsed: ProfileFile) -> Result<Profile, InputError> 
     if !problems.is_empty() {
         return Err(InputError::new(file, problems));
     }
-    Ok(Profile { id: parsed.id, title: parsed.title, description: parsed.description, settings })
+    Ok(Profile {
+        id: parsed.id.into_owned(),
+        title: parsed.title.into_owned(),
+        description: parsed.description.into_owned(),
+        settings,
+    })
 }

@@ -176,7 +176,7 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
             .collect();
         match fitted_table(header, rows, style.width) {
             Some(t) => {
-                s.push_str(&t.to_string());
+                t.write_to(&mut s);
                 s.push('\n');
             }
             // Too narrow for the columns: each event stacked, one block per event.

@@ -113,59 +113,76 @@ fn table_is_wider(t: &Table, w: u16) -> bool {
     natural > usize::from(w)
 }
 
-impl fmt::Display for Fitted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Fitted {
+    /// Appends the table to `out`, without a final newline.
+    pub fn write_to(&self, out: &mut String) {
         let (rows, widths) = match self {
-            Fitted::Wrapped(t) => return t.fmt(f),
+            Fitted::Wrapped(t) => return out.push_str(&t.to_string()),
             Fitted::Natural { rows, widths } => (rows, widths),
         };
-        let rule = |f: &mut fmt::Formatter<'_>, [left, line, cross, right]: [char; 4]| {
-            let mut s = String::with_capacity(widths.iter().sum::<usize>() * 3 + 24);
-            s.push(left);
+        let inner: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 1;
+        let lines: usize = rows.iter().map(|r| r.iter().map(|c| c.lines().count()).max().unwrap_or(1)).sum();
+        // Box drawing takes three bytes a character, text at most its width in bytes four times.
+        out.reserve((lines + 3) * (inner * 3 + 1));
+        let rule = |out: &mut String, [left, line, cross, right]: [char; 4]| {
+            out.push(left);
             for (k, w) in widths.iter().enumerate() {
                 if k > 0 {
-                    s.push(cross);
+                    out.push(cross);
                 }
-                s.extend(std::iter::repeat_n(line, w + 2));
+                (0..w + 2).for_each(|_| out.push(line));
             }
-            s.push(right);
-            f.write_str(&s)
+            out.push(right);
         };
-        rule(f, ['┌', '─', '┬', '┐'])?;
-        let mut line = String::new();
+        rule(out, ['┌', '─', '┬', '┐']);
         for (i, row) in rows.iter().enumerate() {
-            let mut cells: Vec<_> = row.iter().map(|c| (c, c.lines())).collect();
+            let mut cells: Vec<_> = row.iter().map(|c| (c.right, c.lines())).collect();
             let height = row.iter().map(|c| c.lines().count()).max().unwrap_or(1);
             for _ in 0..height {
-                line.clear();
-                line.push('│');
-                for (k, ((cell, lines), w)) in cells.iter_mut().zip(widths).enumerate() {
+                out.push_str("\n│");
+                for (k, ((right, lines), w)) in cells.iter_mut().zip(widths).enumerate() {
                     if k > 0 {
-                        line.push('┆');
+                        out.push('┆');
                     }
                     let text = lines.next().unwrap_or("");
                     let pad = w - text.width().min(*w);
-                    line.push(' ');
-                    if cell.right {
-                        line.extend(std::iter::repeat_n(' ', pad));
-                        line.push_str(text);
+                    out.push(' ');
+                    if *right {
+                        spaces(out, pad);
+                        out.push_str(text);
                     } else {
-                        line.push_str(text);
-                        line.extend(std::iter::repeat_n(' ', pad));
+                        out.push_str(text);
+                        spaces(out, pad);
                     }
-                    line.push(' ');
+                    out.push(' ');
                 }
-                line.push('│');
-                f.write_str("\n")?;
-                f.write_str(&line)?;
+                out.push('│');
             }
             if i == 0 {
-                f.write_str("\n")?;
-                rule(f, ['╞', '═', '╪', '╡'])?;
+                out.push('\n');
+                rule(out, ['╞', '═', '╪', '╡']);
             }
         }
-        f.write_str("\n")?;
-        rule(f, ['└', '─', '┴', '┘'])
+        out.push('\n');
+        rule(out, ['└', '─', '┴', '┘']);
+    }
+}
+
+/// Appends `n` spaces.
+fn spaces(out: &mut String, mut n: usize) {
+    const SPACES: &str = "                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
+
+impl fmt::Display for Fitted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.write_to(&mut s);
+        f.write_str(&s)
     }
 }
 

@@ -36,13 +36,23 @@ fn the_timed_playout_is_the_generated_game() {
 /// seconds. The release build measures them by default.
 #[test]
 fn bench_json_has_every_figure_with_its_unit() {
-    let o = referee(&["bench", "--games", "2", "--repeat", "1", "--max-placements", "72", "-f", "json"]);
+    let o =
+        referee(&["bench", "--games", "2", "--repeat", "1", "--max-placements", "72", "--startup", "2", "-f", "json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let positive = |key: &str, x: &serde_json::Value| {
         assert!(x.as_f64().is_some_and(|x| x > 0.0), "{key}: {x} in {v}");
     };
-    for key in ["playout_us", "playout_best_us", "replay_us", "replay_best_us", "legal_moves_ns", "reference_ns"] {
+    for key in [
+        "playout_us",
+        "playout_best_us",
+        "replay_us",
+        "replay_best_us",
+        "legal_moves_ns",
+        "startup_version_us",
+        "startup_check_us",
+        "reference_ns",
+    ] {
         positive(key, &v[key]);
     }
     positive("placement_ns 72", &v["placement_ns"]["72"]);
@@ -61,12 +71,30 @@ fn bench_json_has_every_figure_with_its_unit() {
     let p = &v["parameters"];
     assert_eq!((p["games"].as_u64(), p["repeat"].as_u64(), p["seed"].as_u64()), (Some(2), Some(1), Some(1)), "{v}");
     assert_eq!(p["max_placements"].as_u64(), Some(72), "{v}");
+    assert_eq!(p["startup_runs"].as_u64(), Some(2), "{v}");
+    // A difference of two medians' worth of runs: a number, of either sign on a busy machine.
+    assert!(v["check_over_version_us"].as_f64().is_some(), "{v}");
+}
+
+/// `--startup 0` leaves the start-up figures out (null in JSON, no line in the text).
+#[test]
+fn bench_startup_can_be_left_out() {
+    let o =
+        referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72", "--startup", "0", "-f", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for key in ["startup_version_us", "startup_check_us", "check_over_version_us"] {
+        assert!(v[key].is_null(), "{key}: {v}");
+    }
+    let o = referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72", "--startup", "0"]);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("start-up:"));
+    assert_eq!(referee(&["bench", "--startup", "10001"]).status.code(), Some(2));
 }
 
 /// The text report names each figure; the sizes beyond `--max-placements` are left out.
 #[test]
 fn bench_text_names_each_figure() {
-    let o = referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72"]);
+    let o = referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72", "--startup", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     for want in [
@@ -76,6 +104,8 @@ fn bench_text_names_each_figure() {
         "71 placements:",
         "with Bridges, Castles and Bazaars",
         "83 placements:",
+        "start-up:",
+        "check above --version",
         "reference:",
     ] {
         assert!(out.contains(want), "{want}: {out}");
