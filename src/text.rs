@@ -32,29 +32,36 @@ pub fn has_control(s: &str) -> Option<(usize, char)> {
     first_where(s, is_control)
 }
 
-/// Whether a byte of UTF-8 text may begin a control character: a C0 byte or DEL, or the
-/// lead byte of the multi-byte ones (C1 is U+0080–U+009F, 0xC2 0x80–0x9F; U+061C starts with
-/// 0xD8; U+200E–U+2069 with 0xE2). Any other byte begins, or continues, a character that is
-/// not one.
-const fn may_begin_control(b: u8) -> bool {
-    b < 0x20 || b == 0x7f || b == 0xc2 || b == 0xd8 || b == 0xe2
+/// Whether the character at byte `i` of UTF-8 text may be a control character, from its
+/// first two bytes: a C0 byte or DEL; C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F; U+061C is
+/// 0xD8 0x9C; U+200E–U+2069 are 0xE2 then 0x80 or 0x81. Anything else (box drawing is 0xE2
+/// 0x94 or 0x95) is not one, nor is a byte that continues a character.
+fn may_be_control(bytes: &[u8], i: usize) -> bool {
+    let next = bytes.get(i + 1).copied().unwrap_or(0);
+    match bytes[i] {
+        0x00..=0x1f | 0x7f => true,
+        0xc2 => (0x80..=0x9f).contains(&next),
+        0xd8 => next == 0x9c,
+        0xe2 => next == 0x80 || next == 0x81,
+        _ => false,
+    }
 }
 
 /// The first character of `s` that `hit` holds for, of those [`is_control`] holds for, and
-/// its byte offset. Reads bytes, and decodes a character only where one may begin a control
+/// its byte offset. Reads bytes, and decodes a character only where one may be a control
 /// character: most text (box drawing included) is passed over a byte at a time.
 fn first_where(s: &str, hit: impl Fn(char) -> bool) -> Option<(usize, char)> {
     let bytes = s.as_bytes();
-    let mut from = 0;
-    while let Some(k) = bytes[from..].iter().position(|&b| may_begin_control(b)) {
-        let at = from + k;
-        // `at` is a character boundary: the bytes `may_begin_control` takes are ASCII or
-        // lead bytes, never continuation bytes.
+    for at in 0..bytes.len() {
+        let b = bytes[at];
+        if (0x20..0x7f).contains(&b) || !may_be_control(bytes, at) {
+            continue;
+        }
+        // `at` is a character boundary: `may_be_control` takes only ASCII and lead bytes.
         let c = s.get(at..).and_then(|rest| rest.chars().next())?;
         if hit(c) {
             return Some((at, c));
         }
-        from = at + 1;
     }
     None
 }
@@ -317,10 +324,10 @@ mod tests {
     fn every_control_character_begins_with_a_byte_the_scan_stops_at() {
         for c in (0..=0x10ffff).filter_map(char::from_u32) {
             let mut buf = [0; 4];
-            let lead = c.encode_utf8(&mut buf).as_bytes()[0];
-            assert!(!is_control(c) || may_begin_control(lead), "{c:?} would be passed over");
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert!(!is_control(c) || may_be_control(bytes, 0), "{c:?} would be passed over");
             // Found wherever it stands among characters that share its lead byte.
-            if !may_begin_control(lead) && u32::from(c) > 0x800 {
+            if !matches!(bytes[0], 0xc2 | 0xd8 | 0xe2) && u32::from(c) > 0x800 {
                 continue;
             }
             let s = format!("\u{2502}x{c}\u{2502}");
