@@ -74,6 +74,7 @@ fn bench_json_has_every_figure_with_its_unit() {
     assert_eq!(p["startup_runs"].as_u64(), Some(2), "{v}");
     // A difference of two medians' worth of runs: a number, of either sign on a busy machine.
     assert!(v["check_over_version_us"].as_f64().is_some(), "{v}");
+    assert!(v["startup_from_copy"].is_boolean(), "{v}");
 }
 
 /// `--startup 0` leaves the start-up figures out (null in JSON, no line in the text).
@@ -83,7 +84,7 @@ fn bench_startup_can_be_left_out() {
         referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72", "--startup", "0", "-f", "json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    for key in ["startup_version_us", "startup_check_us", "check_over_version_us"] {
+    for key in ["startup_version_us", "startup_check_us", "check_over_version_us", "startup_from_copy"] {
         assert!(v[key].is_null(), "{key}: {v}");
     }
     let o = referee(&["bench", "--games", "1", "--repeat", "1", "--max-placements", "72", "--startup", "0"]);
