@@ -37,12 +37,12 @@ pub fn has_control(s: &str) -> Option<(usize, char)> {
 /// 0xD8 0x9C; U+200E–U+2069 are 0xE2 then 0x80 or 0x81. Anything else (box drawing is 0xE2
 /// 0x94 or 0x95) is not one, nor is a byte that continues a character.
 fn may_be_control(bytes: &[u8], i: usize) -> bool {
-    let next = bytes.get(i + 1).copied().unwrap_or(0);
+    let next = || bytes.get(i + 1).copied().unwrap_or(0);
     match bytes[i] {
         0x00..=0x1f | 0x7f => true,
-        0xc2 => (0x80..=0x9f).contains(&next),
-        0xd8 => next == 0x9c,
-        0xe2 => next == 0x80 || next == 0x81,
+        0xc2 => (0x80..=0x9f).contains(&next()),
+        0xd8 => next() == 0x9c,
+        0xe2 => matches!(next(), 0x80 | 0x81),
         _ => false,
     }
 }
@@ -53,8 +53,7 @@ fn may_be_control(bytes: &[u8], i: usize) -> bool {
 fn first_where(s: &str, hit: impl Fn(char) -> bool) -> Option<(usize, char)> {
     let bytes = s.as_bytes();
     for at in 0..bytes.len() {
-        let b = bytes[at];
-        if (0x20..0x7f).contains(&b) || !may_be_control(bytes, at) {
+        if !may_be_control(bytes, at) {
             continue;
         }
         // `at` is a character boundary: `may_be_control` takes only ASCII and lead bytes.

@@ -43,7 +43,7 @@ impl Cell {
 }
 
 /// The display width of the longest word of `s` (words split at whitespace).
-pub fn longest_word(s: &str) -> usize {
+fn longest_word(s: &str) -> usize {
     s.split_whitespace().map(textwrap::core::display_width).max().unwrap_or(0)
 }
 
@@ -94,23 +94,14 @@ pub fn fitted_table(header: Vec<Cell>, rows: Vec<Vec<Cell>>, width: Option<u16>)
     if let Some(w) = width {
         t.set_width(w).force_no_tty();
         // Each column at least its longest word and its padding, so that no word breaks.
-        if table_is_wider(&t, w) {
-            for (k, n) in words.iter().enumerate() {
-                if let Some(c) = t.column_mut(k) {
-                    let n = u16::try_from(n + 2).unwrap_or(u16::MAX);
-                    c.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(comfy_table::Width::Fixed(n)));
-                }
+        for (k, n) in words.iter().enumerate() {
+            if let Some(c) = t.column_mut(k) {
+                let n = u16::try_from(n + 2).unwrap_or(u16::MAX);
+                c.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(comfy_table::Width::Fixed(n)));
             }
         }
     }
     Some(Fitted::Wrapped(Box::new(t)))
-}
-
-/// Whether the table's natural columns are wider than `w` (a row with a missing cell leaves
-/// its column as comfy-table measures it).
-fn table_is_wider(t: &Table, w: u16) -> bool {
-    let natural: usize = t.column_max_content_widths().iter().map(|n| usize::from(*n) + 3).sum::<usize>() + 1;
-    natural > usize::from(w)
 }
 
 impl Fitted {
