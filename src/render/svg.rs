@@ -265,14 +265,77 @@ pub fn field_shades(game: &Game) -> BTreeMap<SegId, &'static str> {
     let mut order: Vec<SegId> = size.keys().copied().collect();
     order.sort_by_key(|f| (std::cmp::Reverse(size[f]), *f));
     let mut shade: BTreeMap<SegId, usize> = BTreeMap::new();
-    for f in order {
+    for &f in &order {
         let count = |of: &BTreeMap<SegId, BTreeSet<SegId>>, c: usize| {
             of.get(&f).map_or(0, |gs| gs.iter().filter(|g| shade.get(g) == Some(&c)).count())
         };
         let best = (0..FIELD_SHADES.len()).min_by_key(|&c| (count(&meet, c), count(&near, c), c)).unwrap_or(0);
         shade.insert(f, best);
     }
+    let clash = meet.iter().any(|(f, gs)| gs.iter().any(|g| shade.get(g) == shade.get(f)));
+    if clash {
+        // The greedy choice left two meeting fields in one shade: search for shades where
+        // none do (the greedy choice is the search's first path, so it is kept wherever it
+        // works); within a bound, else the greedy shades stand.
+        if let Some(found) = shades_apart(&order, &meet, &near) {
+            shade = order.iter().copied().zip(found).collect();
+        }
+    }
     shade.into_iter().map(|(f, c)| (f, FIELD_SHADES[c])).collect()
+}
+
+/// How many choices [`shades_apart`] tries before it gives up.
+const SHADE_SEARCH_STEPS: usize = 100_000;
+
+/// A shade for each field of `order` (in that order) such that no two fields that `meet`
+/// share one: a depth-first search taking the fields in `order`, each trying first the
+/// shades the fewest `near` fields already have; `None` when there is none, or none found
+/// within [`SHADE_SEARCH_STEPS`] choices.
+fn shades_apart(
+    order: &[SegId],
+    meet: &BTreeMap<SegId, BTreeSet<SegId>>,
+    near: &BTreeMap<SegId, BTreeSet<SegId>>,
+) -> Option<Vec<usize>> {
+    let index: BTreeMap<SegId, usize> = order.iter().enumerate().map(|(i, f)| (*f, i)).collect();
+    let earlier = |of: &BTreeMap<SegId, BTreeSet<SegId>>, i: usize| -> Vec<usize> {
+        of.get(&order[i])
+            .map_or(Vec::new(), |gs| gs.iter().filter_map(|g| index.get(g)).copied().filter(|&j| j < i).collect())
+    };
+    let (meets, nears): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
+        (0..order.len()).map(|i| (earlier(meet, i), earlier(near, i))).unzip();
+    let mut chosen = vec![0usize; order.len()];
+    // The shades still to try for each field entered so far, the best last; the field's
+    // chosen shade is taken from its list.
+    let mut left: Vec<Vec<usize>> = Vec::with_capacity(order.len());
+    let mut steps = 0;
+    loop {
+        let i = left.len();
+        if i == order.len() {
+            return Some(chosen);
+        }
+        // Field i: the shades no earlier field that meets it has, the fewest near first.
+        let mut options: Vec<usize> =
+            (0..FIELD_SHADES.len()).filter(|c| meets[i].iter().all(|&j| chosen[j] != *c)).collect();
+        options.sort_by_key(|&c| std::cmp::Reverse((nears[i].iter().filter(|&&j| chosen[j] == c).count(), c)));
+        left.push(options);
+        // The deepest field takes its next shade; a field with none left steps back.
+        loop {
+            steps += 1;
+            if steps > SHADE_SEARCH_STEPS {
+                return None;
+            }
+            let depth = left.len().checked_sub(1)?;
+            match left[depth].pop() {
+                Some(c) => {
+                    chosen[depth] = c;
+                    break;
+                }
+                None => {
+                    left.pop();
+                }
+            }
+        }
+    }
 }
 
 /// The points around a tile's rim, clockwise from its north-west corner: half-edge `i`
