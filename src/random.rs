@@ -2,7 +2,8 @@
 //!
 //! The generator draws from a shuffled bag and plays, for each tile, one of its legal moves
 //! (`Game::legal_moves`: square, rotation, the expansions' actions and follower) picked
-//! uniformly; a tile that fits nowhere is discarded, as the rules say. With expansions
+//! uniformly (from `Game::bare_moves_into`'s list, the same moves in the board's order, where
+//! every move is a bare placement); a tile that fits nowhere is discarded, as the rules say. With expansions
 //! ([`generate_with`]) a drawn bazaar tile is placed with its auction left unwritten
 //! (`exp8::Action::BazaarFollows`): no auction is held in a generated game. The same seed gives the same game on every machine: the
 //! generator is a self-contained SplitMix64, not a dependency whose stream could change.
@@ -29,8 +30,9 @@ pub struct RandomGame {
     pub steps: Vec<Step>,
 }
 
-/// Plays a random legal game with `players` players over `copies` copies of the tile set's
-/// bag (one copy is the 72-tile base game), starting from the start tile.
+/// Plays a random legal game with `players` players (at least one) over `copies` copies of
+/// the tile set's bag (one copy is the 72-tile base game), starting from the start tile:
+/// [`Playout`]'s game, its steps recorded.
 pub fn generate(tiles: &TileSet, seed: u64, players: usize, copies: usize) -> RandomGame {
     generate_with(tiles, &Options::default(), &[], seed, players, copies)
 }
@@ -44,33 +46,13 @@ pub fn generate_with(
     players: usize,
     copies: usize,
 ) -> RandomGame {
-    let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
-    let mut rng = Rng::new(seed);
-    let mut bag: Vec<TileKind> = (0..copies.max(1)).flat_map(|_| tiles.bag()).collect();
-    let start = tiles.start().unwrap_or(bag[0]);
-    if let Some(i) = bag.iter().position(|k| *k == start) {
-        bag.remove(i);
+    let mut p = Playout::with(tiles, options, expansions, seed, players, copies);
+    p.steps = Some(Vec::with_capacity(p.bag_len()));
+    while p.step() {}
+    RandomGame {
+        players: p.game.players().iter().map(|x| x.name.clone()).collect(),
+        steps: p.steps.unwrap_or_default(),
     }
-    rng.shuffle(&mut bag);
-    let mut game = Game::new(tiles, options.clone(), expansions, &names);
-    game.reserve(bag.len() + 1);
-    game.setup_tile(start, Pos::new(0, 0), Rotation::default()).expect("the first tile always fits");
-    let mut steps = Vec::with_capacity(bag.len());
-    let mut current = 0usize;
-    for kind in bag {
-        let player = PlayerId((current % players) as u8);
-        let turn = steps.len() as u16 + 1;
-        let moves = game.legal_moves(player, kind, turn);
-        if moves.is_empty() {
-            steps.push(Step::Discard(kind));
-            continue;
-        }
-        let mv = moves[rng.below(moves.len())].clone();
-        game.play(player, &mv, turn).expect("the generator plays only legal moves");
-        steps.push(Step::Place(player, mv));
-        current += 1;
-    }
-    RandomGame { players: names, steps }
 }
 
 /// Replays a generated game from the start tile, with the final scoring when `finish`.
@@ -123,6 +105,8 @@ pub struct Playout<'t> {
     sample: bool,
     /// Legal moves listed so far (none when sampling).
     listed: usize,
+    /// The steps played, when recorded ([`generate_with`]).
+    steps: Option<Vec<Step>>,
 }
 
 impl<'t> Playout<'t> {
@@ -166,6 +150,7 @@ impl<'t> Playout<'t> {
             bare: Vec::new(),
             sample: false,
             listed: 0,
+            steps: None,
         }
     }
 
@@ -187,27 +172,37 @@ impl<'t> Playout<'t> {
         let player = PlayerId((self.current % self.players) as u8);
         let turn = self.drawn as u16;
         // Only legal moves are played; a refusal would be an engine bug the property tests report.
-        if self.sample {
-            if let Some(mv) = self.game.random_move(player, kind, turn, &mut self.rng) {
-                let _ = self.game.play(player, &mv, turn);
-                self.current += 1;
+        let played = if self.sample {
+            let mv = self.game.random_move(player, kind, turn, &mut self.rng);
+            if let Some(mv) = &mv {
+                let _ = self.game.play(player, mv, turn);
             }
+            mv
         } else if self.game.bare_moves_into(player, kind, turn, &mut self.bare) {
-            // The same list as `legal_moves`, packed: the same pick, the same game.
+            // The moves of `legal_moves`, packed, in the board's order.
             self.listed += self.bare.len();
-            if !self.bare.is_empty() {
-                let mv = self.bare[self.rng.below(self.bare.len())].to_move(kind);
-                self.game.play_listed(player, &mv, turn);
-                self.current += 1;
+            let picked = (!self.bare.is_empty()).then(|| self.bare[self.rng.below(self.bare.len())].to_move(kind));
+            if let Some(mv) = &picked {
+                self.game.play_listed(player, mv, turn);
             }
+            picked
         } else {
             self.game.legal_moves_into(player, kind, turn, &mut self.moves);
             self.listed += self.moves.len();
-            if !self.moves.is_empty() {
-                let mv = &self.moves[self.rng.below(self.moves.len())];
+            let picked = (!self.moves.is_empty()).then(|| self.moves[self.rng.below(self.moves.len())].clone());
+            if let Some(mv) = &picked {
                 let _ = self.game.play(player, mv, turn);
-                self.current += 1;
             }
+            picked
+        };
+        if played.is_some() {
+            self.current += 1;
+        }
+        if let Some(steps) = &mut self.steps {
+            steps.push(match played {
+                Some(mv) => Step::Place(player, mv),
+                None => Step::Discard(kind),
+            });
         }
         true
     }

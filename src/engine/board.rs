@@ -638,6 +638,19 @@ impl Board {
         }
     }
 
+    /// [`Board::each_fitting`] in the board's own order, as [`Board::nth_fitting`] counts
+    /// them (constraint by constraint, each group's squares as it holds them), unsorted: for
+    /// a search that needs every fitting square in an order fixed by the game's moves, not
+    /// the frontier order. Its cost is one step per square found.
+    pub fn each_fitting_unordered(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
+        for (key, g) in self.matching_groups(fits) {
+            let rotations = fits.rotations(key);
+            for &id in self.groups.get(g) {
+                found(&self.entries[id as usize].free, rotations);
+            }
+        }
+    }
+
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
     /// them, without listing them: one look-up per constraint held that the tile matches (at
     /// most 255), whatever the number of squares.

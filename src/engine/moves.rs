@@ -112,7 +112,10 @@ impl Game<'_> {
                 let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none();
                 if quick && whole_ok {
                     let around = around.get_or_insert_with(|| self.around(pos));
-                    self.bare_moves(player, &bare, around, deployable, turn, &mut |m| out.push(m.to_move(tile)));
+                    let vetoes = self.vetoes(player, &bare, deployable);
+                    let segments = def.segments.len();
+                    let mut emit = |m: BareMove| out.push(m.to_move(tile));
+                    self.bare_moves(player, &bare, segments, around, deployable, &vetoes, turn, &mut emit);
                 }
                 let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
                 for extras in sets {
@@ -172,33 +175,65 @@ impl Game<'_> {
     /// [`Game::legal_moves_into`] where the moves can be read off the frontier (see
     /// [`Game::frontier_readable`]); false, and nothing listed, elsewhere.
     fn frontier_moves(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) -> bool {
-        self.each_bare_move(player, tile, turn, &mut |m: BareMove| out.push(m.to_move(tile)))
+        self.each_bare_move(player, tile, turn, Order::Frontier, &mut |m: BareMove| out.push(m.to_move(tile)))
     }
 
-    /// Every legal move of `player` with `tile` in turn `turn` packed as a [`BareMove`], in
-    /// [`Game::legal_moves`]' order, where every legal move is a bare placement: a whole turn
-    /// of a one-square tile, on a board that is not empty, with no expansion in play that
-    /// changes an edge or offers an action. True when so (`out`, cleared first, then holds
-    /// them all, none when the tile fits nowhere); false elsewhere, `out` empty: ask
-    /// [`Game::legal_moves`]. For searches over many turns, which list moves by the
-    /// thousand.
+    /// Every legal move of `player` with `tile` in turn `turn` packed as a [`BareMove`], where
+    /// every legal move is a bare placement: a whole turn of a one-square tile, on a board
+    /// that is not empty, with no expansion in play that changes an edge or offers an
+    /// action. True when so (`out`, cleared first, then holds them all, none when the tile
+    /// fits nowhere); false elsewhere, `out` empty: ask [`Game::legal_moves`]. For searches
+    /// over many turns, which list moves by the thousand.
+    ///
+    /// The moves are [`Game::legal_moves`]' moves, each once, in the board's own order
+    /// rather than the frontier order: the squares as the board keeps them by constraint
+    /// ([`Board::each_fitting_unordered`](super::board::Board::each_fitting_unordered)),
+    /// then rotation, figure and follower as there. That order is fixed by the moves played
+    /// (the same game lists them in the same order), and it costs no sort.
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
         out.clear();
-        self.each_bare_move(player, tile, turn, &mut |m| out.push(m))
+        self.each_bare_move(player, tile, turn, Order::Board, &mut |m| out.push(m))
     }
 
     /// The moves of [`Game::bare_moves_into`], each given to `emit`: for each square and
-    /// rotation where the tile fits, its bare moves, what lies around the square read once
-    /// for its rotations.
-    fn each_bare_move(&self, player: PlayerId, tile: TileKind, turn: u16, emit: &mut impl FnMut(BareMove)) -> bool {
+    /// rotation where the tile fits, in `order`, its bare moves, what lies around the square
+    /// read once for its rotations, and the expansions' vetoes once for the whole search
+    /// where they do not depend on the square ([`Expansion::judges_bare_anywhere`]).
+    ///
+    /// [`Expansion::judges_bare_anywhere`]: crate::expansion::Expansion::judges_bare_anywhere
+    fn each_bare_move(
+        &self,
+        player: PlayerId,
+        tile: TileKind,
+        turn: u16,
+        order: Order,
+        emit: &mut impl FnMut(BareMove),
+    ) -> bool {
         if !self.frontier_readable(player, tile, turn) {
             return false;
         }
         let supply = Supply::of(self, player);
+        let deployable = supply.deployable();
         // With no figure to stand, what lies around a square decides nothing.
-        let figures_left = !supply.deployable().is_empty();
+        let figures_left = !deployable.is_empty();
         let mut bare = Move::new(tile, Pos::new(0, 0), Rotation::default());
-        self.board.each_fitting(self.def(tile).fits(), |square, rotations| {
+        let anywhere =
+            self.expansions.iter().all(|x| x.judges_bare_anywhere()).then(|| self.vetoes(player, &bare, deployable));
+        let segments = self.def(tile).segments.len();
+        // With no figure to stand and nothing vetoed, each fitting pair is one move.
+        let only_bare = !figures_left && anywhere.as_ref().is_some_and(|v| v.bare_ok);
+        let each_square = |square: &super::board::Free, rotations: u8| {
+            if only_bare {
+                let mut left = rotations;
+                while left != 0 {
+                    let rotation = Rotation::ALL[left.trailing_zeros() as usize];
+                    left &= left - 1;
+                    let m = BareMove { pos: square.pos, rotation, follower: None, figure: Figure::Normal };
+                    debug_assert!(self.check(player, &m.to_move(tile), turn).is_ok(), "the quick judgement of {m:?}");
+                    emit(m);
+                }
+                return;
+            }
             let read;
             let around = match figures_left {
                 true => {
@@ -211,10 +246,23 @@ impl Game<'_> {
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) != 0 {
                     bare.rotation = r;
-                    self.bare_moves(player, &bare, around, supply.deployable(), turn, emit);
+                    let here;
+                    let vetoes = match &anywhere {
+                        Some(v) => v,
+                        None => {
+                            here = self.vetoes(player, &bare, deployable);
+                            &here
+                        }
+                    };
+                    self.bare_moves(player, &bare, segments, around, deployable, vetoes, turn, emit);
                 }
             }
-        });
+        };
+        let fits = self.def(tile).fits();
+        match order {
+            Order::Frontier => self.board.each_fitting(fits, each_square),
+            Order::Board => self.board.each_fitting_unordered(fits, each_square),
+        }
         true
     }
 
@@ -302,56 +350,74 @@ impl Game<'_> {
         None
     }
 
+    /// What the expansions in play say of a bare placement (a whole turn of a one-square
+    /// tile, no action) and of each figure in supply (`deployable`) on its segments: for
+    /// [`Game::bare_moves`].
+    fn vetoes(&self, player: PlayerId, bare: &Move, deployable: &[Figure]) -> Vetoes {
+        let bare_ok = self.expansions.iter().all(|x| x.check_placement(self, player, bare).is_ok());
+        let mut forbidden = [None; Figure::ALL.len()];
+        if bare_ok {
+            for (slot, figure) in forbidden.iter_mut().zip(deployable) {
+                *slot = self
+                    .expansions
+                    .iter()
+                    .try_fold(0, |m, x| Some(m | x.forbidden_followers(self, player, bare, *figure)?));
+            }
+        }
+        Vetoes { bare_ok, forbidden }
+    }
+
     /// The legal moves of a bare placement (no actions, a whole turn, one square) whose tile
-    /// fits where nothing changes its edges, in `legal_moves`' order: no follower, then each
-    /// figure on each segment of the tile. Exactly the candidates [`Game::check`] accepts,
-    /// the turn's part being allowed (the caller checks it once): for each candidate what
-    /// `check_before_play` would still ask (the expansions' vetoes, the feature joined, from
-    /// what lies `around` the square, read only when a figure is in supply), the figures
-    /// being those in supply (`deployable`).
+    /// (of `segments` segments) fits where nothing changes its edges, in `legal_moves`'
+    /// order: no follower, then each figure on each segment of the tile. Exactly the
+    /// candidates [`Game::check`] accepts, the turn's part being allowed (the caller checks
+    /// it once): for each candidate what `check_before_play` would still ask (the
+    /// expansions' `vetoes` of this placement, the feature joined, from what lies `around`
+    /// the square, read only when a figure is in supply), the figures being those in supply
+    /// (`deployable`).
+    #[allow(clippy::too_many_arguments)]
     fn bare_moves(
         &self,
         player: PlayerId,
         bare: &Move,
+        segments: usize,
         around: &Around,
         deployable: &[Figure],
+        vetoes: &Vetoes,
         turn: u16,
         emit: &mut impl FnMut(BareMove),
     ) {
         debug_assert!(bare.extras.is_empty() && bare.part == Part::Whole && bare.follower.is_none());
-        let vetoed = |cand: &Move| self.expansions.iter().any(|x| x.check_placement(self, player, cand).is_err());
-        let mut push = |m: BareMove, ok: bool| {
-            debug_assert_eq!(
-                ok,
-                self.check(player, &m.to_move(bare.tile), turn).is_ok(),
-                "the quick judgement of {m:?}"
-            );
-            if ok {
-                emit(m);
-            }
+        debug_assert_eq!(*vetoes, self.vetoes(player, bare, deployable), "the vetoes of {bare:?}");
+        let mut push = |m: BareMove| {
+            debug_assert!(self.check(player, &m.to_move(bare.tile), turn).is_ok(), "the quick judgement of {m:?}");
+            emit(m);
         };
         let none = BareMove { pos: bare.pos, rotation: bare.rotation, follower: None, figure: Figure::Normal };
-        let bare_ok = !vetoed(bare);
-        push(none, bare_ok);
+        if vetoes.bare_ok {
+            push(none);
+        } else {
+            debug_assert!(self.check(player, &none.to_move(bare.tile), turn).is_err(), "{none:?} is refused");
+        }
         if deployable.is_empty() {
             return;
         }
-        let segments = self.def(bare.tile).segments.len();
-        let blocked = self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around);
-        for figure in deployable {
-            // The expansions' vetoes of this figure on each segment, where they can say.
-            let forbidden = if bare_ok {
-                self.expansions.iter().try_fold(0, |m, x| Some(m | x.forbidden_followers(self, player, bare, *figure)?))
-            } else {
-                None
-            };
-            for local in (0..segments).filter(|l| blocked & (1 << l) == 0) {
-                let m = BareMove { follower: Some(local as u8), figure: *figure, ..none };
-                let ok = match forbidden {
-                    Some(mask) => mask & (1 << local) == 0,
-                    None => !vetoed(&m.to_move(bare.tile)),
-                };
-                push(m, ok);
+        let all = 1u64.checked_shl(segments as u32).map_or(u64::MAX, |b| b - 1);
+        let open = all & !self.occupied_with(bare.tile, bare.pos, bare.rotation, None, around);
+        for (figure, forbidden) in deployable.iter().zip(vetoes.forbidden) {
+            let mut free = open & !forbidden.unwrap_or(0);
+            while free != 0 {
+                let local = free.trailing_zeros() as u8;
+                free &= free - 1;
+                let m = BareMove { follower: Some(local), figure: *figure, ..none };
+                // Where the expansions could not say as a mask, each candidate is asked.
+                if forbidden.is_some()
+                    || self.expansions.iter().all(|x| x.check_placement(self, player, &m.to_move(bare.tile)).is_ok())
+                {
+                    push(m);
+                } else {
+                    debug_assert!(self.check(player, &m.to_move(bare.tile), turn).is_err(), "{m:?} is refused");
+                }
             }
         }
     }
@@ -419,6 +485,26 @@ impl BareMove {
             ..Move::new(tile, self.pos, self.rotation)
         }
     }
+}
+
+/// The order in which a search lists the fitting squares.
+#[derive(Clone, Copy)]
+enum Order {
+    /// North first, then west to east ([`Game::legal_moves`]).
+    Frontier,
+    /// The board's own ([`Game::bare_moves_into`]).
+    Board,
+}
+
+/// What the expansions in play say of a bare placement ([`Game::vetoes`]).
+#[derive(Debug, PartialEq, Eq)]
+struct Vetoes {
+    /// Whether the placement without a follower is allowed.
+    bare_ok: bool,
+    /// For each figure in supply, in order, the segments a follower of it may not stand on
+    /// (`Expansion::forbidden_followers`); `None` where an expansion cannot say as a mask,
+    /// and then each follower is asked of `check_placement`.
+    forbidden: [Option<u64>; Figure::ALL.len()],
 }
 
 /// The figures a player has in supply, for the moves of a search.

@@ -147,6 +147,11 @@ impl Expansion for Base {
         Ok(())
     }
 
+    /// Farmers or none is the game's option, the same on every square.
+    fn judges_bare_anywhere(&self) -> bool {
+        true
+    }
+
     fn forbidden_followers(&self, game: &Game, _player: PlayerId, bare: &Move, _figure: Figure) -> Option<u64> {
         if without_farmers(game).is_ok() {
             return Some(0);

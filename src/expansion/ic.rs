@@ -177,6 +177,11 @@ impl Expansion for Ic {
         }
     }
 
+    /// A large follower's verdict reads the game's option and the player's supply, never the square.
+    fn judges_bare_anywhere(&self) -> bool {
+        true
+    }
+
     fn forbidden_followers(&self, game: &Game, player: PlayerId, bare: &Move, figure: Figure) -> Option<u64> {
         // Whether the figure may stand anywhere: the same for every segment.
         let probe = Move { follower: Some(crate::engine::FollowerOn::Segment(0)), figure, ..bare.clone() };

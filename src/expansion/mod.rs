@@ -262,6 +262,17 @@ pub trait Expansion: Sync {
         None
     }
 
+    /// Whether this expansion's verdicts on a bare placement (a whole turn of a one-square
+    /// tile, no action) are the same on every square and in every rotation of a turn:
+    /// [`Expansion::check_placement`] of the move without a follower, and
+    /// [`Expansion::forbidden_followers`] for each figure, depend only on the game, the
+    /// player, the tile and the figure. A search for legal moves then asks them once for
+    /// the whole search instead of once per square and rotation (a debug build checks each
+    /// placement's verdict against it). False, the default, where that is not so.
+    fn judges_bare_anywhere(&self) -> bool {
+        false
+    }
+
     /// Vetoes a move the core rules allow, or checks what the expansion lets the player build.
     fn check_placement(&self, _game: &Game, _player: PlayerId, _mv: &Move) -> Result<(), Verdict> {
         Ok(())

@@ -254,15 +254,20 @@ fn move_order(mv: &Move) -> (i32, i32, u16, usize) {
 /// few occupied squares, with no follower or one on any segment of the tile. The list comes
 /// in frontier order, then rotation, then follower, each move once; a discarded tile has
 /// none.
-/// Where `Game::bare_moves_into` lists the moves packed, they are `moves`, in order (true);
-/// elsewhere it lists nothing (false).
+/// Where `Game::bare_moves_into` lists the moves packed, they are `moves`, each once, in the
+/// board's order rather than the frontier's (true); elsewhere it lists nothing (false).
 fn packed_moves_agree(game: &Game, player: PlayerId, kind: TileKind, turn: u16, moves: &[Move], at: &str) -> bool {
     let stale = BareMove { pos: Pos::new(9, 9), rotation: Rotation::default(), follower: None, figure: Figure::Normal };
     let mut packed = vec![stale];
     let listed = game.bare_moves_into(player, kind, turn, &mut packed);
     if listed {
-        let unpacked: Vec<Move> = packed.iter().map(|m| m.to_move(kind)).collect();
-        assert_eq!(unpacked, moves, "{at}: the packed moves");
+        let key = |m: &Move| (move_order(m), Figure::ALL.iter().position(|f| *f == m.figure));
+        let mut unpacked: Vec<Move> = packed.iter().map(|m| m.to_move(kind)).collect();
+        let mut listed = moves.to_vec();
+        unpacked.sort_by_key(key);
+        listed.sort_by_key(key);
+        assert_eq!(unpacked, listed, "{at}: the packed moves");
+        assert!(unpacked.windows(2).all(|w| w[0] != w[1]), "{at}: a packed move listed twice");
     } else {
         assert!(packed.is_empty(), "{at}: nothing packed where the moves cannot be");
     }
