@@ -378,10 +378,22 @@ pub const NO_PORT: u8 = NONE;
 /// The port of the square across that faces port `port` of a square ([`TileDef::ports`]):
 /// across an edge, the road or city on the opposite edge, and each half the opposite edge's
 /// other half (the left half of an edge faces the right half of the edge it meets).
+#[inline]
 pub fn facing_port(port: usize) -> usize {
-    let e = Edge::ALL[port / 3 % 4];
-    3 * e.opposite().index() + [0, 2, 1][port % 3]
+    FACING_PORT[port % 12]
 }
+
+/// [`facing_port`] of each port, worked out once.
+const FACING_PORT: [usize; 12] = {
+    let mut out = [0; 12];
+    let mut port = 0;
+    while port < 12 {
+        // The edges N, E, S, W are 0 to 3; the opposite edge is two on.
+        out[port] = 3 * ((port / 3 + 2) % 4) + [0, 2, 1][port % 3];
+        port += 1;
+    }
+    out
+};
 
 /// The most features (segments) one square of a tile may hold: the engine keeps a bit per
 /// segment of a tile being laid (both squares of a double-size tile in one word). The
