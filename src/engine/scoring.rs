@@ -250,7 +250,8 @@ impl Game<'_> {
                 roots.push((kind, root));
             }
         }
-        roots.sort_by_key(|(k, r)| (*k, self.features.placed(*r), r.0));
+        // Each root once, so the order is the one a stable sort gives.
+        roots.sort_unstable_by_key(|(k, r)| (*k, self.features.placed(*r), r.0));
         // The fields are scored in their place in this order, together, as the base game
         // decides (`base.farm-scoring`).
         let fields: Vec<SegId> = roots.iter().filter(|(k, _)| *k == FeatureKind::Field).map(|(_, r)| *r).collect();

@@ -1,0 +1,70 @@
+//! A fixed workload for profilers, without `bench`'s timing loops around it (BENCHMARKS.md):
+//!
+//! ```sh
+//! cargo build --release --example profile
+//! valgrind --tool=callgrind target/release/examples/profile playout 200
+//! valgrind --tool=callgrind --toggle-collect='referee::random::replay_with*' \
+//!     target/release/examples/profile replay 200
+//! ```
+//!
+//! - `playout N`: N random 2-player base games (seeds 1 to N), every legal move listed each
+//!   turn and one picked, then the final scoring: what `bench` times as `playout_us`.
+//! - `replay N`: N 4-player games generated, then replayed with the final scoring
+//!   (`replay_us`); collect only `replay_with` to leave the generation out.
+//! - `bcb N`: a 2-player playout with Bridges, Castles and Bazaars (ruleset hig) over about
+//!   N tiles, its last 64 draws timed (`placement_bcb1_ns`).
+//!
+//! It prints a checksum of the scores (and the time of what it times on stderr), so that two
+//! builds can be seen to play the same games.
+
+use referee::data::Library;
+use referee::expansion::{ExpansionId, Options};
+use referee::random::{generate, playout, replay, Playout};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map_or("playout", String::as_str);
+    let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200).max(1);
+    let lib = Library::builtin();
+    let tiles = lib.tile_set(&[]);
+    let score = |game: &referee::engine::Game| game.players().iter().map(|p| i64::from(p.score)).sum::<i64>();
+    let mut sum = 0i64;
+    match mode {
+        "playout" => {
+            let t = Instant::now();
+            for seed in 1..=n {
+                sum += score(&playout(&tiles, seed, 2, 1));
+            }
+            eprintln!("playout: {:?} a game", t.elapsed() / n as u32);
+        }
+        "replay" => {
+            let games: Vec<_> = (1..=n).map(|seed| generate(&tiles, seed, 4, 1)).collect();
+            let t = Instant::now();
+            for g in &games {
+                sum += score(&replay(&tiles, Options::default(), g, true));
+            }
+            eprintln!("replay: {:?} a game", t.elapsed() / n as u32);
+        }
+        "bcb" => {
+            let xs = [ExpansionId::Bcb1];
+            let tiles = lib.tile_set(&xs);
+            let options = Options::read(lib.profile("hig").expect("the built-in hig profile"));
+            let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
+            let mut p = Playout::with(&tiles, &options, &xs, 1, 2, n.div_ceil(bag.max(1)) as usize);
+            while p.drawn() + 64 < p.bag_len() {
+                p.step();
+            }
+            p.reserve();
+            let t = Instant::now();
+            while p.step() {}
+            eprintln!("bcb: {} draws, {:?} a draw over the last 64", p.drawn(), t.elapsed() / 64);
+            sum += score(p.game());
+        }
+        other => {
+            eprintln!("unknown mode {other:?}: playout, replay or bcb");
+            std::process::exit(2);
+        }
+    }
+    println!("{sum}");
+}
