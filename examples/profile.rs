@@ -11,6 +11,9 @@
 //!   turn and one picked, then the final scoring: what `bench` times as `playout_us`.
 //! - `replay N`: N 4-player games generated, then replayed with the final scoring
 //!   (`replay_us`); collect only `replay_with` to leave the generation out.
+//! - `drawn N`, `listed N`: a 2-player base playout over about N tiles, its last 64 draws
+//!   timed, each move drawn by `Game::random_move` or picked from the list (`placement_ns`,
+//!   `placement_listed_ns`).
 //! - `bcb N`: a 2-player playout with Bridges, Castles and Bazaars (ruleset hig) over about
 //!   N tiles, its last 64 draws timed (`placement_bcb1_ns`).
 //!
@@ -46,6 +49,22 @@ fn main() {
             }
             eprintln!("replay: {:?} a game", t.elapsed() / n as u32);
         }
+        "drawn" | "listed" => {
+            // The bench's `placement_ns` (drawn) and `placement_listed_ns` over about N tiles.
+            let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
+            let mut p = Playout::new(&tiles, 1, 2, n.div_ceil(bag.max(1)) as usize);
+            if mode == "drawn" {
+                p = p.sampling();
+            }
+            while p.drawn() + 64 < p.bag_len() {
+                p.step();
+            }
+            p.reserve();
+            let t = Instant::now();
+            last_draws(&mut p);
+            eprintln!("{mode}: {} draws, {:?} a draw over the last 64", p.drawn(), t.elapsed() / 64);
+            sum += score(p.game());
+        }
         "bcb" => {
             let xs = [ExpansionId::Bcb1];
             let tiles = lib.tile_set(&xs);
@@ -57,14 +76,21 @@ fn main() {
             }
             p.reserve();
             let t = Instant::now();
-            while p.step() {}
+            last_draws(&mut p);
             eprintln!("bcb: {} draws, {:?} a draw over the last 64", p.drawn(), t.elapsed() / 64);
             sum += score(p.game());
         }
         other => {
-            eprintln!("unknown mode {other:?}: playout, replay or bcb");
+            eprintln!("unknown mode {other:?}: playout, replay, drawn, listed or bcb");
             std::process::exit(2);
         }
     }
     println!("{sum}");
+}
+
+/// The draws timed, in a function of their own so that a profiler can collect only them
+/// (`--toggle-collect=profile::last_draws`).
+#[inline(never)]
+fn last_draws(p: &mut Playout) {
+    while p.step() {}
 }

@@ -175,7 +175,7 @@ impl<'t> Playout<'t> {
         let played = if self.sample {
             let mv = self.game.random_move(player, kind, turn, &mut self.rng);
             if let Some(mv) = &mv {
-                let _ = self.game.play(player, mv, turn);
+                self.game.play_listed(player, mv, turn);
             }
             mv
         } else if self.game.bare_moves_into(player, kind, turn, &mut self.bare) {
@@ -191,7 +191,7 @@ impl<'t> Playout<'t> {
             self.listed += self.moves.len();
             let picked = (!self.moves.is_empty()).then(|| self.moves[self.rng.below(self.moves.len())].clone());
             if let Some(mv) = &picked {
-                let _ = self.game.play(player, mv, turn);
+                self.game.play_listed(player, mv, turn);
             }
             picked
         };

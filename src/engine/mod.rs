@@ -310,6 +310,10 @@ pub struct Game<'t> {
     open: Vec<OpenTurn>,
     /// Placements played so far (a turn in two parts plays two), in the order played.
     moves: u32,
+    /// Whether every expansion in play leaves edges as printed and offers no action, so that
+    /// the legal moves of a whole turn of a one-square tile are bare placements read off the
+    /// frontier (`Game::frontier_readable`): fixed by the expansions, worked out once.
+    bare_only: bool,
 }
 
 impl PartialEq for Game<'_> {
@@ -373,6 +377,7 @@ impl<'t> Game<'t> {
             state: Slots::default(),
             open: Vec::new(),
             moves: 0,
+            bare_only: exps.iter().all(|x| moves::keeps_edges(x.id()) && !x.offers_actions()),
         };
         for x in exps {
             x.setup(&mut game);
@@ -414,6 +419,7 @@ impl<'t> Game<'t> {
             state: self.state.clone(),
             open: self.open.clone(),
             moves: self.moves,
+            bare_only: self.bare_only,
         }
     }
 
@@ -875,13 +881,18 @@ impl<'t> Game<'t> {
         }
     }
 
-    /// Plays a move just listed for this game as it stands (by [`Game::bare_moves_into`]):
-    /// [`Game::play`] without checking it a second time. A debug build checks it anyway.
+    /// Plays a move just found legal for this game as it stands (listed by
+    /// [`Game::bare_moves_into`] or [`Game::legal_moves`], drawn by [`Game::random_move`]):
+    /// [`Game::play`] without checking it a second time, where its verdict was whole before
+    /// play; a move judged in play (with actions) is played by [`Game::play`]. A debug build
+    /// checks it anyway.
     pub(crate) fn play_listed(&mut self, player: PlayerId, mv: &Move, turn: u16) {
-        debug_assert!(!judged_in_play(mv), "a listed bare move is judged before play");
         debug_assert_eq!(self.check(player, mv, turn), Ok(()), "a listed move is legal");
-        let played = self.play_phases(player, mv, turn);
-        debug_assert!(played.is_ok(), "a move judged before play plays");
+        let played = match judged_in_play(mv) {
+            true => self.play(player, mv, turn),
+            false => self.play_phases(player, mv, turn),
+        };
+        debug_assert!(played.is_ok(), "a legal move plays");
     }
 
     /// Whether the move is legal: exactly what [`Game::play`] accepts, without changing

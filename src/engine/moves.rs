@@ -271,10 +271,12 @@ impl Game<'_> {
     /// changes an edge or offers an action. Each move is then a bare placement where the
     /// tile fits, with or without a follower.
     fn frontier_readable(&self, player: PlayerId, tile: TileKind, turn: u16) -> bool {
-        self.edges_fixed()
-            && self.placements_indexed(tile)
-            && self.expansions.iter().all(|x| !x.offers_actions())
-            && self.whole_turn_allowed(player, self.part_for(player), tile, turn)
+        debug_assert_eq!(self.bare_only, self.edges_fixed() && self.expansions.iter().all(|x| !x.offers_actions()));
+        // With no turn of two parts open, a whole turn may be played.
+        let whole =
+            || self.open_turns().is_empty() || self.whole_turn_allowed(player, self.part_for(player), tile, turn);
+        debug_assert_eq!(whole(), self.whole_turn_allowed(player, self.part_for(player), tile, turn));
+        self.bare_only && self.placements_indexed(tile) && whole()
     }
 
     /// Which part of a turn the player's next placement plays: the second part of one of
@@ -452,7 +454,7 @@ impl Game<'_> {
 }
 
 /// Whether an expansion leaves edges as the tiles print them ([`Game::edges_fixed`]).
-fn keeps_edges(x: crate::expansion::ExpansionId) -> bool {
+pub(super) fn keeps_edges(x: crate::expansion::ExpansionId) -> bool {
     use crate::expansion::ExpansionId as X;
     matches!(x, X::Base | X::Ic | X::Cig | X::Db | X::Tb)
 }
