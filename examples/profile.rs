@@ -49,10 +49,17 @@ fn main() {
             }
             eprintln!("replay: {:?} a game", t.elapsed() / n as u32);
         }
-        "drawn" | "listed" => {
-            // The bench's `placement_ns` (drawn) and `placement_listed_ns` over about N tiles.
+        "drawn" | "listed" | "bcb" => {
+            // The bench's `placement_ns` (drawn), `placement_listed_ns` and
+            // `placement_bcb1_ns` over about N tiles.
+            let xs: &[ExpansionId] = if mode == "bcb" { &[ExpansionId::Bcb1] } else { &[] };
+            let tiles = lib.tile_set(xs);
+            let options = match mode {
+                "bcb" => Options::read(lib.profile("hig").expect("the built-in hig profile")),
+                _ => Options::default(),
+            };
             let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
-            let mut p = Playout::new(&tiles, 1, 2, n.div_ceil(bag.max(1)) as usize);
+            let mut p = Playout::with(&tiles, &options, xs, 1, 2, n.div_ceil(bag.max(1)) as usize);
             if mode == "drawn" {
                 p = p.sampling();
             }
@@ -63,21 +70,6 @@ fn main() {
             let t = Instant::now();
             last_draws(&mut p);
             eprintln!("{mode}: {} draws, {:?} a draw over the last 64", p.drawn(), t.elapsed() / 64);
-            sum += score(p.game());
-        }
-        "bcb" => {
-            let xs = [ExpansionId::Bcb1];
-            let tiles = lib.tile_set(&xs);
-            let options = Options::read(lib.profile("hig").expect("the built-in hig profile"));
-            let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
-            let mut p = Playout::with(&tiles, &options, &xs, 1, 2, n.div_ceil(bag.max(1)) as usize);
-            while p.drawn() + 64 < p.bag_len() {
-                p.step();
-            }
-            p.reserve();
-            let t = Instant::now();
-            last_draws(&mut p);
-            eprintln!("bcb: {} draws, {:?} a draw over the last 64", p.drawn(), t.elapsed() / 64);
             sum += score(p.game());
         }
         other => {
