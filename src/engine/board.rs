@@ -13,7 +13,7 @@ use crate::geom::{Edge, Pos};
 use crate::tile::Terrain;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// A fast, deterministic hasher for board squares: the two coordinates packed into one
 /// word, then mixed with the MurmurHash3 finaliser so that neighbouring squares spread over
@@ -63,14 +63,15 @@ const EMPTY_CELL: Cell = Cell { tile: NO_TILE, key: 0, at: 0 };
 /// position, the others by a hash of it: the squares around a square are almost always in
 /// its chunk, so looking them up touches a few cache lines however large the board grows.
 /// Chunks and the table are shared between copies of a board until one is written (a copy
-/// to try a move on writes a chunk or two).
+/// to try a move on writes a chunk or two), counted without atomics (`Rc`): a game is not
+/// shared between threads, and laying a tile writes four or five cells.
 #[derive(Clone, Debug)]
 struct Grid {
-    chunks: Vec<Arc<[Cell; CHUNK_SQUARES]>>,
+    chunks: Vec<Rc<[Cell; CHUNK_SQUARES]>>,
     /// Each chunk's position (in chunks), in `chunks`' order.
     at: Vec<(i32, i32)>,
     /// The chunks near the start, by position: 1 + their index in `chunks`, 0 for none.
-    near: Arc<[u32; NEAR_SIDE * NEAR_SIDE]>,
+    near: Rc<[u32; NEAR_SIDE * NEAR_SIDE]>,
     far: HashMap<(i32, i32), u32, Fast>,
     /// Tiles on the board.
     len: usize,
@@ -90,7 +91,7 @@ impl Default for Grid {
         Grid {
             chunks: Vec::new(),
             at: Vec::new(),
-            near: Arc::new([0; NEAR_SIDE * NEAR_SIDE]),
+            near: Rc::new([0; NEAR_SIDE * NEAR_SIDE]),
             far: HashMap::default(),
             len: 0,
         }
@@ -132,11 +133,11 @@ impl Grid {
         let k = match self.chunk(c) {
             Some(k) => k,
             None => {
-                self.chunks.push(Arc::new([EMPTY_CELL; CHUNK_SQUARES]));
+                self.chunks.push(Rc::new([EMPTY_CELL; CHUNK_SQUARES]));
                 self.at.push(c);
                 let index = self.chunks.len() as u32;
                 match Grid::near_slot(c) {
-                    Some(slot) => Arc::make_mut(&mut self.near)[slot] = index,
+                    Some(slot) => Rc::make_mut(&mut self.near)[slot] = index,
                     None => {
                         self.far.insert(c, index);
                     }
@@ -188,7 +189,7 @@ impl Grid {
 
     /// The cell at `(chunk, index)` to write, its chunk copied first if another board shares it.
     fn cell_at_mut(&mut self, (k, i): (usize, usize)) -> &mut Cell {
-        &mut Arc::make_mut(&mut self.chunks[k])[i]
+        &mut Rc::make_mut(&mut self.chunks[k])[i]
     }
 
     fn insert(&mut self, (k, i): (usize, usize), placed: u32) {
