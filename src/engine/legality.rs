@@ -54,6 +54,16 @@ impl Around {
         Around { features: [NO_FEATURE; 24], occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0 };
 }
 
+/// Two `Around`s say the same when all they hold does (`ports_of` past the features met is
+/// not read).
+impl PartialEq for Around {
+    fn eq(&self, o: &Around) -> bool {
+        (self.features, self.occupied, self.n, self.occupied_ports, self.shared)
+            == (o.features, o.occupied, o.n, o.occupied_ports, o.shared)
+            && self.ports_of[..self.n] == o.ports_of[..o.n]
+    }
+}
+
 /// Why a tile does not fit on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Misfit {
@@ -296,6 +306,22 @@ impl Game<'_> {
     /// [`Game::around`] a frontier square, from the segments facing its ports.
     pub(super) fn around_ports(&self, ports: &[u32; 12]) -> Around {
         let mut a = Around::EMPTY;
+        self.around_ports_into(ports, &mut a);
+        a
+    }
+
+    /// [`Game::around_ports`] written into `a`, whatever it held: for a search that reads
+    /// square after square into one `Around` rather than copying a new one out each time.
+    pub(super) fn around_ports_into(&self, ports: &[u32; 12], a: &mut Around) {
+        // What `look_around` only adds to; each feature's `ports_of` is cleared as it is met.
+        (a.features, a.occupied, a.n, a.occupied_ports, a.shared) = ([NO_FEATURE; 24], 0, 0, 0, 0);
+        self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
+        debug_assert_eq!(*a, self.around_slow(ports), "the around read into a used one");
+    }
+
+    /// [`Game::around_ports`] into a new `Around`, for debug builds to check the reuse of one.
+    fn around_slow(&self, ports: &[u32; 12]) -> Around {
+        let mut a = Around::EMPTY;
         self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
         a
     }
@@ -331,6 +357,7 @@ impl Game<'_> {
                     Some(f) => f,
                     None => {
                         roots.list[roots.n] = root.0;
+                        a.ports_of[roots.n] = 0;
                         roots.n += 1;
                         if self.features.occupied_at_root(root) > 0 {
                             a.occupied |= 1 << (roots.n - 1);

@@ -222,6 +222,8 @@ impl Game<'_> {
         let segments = self.def(tile).segments.len();
         // With no figure to stand and nothing vetoed, each fitting pair is one move.
         let only_bare = !figures_left && anywhere.as_ref().is_some_and(|v| v.bare_ok);
+        // What lies around each square, read into one place square after square.
+        let mut read = Around::EMPTY;
         let each_square = |square: &super::board::Free, rotations: u8| {
             if only_bare {
                 let mut left = rotations;
@@ -234,10 +236,9 @@ impl Game<'_> {
                 }
                 return;
             }
-            let read;
             let around = match figures_left {
                 true => {
-                    read = self.around_ports(self.checked_ports(square));
+                    self.around_ports_into(self.checked_ports(square), &mut read);
                     &read
                 }
                 false => &Around::EMPTY,
