@@ -129,7 +129,11 @@ impl<'t> Playout<'t> {
         let players = players.max(1);
         let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
         let mut rng = Rng::new(seed);
-        let mut bag: Vec<TileKind> = (0..copies.max(1)).flat_map(|_| tiles.bag()).collect();
+        let one = tiles.bag();
+        let mut bag: Vec<TileKind> = Vec::with_capacity(one.len().saturating_mul(copies.max(1)));
+        for _ in 0..copies.max(1) {
+            bag.extend_from_slice(&one);
+        }
         let mut game = Game::new(tiles, options.clone(), expansions, &names);
         game.reserve(bag.len());
         if let Some(start) = tiles.start().or(bag.first().copied()) {

@@ -1103,7 +1103,11 @@ impl TileSet {
 
     /// Every tile of the set, `count` times each, in catalogue order.
     pub fn bag(&self) -> Vec<TileKind> {
-        self.iter().flat_map(|(k, d)| std::iter::repeat_n(k, d.count as usize)).collect()
+        let mut bag = Vec::with_capacity(self.iter().map(|(_, d)| d.count as usize).sum());
+        for (k, d) in self.iter() {
+            bag.extend(std::iter::repeat_n(k, d.count as usize));
+        }
+        bag
     }
 
     /// The printed segments of a tile of the bag, on average, rounded up (1 for an empty
