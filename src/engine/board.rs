@@ -411,6 +411,12 @@ impl Board {
         // join groups: the frontier's lists grow by a few entries a tile.
         self.entries.reserve(2 * tiles + 4);
         self.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
+        // A copy's chunks are shared with the board it was copied from until written: made
+        // its own here, as a board never copied holds them, so that laying the tiles does
+        // not copy them one by one on the way.
+        for chunk in &mut self.squares.chunks {
+            Rc::make_mut(chunk);
+        }
     }
 
     pub fn len(&self) -> usize {
