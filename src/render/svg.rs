@@ -982,3 +982,31 @@ pub fn svg_tile(s: &mut String, game: &Game, p: &Placed, ox: i32, oy: i32) {
     draw_tile(s, game, p, &mut Vec::new());
     let _ = writeln!(s, "</g>");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A crown of five pairs (field `a_i` meets `b_j` for every `i != j`), taken in the order
+    /// `a_1, b_1, a_2, b_2, ...`: the greedy choice gives each pair a shade of its own and
+    /// has none left for `a_5`; the search finds shades for all, and no two fields that meet
+    /// share one.
+    #[test]
+    fn shades_are_searched_where_the_greedy_choice_runs_out() {
+        let (a, b) = (|i: u32| SegId(2 * i), |i: u32| SegId(2 * i + 1));
+        let order: Vec<SegId> = (0..5).flat_map(|i| [a(i), b(i)]).collect();
+        let mut meet: BTreeMap<SegId, BTreeSet<SegId>> = BTreeMap::new();
+        for i in 0..5 {
+            for j in (0..5).filter(|j| *j != i) {
+                meet.entry(a(i)).or_default().insert(b(j));
+                meet.entry(b(j)).or_default().insert(a(i));
+            }
+        }
+        let shades = shades_apart(&order, &meet, &BTreeMap::new()).expect("two shades would do");
+        let of = |f: SegId| shades[order.iter().position(|g| *g == f).unwrap()];
+        for (f, gs) in &meet {
+            assert!(gs.iter().all(|g| of(*g) != of(*f)), "{f:?} shares a shade with a field it meets");
+        }
+        assert!(shades.iter().all(|c| *c < FIELD_SHADES.len()));
+    }
+}
