@@ -411,6 +411,8 @@ impl Board {
         // join groups: the frontier's lists grow by a few entries a tile.
         self.entries.reserve(2 * tiles + 4);
         self.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
+        // A group a constraint held, at most 255 of them, the more the larger the board.
+        self.groups.blocks.reserve(tiles.min(255));
         // A copy's chunks are shared with the board it was copied from until written: made
         // its own here, as a board never copied holds them, so that laying the tiles does
         // not copy them one by one on the way.

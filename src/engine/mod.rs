@@ -304,6 +304,9 @@ pub struct Game<'t> {
     pub hands: Vec<Vec<TileKind>>,
     /// Segments laid or added during the turn being played: what may have completed.
     touched: Vec<SegId>,
+    /// The features the turn being played completed, in the order they score: kept between
+    /// turns only for its room (`score_completed`); not part of the game's state.
+    done: Vec<SegId>,
     /// Features completed during the turn being played (kept when an expansion asks).
     completions: Vec<Completion>,
     record_completions: bool,
@@ -374,6 +377,7 @@ impl<'t> Game<'t> {
             followers: Vec::new(),
             events: Vec::new(),
             touched: Vec::new(),
+            done: Vec::new(),
             completions: Vec::new(),
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
@@ -398,6 +402,11 @@ impl<'t> Game<'t> {
         // outgrows it.
         self.features.reserve(placements * self.tiles.segments_per_tile() * 5 / 4 + 16);
         self.events.reserve(placements);
+        // And the lists a turn fills and empties: a tile's segments, what it completes, the
+        // followers on the board (each player's, the large ones too).
+        self.touched.reserve(2 * crate::tile::MAX_SEGMENTS);
+        self.done.reserve(2 * crate::tile::MAX_SEGMENTS);
+        self.followers.reserve(self.players.len() * (usize::from(FOLLOWERS_PER_PLAYER) + 1));
     }
 
     /// A copy of the game to try a move on: [`Clone::clone`], with room in the lists a move
@@ -417,6 +426,7 @@ impl<'t> Game<'t> {
             phases: self.phases.clone(),
             hands: self.hands.clone(),
             touched: with_room(&self.touched, 16),
+            done: Vec::new(),
             completions: self.completions.clone(),
             record_completions: self.record_completions,
             state: self.state.clone(),

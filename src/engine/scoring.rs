@@ -12,7 +12,10 @@ impl Game<'_> {
     /// Scores the roads, cities and cloisters the turn completed: features of the segments
     /// laid or added this turn, and cloisters around the new tile.
     pub(super) fn score_completed(&mut self, pos: Pos, timing: Timing) {
-        let mut done: Vec<SegId> = Vec::new();
+        // The list kept from turn to turn, so that a turn that completes something allocates
+        // nothing for it.
+        let mut done = std::mem::take(&mut self.done);
+        done.clear();
         for &seg in &self.touched {
             if matches!(self.features.kind(seg), FeatureKind::City | FeatureKind::Road) {
                 let root = self.features.find(seg);
@@ -51,12 +54,13 @@ impl Game<'_> {
         for x in &self.expansions {
             x.order_completed(self, &mut done);
         }
-        for root in done {
+        for &root in &done {
             if self.expansions.iter().any(|x| x.takes_over(self, root)) {
                 continue;
             }
             self.score(root, timing);
         }
+        self.done = done;
     }
 
     /// A feature as the reports name it: its segment on its earliest tile in board
