@@ -2,9 +2,9 @@
 //!
 //! The generator draws from a shuffled bag and plays, for each tile, one of its legal moves
 //! (`Game::legal_moves`: square, rotation, the expansions' actions and follower) picked
-//! uniformly (from `Game::bare_moves_into`'s list, the same moves in the board's order, where
-//! every move is a bare placement); a tile that fits nowhere is discarded, as the rules say. With expansions
-//! ([`generate_with`]) a drawn bazaar tile is placed with its auction left unwritten
+//! uniformly (from `Game::bare_moves_into`'s list, the same moves in the board's order,
+//! where every move is a bare placement); a tile that fits nowhere is discarded, as the
+//! rules say. With expansions ([`generate_with`]) a drawn bazaar tile is placed with its auction left unwritten
 //! (`exp8::Action::BazaarFollows`): no auction is held in a generated game. The same seed gives the same game on every machine: the
 //! generator is a self-contained SplitMix64, not a dependency whose stream could change.
 
@@ -175,31 +175,23 @@ impl<'t> Playout<'t> {
         self.drawn += 1;
         let player = PlayerId((self.current % self.players) as u8);
         let turn = self.drawn as u16;
-        // Only legal moves are played; a refusal would be an engine bug the property tests report.
+        // The move picked uniformly among the legal ones: drawn, or picked from the list
+        // (packed where every move is a bare placement: the moves of `legal_moves`, in the
+        // board's order).
         let played = if self.sample {
-            let mv = self.game.random_move(player, kind, turn, &mut self.rng);
-            if let Some(mv) = &mv {
-                self.game.play_listed(player, mv, turn);
-            }
-            mv
+            self.game.random_move(player, kind, turn, &mut self.rng)
         } else if self.game.bare_moves_into(player, kind, turn, &mut self.bare) {
-            // The moves of `legal_moves`, packed, in the board's order.
             self.listed += self.bare.len();
-            let picked = (!self.bare.is_empty()).then(|| self.bare[self.rng.below(self.bare.len())].to_move(kind));
-            if let Some(mv) = &picked {
-                self.game.play_listed(player, mv, turn);
-            }
-            picked
+            (!self.bare.is_empty()).then(|| self.bare[self.rng.below(self.bare.len())].to_move(kind))
         } else {
             self.game.legal_moves_into(player, kind, turn, &mut self.moves);
             self.listed += self.moves.len();
-            let picked = (!self.moves.is_empty()).then(|| self.moves[self.rng.below(self.moves.len())].clone());
-            if let Some(mv) = &picked {
-                self.game.play_listed(player, mv, turn);
-            }
-            picked
+            (!self.moves.is_empty()).then(|| self.moves[self.rng.below(self.moves.len())].clone())
         };
-        if played.is_some() {
+        if let Some(mv) = &played {
+            // Only legal moves are played; a refusal would be an engine bug the property
+            // tests report (a debug build checks each).
+            self.game.play_listed(player, mv, turn);
             self.current += 1;
         }
         if let Some(steps) = &mut self.steps {

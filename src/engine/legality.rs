@@ -306,24 +306,18 @@ impl Game<'_> {
     /// [`Game::around`] a frontier square, from the segments facing its ports.
     pub(super) fn around_ports(&self, ports: &[u32; 12]) -> Around {
         let mut a = Around::EMPTY;
-        self.around_ports_into(ports, &mut a);
+        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
         a
     }
 
     /// [`Game::around_ports`] written into `a`, whatever it held: for a search that reads
-    /// square after square into one `Around` rather than copying a new one out each time.
+    /// square after square into one `Around` rather than copying a new one out each time
+    /// (a debug build compares it with a fresh reading).
     pub(super) fn around_ports_into(&self, ports: &[u32; 12], a: &mut Around) {
         // What `look_around` only adds to; each feature's `ports_of` is cleared as it is met.
         (a.features, a.occupied, a.n, a.occupied_ports, a.shared) = ([NO_FEATURE; 24], 0, 0, 0, 0);
         self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
-        debug_assert_eq!(*a, self.around_slow(ports), "the around read into a used one");
-    }
-
-    /// [`Game::around_ports`] into a new `Around`, for debug builds to check the reuse of one.
-    fn around_slow(&self, ports: &[u32; 12]) -> Around {
-        let mut a = Around::EMPTY;
-        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
-        a
+        debug_assert_eq!(*a, self.around_ports(ports), "the around read into a used one");
     }
 
     /// [`Game::around`] both squares of a double-size tile, a feature that touches both

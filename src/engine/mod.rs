@@ -174,9 +174,6 @@ pub struct Placed {
     first_segment: u32,
     /// Board edges reached by segments added after the tile was laid (a bridge's ends).
     added_edges: u8,
-    /// Whether the tile holds a cloister or a castle (complete when surrounded): asked of
-    /// every tile around each tile laid, so kept here rather than read off its kind.
-    centred: bool,
     /// The placement of the tile's first square: itself, or for the second square of a
     /// double-size tile, the first. A tile counts once wherever the rules count tiles.
     pub group: u32,
@@ -662,9 +659,7 @@ impl<'t> Game<'t> {
             let seg = self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
             self.touched.push(seg);
         }
-        let centred = def.centres() != 0;
-        let placed =
-            Placed { kind, pos, rotation: r, first_segment, added_edges: 0, centred, group: idx, ports: *def.ports(r) };
+        let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
         // The segments across the square's ports, as the frontier keeps them: a road or city
         // joins across its edge, closing it, a field across its half.

@@ -42,9 +42,9 @@ impl Game<'_> {
             n_seen += 1;
             // The group's placements: its first and, for a double-size tile, the next.
             for i in [group, group + 1].map(|i| i as usize) {
-                let Some(t) = self.placed.get(i).filter(|t| t.group == group && t.centred) else { continue };
+                let Some(t) = self.placed.get(i).filter(|t| t.group == group) else { continue };
                 let centres = self.tiles.get(t.kind).centres();
-                if self.surrounded(group) {
+                if centres != 0 && self.surrounded(group) {
                     let first = t.first_segment;
                     let locals = 0..crate::tile::MAX_SEGMENTS as u32;
                     done.extend(locals.filter(|l| centres & (1 << l) != 0).map(|l| SegId(first + l)));
