@@ -82,6 +82,16 @@ const CHUNK_SHIFT: i32 = 4;
 const CHUNK_SIDE: i32 = 1 << CHUNK_SHIFT;
 const CHUNK_SQUARES: usize = (CHUNK_SIDE * CHUNK_SIDE) as usize;
 
+/// Where the start square lies in its chunk: the middle, so that a game of a few dozen tiles
+/// mostly stays in one chunk and the squares around a square are found without a look-up.
+const ORIGIN: i32 = CHUNK_SIDE / 2;
+
+/// A square's coordinates as the grid counts them, the start square moved to [`ORIGIN`]
+/// (wrapping: every square still has coordinates of its own).
+fn shifted(p: Pos) -> (i32, i32) {
+    (p.x.wrapping_add(ORIGIN), p.y.wrapping_add(ORIGIN))
+}
+
 /// How far from the start tile, in chunks, a chunk is found by table rather than by hash.
 const NEAR_CHUNKS: i32 = 8;
 const NEAR_SIDE: usize = 2 * NEAR_CHUNKS as usize;
@@ -101,8 +111,8 @@ impl Default for Grid {
 impl Grid {
     /// A square's chunk position and its index in the chunk.
     fn split(p: Pos) -> ((i32, i32), usize) {
-        let chunk = (p.x >> CHUNK_SHIFT, p.y >> CHUNK_SHIFT);
-        (chunk, ((p.y & (CHUNK_SIDE - 1)) * CHUNK_SIDE + (p.x & (CHUNK_SIDE - 1))) as usize)
+        let (x, y) = shifted(p);
+        ((x >> CHUNK_SHIFT, y >> CHUNK_SHIFT), ((y & (CHUNK_SIDE - 1)) * CHUNK_SIDE + (x & (CHUNK_SIDE - 1))) as usize)
     }
 
     /// Where a chunk near the start is in the table.
@@ -152,7 +162,8 @@ impl Grid {
     /// same chunk without a look-up unless `p` lies on the chunk's border.
     fn locate_next(&mut self, p: Pos, at: (usize, usize), q: Pos) -> (usize, usize) {
         let (dx, dy) = (q.x.wrapping_sub(p.x), q.y.wrapping_sub(p.y));
-        let (x, y) = ((p.x & (CHUNK_SIDE - 1)) + dx, (p.y & (CHUNK_SIDE - 1)) + dy);
+        let (px, py) = shifted(p);
+        let (x, y) = ((px & (CHUNK_SIDE - 1)) + dx, (py & (CHUNK_SIDE - 1)) + dy);
         if (0..CHUNK_SIDE).contains(&x) && (0..CHUNK_SIDE).contains(&y) {
             (at.0, (y * CHUNK_SIDE + x) as usize)
         } else {
@@ -168,8 +179,9 @@ impl Grid {
     /// it), [`NO_TILE`] where none lies: one chunk found when all nine share it, as they
     /// mostly do.
     fn block(&self, p: Pos) -> [u32; 9] {
+        let (px, py) = shifted(p);
         let ((x, y), (cx, cy)) =
-            ((p.x & (CHUNK_SIDE - 1), p.y & (CHUNK_SIDE - 1)), (p.x >> CHUNK_SHIFT, p.y >> CHUNK_SHIFT));
+            ((px & (CHUNK_SIDE - 1), py & (CHUNK_SIDE - 1)), (px >> CHUNK_SHIFT, py >> CHUNK_SHIFT));
         let inside = (1..CHUNK_SIDE - 1).contains(&x) && (1..CHUNK_SIDE - 1).contains(&y);
         match self.chunk((cx, cy)) {
             Some(k) if inside => {
@@ -205,7 +217,8 @@ impl Grid {
         self.chunks.iter().zip(&self.at).flat_map(|(chunk, &(cx, cy))| {
             chunk.iter().enumerate().filter(|(_, c)| **c != EMPTY_CELL).map(move |(i, c)| {
                 let (x, y) = (i as i32 % CHUNK_SIDE, i as i32 / CHUNK_SIDE);
-                (Pos::new((cx << CHUNK_SHIFT) + x, (cy << CHUNK_SHIFT) + y), *c)
+                let (x, y) = ((cx << CHUNK_SHIFT) + x, (cy << CHUNK_SHIFT) + y);
+                (Pos::new(x.wrapping_sub(ORIGIN), y.wrapping_sub(ORIGIN)), *c)
             })
         })
     }
