@@ -452,7 +452,7 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
                     && e.players.as_ref().is_none_or(|ps| {
                         let mut x = ps.clone();
                         x.sort();
-                        x == a.players
+                        x[..] == a.players[..]
                     })
                     && e.feature.is_none_or(|k| k == a.feature.kind)
                     && e.tiles.is_none_or(|t| t == a.feature.tiles)

@@ -3,7 +3,20 @@
 use crate::geom::Pos;
 use crate::rules::RuleId;
 use crate::tile::{FeatureKind, Name};
+use smallvec::SmallVec;
 use std::fmt;
+
+/// The players an event pays, in place: a game has at most 8, so the list never allocates
+/// (a longer one would).
+pub type Players = SmallVec<[PlayerId; 8]>;
+
+/// The items of a score, in place while few (a city's tiles and pennants): an event made in
+/// play allocates nothing of its own.
+pub type Items = SmallVec<[ScoreItem; 2]>;
+
+/// The rules that decided who scores, in place while few (the majority, the followers'
+/// return).
+pub type Rules = SmallVec<[RuleId; 2]>;
 
 /// An index into the game's player list (turn order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,11 +158,11 @@ impl fmt::Display for FeatureRef {
 pub struct ScoreEvent {
     pub timing: Timing,
     /// Each of them receives [`ScoreEvent::points`] in full.
-    pub players: Vec<PlayerId>,
+    pub players: Players,
     pub feature: FeatureRef,
-    pub items: Vec<ScoreItem>,
+    pub items: Items,
     /// Rules that decided who scores (majority, ties), besides those of the items.
-    pub because: Vec<RuleId>,
+    pub because: Rules,
 }
 
 impl ScoreEvent {

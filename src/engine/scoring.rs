@@ -5,8 +5,9 @@ use super::{Completion, FeatureInfo, Game};
 use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
-use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing};
+use crate::score::{FeatureRef, Items, PlayerId, Players, Rules, ScoreEvent, ScoreItem, Timing};
 use crate::tile::{FeatureKind, Name};
+use smallvec::smallvec;
 
 impl Game<'_> {
     /// Scores the roads, cities and cloisters the turn completed: features of the segments
@@ -128,8 +129,8 @@ impl Game<'_> {
 
     /// What the expansions add for one player of a field's majority at the final scoring,
     /// paid for `cities` (a pig's point more per city): see `Expansion::field_bonus`.
-    pub fn field_bonus(&self, field: SegId, player: PlayerId, cities: &[SegId]) -> Vec<ScoreItem> {
-        let mut out = Vec::new();
+    pub fn field_bonus(&self, field: SegId, player: PlayerId, cities: &[SegId]) -> Items {
+        let mut out = Items::new();
         for x in &self.expansions {
             x.field_bonus(self, field, player, cities, &mut out);
         }
@@ -137,11 +138,11 @@ impl Game<'_> {
     }
 
     /// The items and rules of a feature's score at `timing`, whoever gets it.
-    pub fn appraise(&self, info: &FeatureInfo, timing: Timing) -> (Vec<ScoreItem>, Vec<RuleId>) {
-        let mut items = Vec::new();
-        let mut because = match timing {
-            Timing::Turn(_) => vec![rule::MAJORITY, rule::FOLLOWER_RETURNS],
-            Timing::End => vec![rule::MAJORITY],
+    pub fn appraise(&self, info: &FeatureInfo, timing: Timing) -> (Items, Rules) {
+        let mut items = Items::new();
+        let mut because: Rules = match timing {
+            Timing::Turn(_) => smallvec![rule::MAJORITY, rule::FOLLOWER_RETURNS],
+            Timing::End => smallvec![rule::MAJORITY],
         };
         for x in &self.expansions {
             x.score_items(self, info, timing, &mut items);
@@ -152,7 +153,7 @@ impl Game<'_> {
 
     /// The players with most followers on a feature (all of them when tied), each follower
     /// weighing its figure's strength (a large follower two).
-    pub fn majority(&self, root: SegId) -> Vec<PlayerId> {
+    pub fn majority(&self, root: SegId) -> Players {
         // A player id is a byte: a count for every possible player, on the stack.
         let mut count = [0u32; 256];
         for f in self.followers.iter().filter(|f| self.features.find(f.segment) == root) {
@@ -161,7 +162,7 @@ impl Game<'_> {
         let count = &count[..self.players.len().min(count.len())];
         let best = count.iter().copied().max().unwrap_or(0);
         if best == 0 {
-            return Vec::new();
+            return Players::new();
         }
         (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
     }
@@ -204,7 +205,7 @@ impl Game<'_> {
                 points,
                 name: name.to_string(),
                 followers,
-                majority: players.clone(),
+                majority: players.to_vec(),
             });
         }
         if !players.is_empty() {

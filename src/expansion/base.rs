@@ -6,8 +6,9 @@ use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::score::{Items, PlayerId, Players, Rules, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
+use smallvec::smallvec;
 
 pub static TWO_TILE_CITY: SwitchDef = SwitchDef {
     name: "base.two-tile-city-score",
@@ -167,7 +168,7 @@ impl Expansion for Base {
         Ok(())
     }
 
-    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
+    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut crate::score::Items) {
         let during_play = matches!(timing, Timing::Turn(_));
         match f.kind {
             FeatureKind::Road => {
@@ -246,9 +247,9 @@ fn score_field(game: &mut Game, field: SegId) {
 fn award_groups(
     game: &mut Game,
     info: &FeatureInfo,
-    mut groups: Vec<(Vec<PlayerId>, Vec<ScoreItem>)>,
-    mut items: Vec<ScoreItem>,
-    because: Vec<RuleId>,
+    mut groups: Vec<(Players, Items)>,
+    mut items: Items,
+    because: Rules,
 ) {
     let Some((last, last_bonus)) = groups.pop() else { return };
     let award = |game: &mut Game, players, items, because| {
@@ -266,16 +267,13 @@ fn award_groups(
 
 /// Players grouped by what the expansions add for each of them (most often nothing, all
 /// in one group), in majority order.
-fn with_bonus(
-    players: &[PlayerId],
-    bonus: impl Fn(PlayerId) -> Vec<ScoreItem>,
-) -> Vec<(Vec<PlayerId>, Vec<ScoreItem>)> {
-    let mut groups: Vec<(Vec<PlayerId>, Vec<ScoreItem>)> = Vec::new();
+fn with_bonus(players: &[PlayerId], bonus: impl Fn(PlayerId) -> Items) -> Vec<(Players, Items)> {
+    let mut groups: Vec<(Players, Items)> = Vec::new();
     for &p in players {
         let b = bonus(p);
         match groups.iter_mut().find(|g| g.1 == b) {
             Some(g) => g.0.push(p),
-            None => groups.push((vec![p], b)),
+            None => groups.push((smallvec![p], b)),
         }
     }
     groups
@@ -291,8 +289,8 @@ fn farm_value_under(game: &Game, city: SegId, rule: RuleId, each: i32) -> (RuleI
 }
 
 /// Items for a list of cities, one per kind of value (as `score_items` groups them).
-fn city_items(game: &Game, cities: &[SegId], rule: RuleId, each: i32) -> Vec<ScoreItem> {
-    let mut out: Vec<ScoreItem> = Vec::new();
+fn city_items(game: &Game, cities: &[SegId], rule: RuleId, each: i32) -> Items {
+    let mut out = Items::new();
     for &city in cities {
         let (r, label, value) = farm_value_under(game, city, rule, each);
         match out.iter_mut().find(|i| i.rule == r && i.label == label && i.each == value) {
@@ -316,13 +314,13 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
         let cities = game.cities_bordering(field);
         // Players of the majority with the same unpaid cities (and the same bonus of an
         // expansion for them: a pig) share one event.
-        let mut groups: Vec<(Vec<PlayerId>, Vec<SegId>, Vec<ScoreItem>)> = Vec::new();
+        let mut groups: Vec<(Players, Vec<SegId>, Items)> = Vec::new();
         for &p in &players {
             let new: Vec<SegId> = cities.iter().copied().filter(|c| !paid.contains(&(p, *c))).collect();
             let bonus = game.field_bonus(field, p, &new);
             match groups.iter_mut().find(|g| g.1 == new && g.2 == bonus) {
                 Some(g) => g.0.push(p),
-                None => groups.push((vec![p], new, bonus)),
+                None => groups.push((smallvec![p], new, bonus)),
             }
         }
         let info = game.feature_info(field);
@@ -371,8 +369,7 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
         if best == 0 {
             continue;
         }
-        let players: Vec<PlayerId> =
-            (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect();
+        let players: Players = (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect();
         let info = game.feature_info(city);
         let items = city_items(game, &[city], rule::FIELD_PER_CITY, 4);
         // What an expansion adds for a player with a piece in one of the fields (a pig), once.
@@ -380,7 +377,7 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
             touching.iter().map(|f| game.field_bonus(*f, p, &[city])).find(|b| !b.is_empty()).unwrap_or_default()
         };
         let groups = with_bonus(&players, bonus);
-        award_groups(game, &info, groups, items, vec![rule::MAJORITY]);
+        award_groups(game, &info, groups, items, smallvec![rule::MAJORITY]);
     }
 }
 

@@ -100,7 +100,7 @@ impl Expansion for Cig {
         Ok(())
     }
 
-    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
+    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut crate::score::Items) {
         match (f.kind, timing) {
             (FeatureKind::Castle, Timing::Turn(_)) => {
                 out.push(ScoreItem { rule: rule::COMPLETE_TWELVE, label: "completed castle", count: 1, each: 12 });

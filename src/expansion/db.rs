@@ -11,6 +11,7 @@ use crate::engine::{Game, Move, Phase, TurnContext};
 use crate::geom::Pos;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
+use smallvec::smallvec;
 
 pub struct Db;
 
@@ -184,7 +185,7 @@ impl Db {
                 };
                 notes.push(ScoreEvent {
                     timing: Timing::Turn(turn),
-                    players: c.majority.clone(),
+                    players: c.majority.as_slice().into(),
                     feature: FeatureRef::new(
                         FeatureKind::City,
                         at,
@@ -192,8 +193,8 @@ impl Db {
                         format!("drawbridge to {}", game.describe(city)),
                         0,
                     ),
-                    items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
-                    because: vec![rule::ROAD_SCORED_FIRST],
+                    items: smallvec![ScoreItem { rule, label, count: 1, each: 0 }],
+                    because: smallvec![rule::ROAD_SCORED_FIRST],
                 });
             }
         }
@@ -274,15 +275,15 @@ impl Db {
         game.deploy_figure(player, city, figure);
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
-            players: vec![player],
+            players: smallvec![player],
             feature: FeatureRef::new(FeatureKind::City, to, u8::MAX, "drawbridge", 0),
-            items: vec![ScoreItem {
+            items: smallvec![ScoreItem {
                 rule: rule::INCOMPLETE_CITY_MOVE,
                 label: "follower over the drawbridge",
                 count: 1,
                 each: 0,
             }],
-            because: vec![rule::ROAD_SCORED_FIRST],
+            because: smallvec![rule::ROAD_SCORED_FIRST],
         });
         Ok(())
     }

@@ -121,7 +121,7 @@ fn passes_another_roads_inn(game: &Game, root: SegId) -> bool {
 /// base rules `from` is worth `each` under `to`; at the end the unfinished feature is worth
 /// nothing (`zero`), or as usual (`ignore`).
 fn adjust(
-    out: &mut Vec<ScoreItem>,
+    out: &mut crate::score::Items,
     f: &FeatureInfo,
     timing: Timing,
     from: &[RuleId],
@@ -210,7 +210,7 @@ impl Expansion for Ic {
         Ok(())
     }
 
-    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
+    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut crate::score::Items) {
         let o = game.options().of::<Options>();
         let zero = |rule: RuleId| (!o.incomplete_plain).then_some(rule);
         match f.kind {
@@ -225,10 +225,10 @@ impl Expansion for Ic {
         }
     }
 
-    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
+    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut crate::score::Rules) {
         let o = game.options().of::<Options>();
         // An unfinished road or city is scored only at the end.
-        let end = |because: &mut Vec<RuleId>| {
+        let end = |because: &mut crate::score::Rules| {
             if o.incomplete_plain && game.open_edges(f.root) > 0 {
                 because.push(rule::INCOMPLETE_PLAIN);
             }

@@ -23,7 +23,7 @@ use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, TurnContext};
 use crate::geom::{Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
-use crate::score::{PlayerId, ScoreItem, Timing, Verdict};
+use crate::score::{PlayerId, Timing, Verdict};
 use crate::tile::Terrain;
 use std::fmt;
 
@@ -315,7 +315,7 @@ pub trait Expansion: Sync {
     }
 
     /// Adds the points a feature is worth when scored at `timing`.
-    fn score_items(&self, _game: &Game, _feature: &FeatureInfo, _timing: Timing, _out: &mut Vec<ScoreItem>) {}
+    fn score_items(&self, _game: &Game, _feature: &FeatureInfo, _timing: Timing, _out: &mut crate::score::Items) {}
 
     /// Puts the features a turn completed in the order the rules score them (a road leading
     /// to a drawbridge before the city behind it). The base order is the new tile's own.
@@ -342,7 +342,7 @@ pub trait Expansion: Sync {
         _field: SegId,
         _player: PlayerId,
         _cities: &[SegId],
-        _out: &mut Vec<ScoreItem>,
+        _out: &mut crate::score::Items,
     ) {
     }
 
@@ -377,7 +377,7 @@ pub trait Expansion: Sync {
 
     /// Adds the rules that shaped a scoring without adding points of their own (a bridge
     /// counted as a road segment).
-    fn explain(&self, _game: &Game, _feature: &FeatureInfo, _because: &mut Vec<RuleId>) {}
+    fn explain(&self, _game: &Game, _feature: &FeatureInfo, _because: &mut crate::score::Rules) {}
 }
 
 /// Every expansion, in hook order: the base game first, since others adjust what it scores;

@@ -16,6 +16,7 @@ use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, Terrain};
+use smallvec::smallvec;
 
 pub static TOUCHING: SwitchDef = SwitchDef {
     name: "bridge.adjacent-bridges",
@@ -246,20 +247,20 @@ impl Ne8 {
             .collect();
         game.state_of_mut::<State>().new_ladies.extend(ladies);
         game.state_of_mut::<State>().castles.push(Castle { town, squares: squares.clone(), built: turn.turn });
-        let mut because = vec![rule::CASTLE_CITY_NOT_SCORED];
+        let mut because: crate::score::Rules = smallvec![rule::CASTLE_CITY_NOT_SCORED];
         if !knights.is_empty() {
             because.push(rule::CASTLE_KNIGHT_BECOMES_LADY);
         }
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
-            players: vec![turn.player],
+            players: smallvec![turn.player],
             feature: FeatureRef::new(FeatureKind::Castle, squares[0], u8::MAX, "castle built", squares.len() as u32)
                 .with_words(format!(
                     "{} castle at {}",
                     crate::score::possessive(&[game.player_name(turn.player)]),
                     squares[0]
                 )),
-            items: vec![ScoreItem { rule: rule::CASTLE_BUILD, label: "castle built", count: 1, each: 0 }],
+            items: smallvec![ScoreItem { rule: rule::CASTLE_BUILD, label: "castle built", count: 1, each: 0 }],
             because,
         });
         Ok(())
@@ -733,13 +734,13 @@ impl Expansion for Ne8 {
                         game.state_of::<State>().castles.iter().find(|c| c.town == town).map_or(*at, |c| c.squares[0]);
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn.turn),
-                        players: vec![turn.player],
+                        players: smallvec![turn.player],
                         feature: FeatureRef::new(FeatureKind::Castle, at_sq, u8::MAX, "lady recalled".to_string(), 2),
-                        items: vec![
+                        items: smallvec![
                             ScoreItem { rule: rule::LADY_RECALL_SCORING, label: "knight", count: knights, each: 1 },
                             ScoreItem { rule: rule::LADY_RECALL_SCORING, label: "lady", count: ladies, each: 1 },
                         ],
-                        because: vec![rule::LADY_RECALL],
+                        because: smallvec![rule::LADY_RECALL],
                     });
                 }
             }
@@ -754,7 +755,7 @@ impl Expansion for Ne8 {
                         .count() as u32;
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn.turn),
-                        players: vec![b.farmer.0],
+                        players: smallvec![b.farmer.0],
                         feature: FeatureRef::new(
                             FeatureKind::Field,
                             b.at,
@@ -762,8 +763,13 @@ impl Expansion for Ne8 {
                             format!("barn at the {:?} corner", b.corner),
                             4,
                         ),
-                        items: vec![ScoreItem { rule: rule::BARN_SCORING, label: "farmer", count: farmers, each: 1 }],
-                        because: vec![rule::BARN_FARMER_ONTO],
+                        items: smallvec![ScoreItem {
+                            rule: rule::BARN_SCORING,
+                            label: "farmer",
+                            count: farmers,
+                            each: 1
+                        }],
+                        because: smallvec![rule::BARN_FARMER_ONTO],
                     });
                 }
             }
@@ -776,7 +782,7 @@ impl Expansion for Ne8 {
         game.state_of::<State>().castles.iter().any(|c| c.town == root)
     }
 
-    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut Vec<ScoreItem>) {
+    fn score_items(&self, game: &Game, f: &FeatureInfo, timing: Timing, out: &mut crate::score::Items) {
         if f.kind != FeatureKind::Road {
             return;
         }
@@ -792,7 +798,7 @@ impl Expansion for Ne8 {
         }
     }
 
-    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
+    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut crate::score::Rules) {
         if f.kind == FeatureKind::Field {
             // rule::CASTLE_CITY_NOT_SCORED: a castle city stays a completed city for farmers.
             if game

@@ -11,6 +11,7 @@ use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, TileKind};
+use smallvec::smallvec;
 
 pub use crate::expansion::exp8::{Auction, Lot};
 
@@ -269,10 +270,10 @@ pub fn hold(
             let rule = if variation { variation_rule } else { rule::BAZAAR_LAST_FREE };
             events.push(ScoreEvent {
                 timing: Timing::Turn(turn),
-                players: vec![PlayerId(p as u8)],
+                players: smallvec![PlayerId(p as u8)],
                 feature: bazaar_ref(at),
-                items: vec![ScoreItem { rule, label: "last tile, taken free", count: 1, each: 0 }],
-                because: vec![],
+                items: smallvec![ScoreItem { rule, label: "last tile, taken free", count: 1, each: 0 }],
+                because: smallvec![],
             });
         }
         [] => {}
@@ -382,10 +383,10 @@ fn transfer(
 ) -> Vec<ScoreEvent> {
     let event = |p: PlayerId, label: &'static str, each: i32| ScoreEvent {
         timing: Timing::Turn(turn),
-        players: vec![p],
+        players: smallvec![p],
         feature: bazaar_ref(at),
-        items: vec![ScoreItem { rule, label, count: 1, each }],
-        because: vec![],
+        items: smallvec![ScoreItem { rule, label, count: 1, each }],
+        because: smallvec![],
     };
     let mut v = vec![event(payer, if payee.is_some() { "bid paid" } else { "bid paid to nobody" }, -amount)];
     if let Some(q) = payee {

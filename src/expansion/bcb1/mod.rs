@@ -24,6 +24,7 @@ use crate::ruleset::SwitchDef;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, Spot, Terrain};
 use crate::tile::{Mark, TileKind};
+use smallvec::smallvec;
 use std::collections::VecDeque;
 
 pub static TOWN_SHAPE: SwitchDef = SwitchDef {
@@ -451,10 +452,10 @@ impl Bcb1 {
         let words = castle_words(game, &castle);
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
-            players: castle.owners,
+            players: castle.owners.into(),
             feature: castle_ref(castle.tiles, "castle built").with_words(words),
-            items: vec![ScoreItem { rule: rule::CASTLE_NO_POINTS, label: "castle built", count: 1, each: 0 }],
-            because: vec![rule::CASTLE_TOWN, rule::CASTLE_OCCUPIER, rule::CASTLE_CONVERT],
+            items: smallvec![ScoreItem { rule: rule::CASTLE_NO_POINTS, label: "castle built", count: 1, each: 0 }],
+            because: smallvec![rule::CASTLE_TOWN, rule::CASTLE_OCCUPIER, rule::CASTLE_CONVERT],
         });
         Ok(())
     }
@@ -509,7 +510,8 @@ impl Bcb1 {
         }
         let tiles = [squares[0], squares[1]];
         let built_move = game.move_number();
-        let castle = Castle { town, tiles, fief: fief(tiles[0], tiles[1]), owners, built, built_move, scored };
+        let castle =
+            Castle { town, tiles, fief: fief(tiles[0], tiles[1]), owners: owners.to_vec(), built, built_move, scored };
         game.state_of_mut::<State>().built.push(castle.clone());
         Ok(castle)
     }
@@ -548,15 +550,15 @@ impl Bcb1 {
                     let words = format!("{}, built this turn, beside {what}", castle_words(game, c));
                     game.award(ScoreEvent {
                         timing: Timing::Turn(turn),
-                        players: c.owners.clone(),
+                        players: c.owners.as_slice().into(),
                         feature: castle_ref(c.tiles, "castle built this turn").with_words(words),
-                        items: vec![ScoreItem {
+                        items: smallvec![ScoreItem {
                             rule: rule::CASTLE_NOT_SAME_ROUND,
                             label: structure_label(*kind, false),
                             count: 1,
                             each: 0,
                         }],
-                        because: vec![rule::CASTLE_FIEF],
+                        because: smallvec![rule::CASTLE_FIEF],
                     });
                 }
             }
@@ -605,7 +607,7 @@ impl Bcb1 {
         for &i in &pending {
             let Some(Choice { points, kind, occupied, choices, what }) = best[i].clone() else { continue };
             let c = &castles[i];
-            let mut because = vec![rule::CASTLE_FIEF, rule::CASTLE_FOLLOWER_RETURNS];
+            let mut because: crate::score::Rules = smallvec![rule::CASTLE_FIEF, rule::CASTLE_FOLLOWER_RETURNS];
             let owner_chose = chosen_by_owner.iter().any(|(at, _)| c.tiles.contains(at));
             if game.options().of::<Options>().castle_takes_worth_most && choices > 1 {
                 because.push(rule::CASTLE_WORTH_MOST);
@@ -624,10 +626,10 @@ impl Bcb1 {
             let (follower, area) = game.options().of::<Options>().terms;
             game.award(ScoreEvent {
                 timing: Timing::Turn(turn),
-                players: c.owners.clone(),
+                players: c.owners.as_slice().into(),
                 feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})"))
                     .with_words(format!("{}, which took {what} in its {area}", said[i])),
-                items: vec![ScoreItem { rule: rule::CASTLE_SCORES, label, count: 1, each: points }],
+                items: smallvec![ScoreItem { rule: rule::CASTLE_SCORES, label, count: 1, each: points }],
                 because,
             });
             game.state_of_mut::<State>().built[i].scored = true;
@@ -1082,10 +1084,15 @@ impl Expansion for Bcb1 {
         for c in game.state_of::<State>().built.clone().into_iter().filter(|c| !c.scored) {
             game.award(ScoreEvent {
                 timing: Timing::End,
-                players: c.owners.clone(),
+                players: c.owners.as_slice().into(),
                 feature: castle_ref(c.tiles, "castle").with_words(castle_words(game, &c)),
-                items: vec![ScoreItem { rule: rule::CASTLE_GAME_END, label: "unfinished castle", count: 1, each: 0 }],
-                because: vec![],
+                items: smallvec![ScoreItem {
+                    rule: rule::CASTLE_GAME_END,
+                    label: "unfinished castle",
+                    count: 1,
+                    each: 0
+                }],
+                because: smallvec![],
             });
             while let Some(idx) = game.followers().iter().position(|f| game.feature_of(f.segment) == c.town) {
                 game.remove_follower(idx);
@@ -1275,7 +1282,7 @@ impl Expansion for Bcb1 {
         Ok(())
     }
 
-    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut Vec<RuleId>) {
+    fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut crate::score::Rules) {
         if f.kind != FeatureKind::Road {
             return;
         }

@@ -14,6 +14,7 @@ use crate::engine::{Game, OpenTurn, Part};
 use crate::geom::Pos;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use smallvec::smallvec;
 
 pub static BUILDER_TURN_ORDER: SwitchDef = SwitchDef {
     name: "bazaar.builder-turn-order",
@@ -127,10 +128,10 @@ pub fn bazaar_drawn(game: &mut Game, w: Waiting, part: Part) -> Result<(), Verdi
     // What the report says of the order, when it is one of the rules here.
     let note = |rule, label| ScoreEvent {
         timing: Timing::Turn(w.turn),
-        players: vec![w.player],
+        players: smallvec![w.player],
         feature: bazaar::bazaar_ref(w.at),
-        items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
-        because: vec![],
+        items: smallvec![ScoreItem { rule, label, count: 1, each: 0 }],
+        because: smallvec![],
     };
     if busy {
         // A bazaar drawn during another's placements waits its turn.

@@ -15,6 +15,7 @@ use crate::expansion::{Extra, Piece, PieceAt};
 use crate::geom::Pos;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::{FeatureKind, Spot};
+use smallvec::smallvec;
 
 /// The builder, deployed instead of a follower: on the road or city of the tile just
 /// placed at `spot`, or on the starting board (`Standing`).
@@ -128,15 +129,15 @@ pub fn trigger(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         let info = game.feature_info(game.feature_of(seg));
         ScoreEvent {
             timing: Timing::Turn(turn.turn),
-            players: vec![turn.player],
+            players: smallvec![turn.player],
             feature: FeatureRef::new(info.kind, info.at, u8::MAX, format!("builder's {}", info.kind), info.tiles)
                 .with_words(format!(
                     "{}'s builder on the {}",
                     game.player_name(turn.player),
                     game.feature_words(&info)
                 )),
-            items: vec![ScoreItem { rule, label, count: 1, each: 0 }],
-            because: vec![rule::BUILDER_DOUBLE_TURN],
+            items: smallvec![ScoreItem { rule, label, count: 1, each: 0 }],
+            because: smallvec![rule::BUILDER_DOUBLE_TURN],
         }
     };
     let e = match (turn.mv.part, extended) {
@@ -173,11 +174,11 @@ pub fn go_home(game: &mut Game, turn: u16) {
         let words = format!("{}'s builder on the {}", game.player_name(player), game.feature_words(&info));
         game.award(ScoreEvent {
             timing: Timing::Turn(turn),
-            players: vec![player],
+            players: smallvec![player],
             feature: FeatureRef::new(info.kind, info.at, u8::MAX, format!("builder's {}", info.kind), info.tiles)
                 .with_words(words),
-            items: vec![ScoreItem { rule: rule::BUILDER_HOME, label: "builder home", count: 1, each: 0 }],
-            because: vec![],
+            items: smallvec![ScoreItem { rule: rule::BUILDER_HOME, label: "builder home", count: 1, each: 0 }],
+            because: smallvec![],
         });
     }
 }

@@ -6,6 +6,7 @@ use crate::engine::{Game, TurnContext};
 use crate::geom::Pos;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing};
 use crate::tile::{FeatureKind, Goods};
+use smallvec::smallvec;
 
 /// Tokens in words: `2 wine, 1 grain` (the kinds held only).
 pub(super) fn words(tokens: &[u32; 3]) -> String {
@@ -72,10 +73,10 @@ pub(super) fn take(game: &mut Game, turn: &TurnContext) {
         feature.kind = FeatureKind::City;
         game.award(ScoreEvent {
             timing: crate::score::Timing::Turn(turn.turn),
-            players: vec![turn.player],
+            players: smallvec![turn.player],
             feature,
             items,
-            because: vec![],
+            because: smallvec![],
         });
     }
 }
@@ -109,10 +110,10 @@ pub(super) fn final_majority(game: &mut Game) {
             .with_words(format!("{} tokens ({})", g.as_str(), counts.join(", ")));
         game.award(ScoreEvent {
             timing: Timing::End,
-            players,
+            players: players.into(),
             feature,
-            items: vec![ScoreItem { rule: rule::FINAL_MAJORITY, label: majority_label(g), count: 1, each: 10 }],
-            because: vec![],
+            items: smallvec![ScoreItem { rule: rule::FINAL_MAJORITY, label: majority_label(g), count: 1, each: 10 }],
+            because: smallvec![],
         });
     }
 }

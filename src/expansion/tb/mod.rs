@@ -16,7 +16,7 @@ use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{Game, Move, Phase, TurnContext};
 use crate::geom::{Half, Pos};
-use crate::score::{PlayerId, ScoreItem, Verdict};
+use crate::score::{PlayerId, Verdict};
 
 pub struct Tb;
 
@@ -224,7 +224,14 @@ impl Expansion for Tb {
         }
     }
 
-    fn field_bonus(&self, game: &Game, field: SegId, player: PlayerId, cities: &[SegId], out: &mut Vec<ScoreItem>) {
+    fn field_bonus(
+        &self,
+        game: &Game,
+        field: SegId,
+        player: PlayerId,
+        cities: &[SegId],
+        out: &mut crate::score::Items,
+    ) {
         pig::bonus(game, field, player, cities, out);
     }
 

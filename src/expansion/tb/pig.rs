@@ -153,7 +153,7 @@ pub(super) fn options(game: &Game, player: PlayerId, mv: &Move, out: &mut Vec<Ve
 /// rule::PIG_FARM: the owner of a pig in a field they score gets 1 more per completed city
 /// paid for (a castle: rule::PIG_CASTLE, 5 instead of 4); rule::PIG_ONCE: a second pig of
 /// theirs adds nothing. A city or castle worth nothing to farmers gets nothing more.
-pub(super) fn bonus(game: &Game, field: SegId, player: PlayerId, cities: &[SegId], out: &mut Vec<ScoreItem>) {
+pub(super) fn bonus(game: &Game, field: SegId, player: PlayerId, cities: &[SegId], out: &mut crate::score::Items) {
     let pigs =
         game.state_of::<State>().pigs.iter().filter(|(p, s)| *p == player && game.feature_of(*s) == field).count();
     if pigs == 0 {
