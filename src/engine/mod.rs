@@ -15,6 +15,7 @@ mod moves;
 mod scoring;
 
 pub use moves::BareMove;
+pub use scoring::{majority_of, Cities};
 
 use crate::expansion::base::rule;
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};

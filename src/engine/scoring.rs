@@ -7,7 +7,7 @@ use crate::geom::Pos;
 use crate::rules::RuleId;
 use crate::score::{FeatureRef, Items, PlayerId, Players, Rules, ScoreEvent, ScoreItem, Timing};
 use crate::tile::{FeatureKind, Name};
-use smallvec::smallvec;
+use smallvec::{smallvec, SmallVec};
 
 impl Game<'_> {
     /// Scores the roads, cities and cloisters the turn completed: features of the segments
@@ -87,7 +87,8 @@ impl Game<'_> {
             let pi = self.features.placed(m);
             first = first.min((pi, m));
             groups.insert(self.placed[pi as usize].group);
-            if let Some(local) = self.features.local(m) {
+            // Only cities have pennants.
+            if let (FeatureKind::City, Some(local)) = (kind, self.features.local(m)) {
                 pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
             }
         }
@@ -101,9 +102,9 @@ impl Game<'_> {
         FeatureInfo { root, kind, tiles, pennants, at, segment: first.1 }
     }
 
-    /// Completed cities a field borders, each counted once (their roots).
-    pub fn cities_bordering(&self, field: SegId) -> Vec<SegId> {
-        let mut cities: Vec<SegId> = Vec::new();
+    /// Completed cities a field borders, each counted once (their roots), in place while few.
+    pub fn cities_bordering(&self, field: SegId) -> Cities {
+        let mut cities = Cities::new();
         for m in self.features.members(field) {
             let Some(local) = self.features.local(m) else { continue };
             let p = self.placement_of(m);
@@ -154,17 +155,8 @@ impl Game<'_> {
     /// The players with most followers on a feature (all of them when tied), each follower
     /// weighing its figure's strength (a large follower two).
     pub fn majority(&self, root: SegId) -> Players {
-        // A player id is a byte: a count for every possible player, on the stack.
-        let mut count = [0u32; 256];
-        for f in self.followers.iter().filter(|f| self.features.find(f.segment) == root) {
-            count[f.player.index()] += f.figure.strength();
-        }
-        let count = &count[..self.players.len().min(count.len())];
-        let best = count.iter().copied().max().unwrap_or(0);
-        if best == 0 {
-            return Players::new();
-        }
-        (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
+        let on = self.followers.iter().filter(|f| self.features.find(f.segment) == root);
+        majority_of(on.map(|f| (f.player, f.figure.strength())), self.players.len())
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {
@@ -247,7 +239,7 @@ impl Game<'_> {
         for x in self.expansions.clone() {
             x.final_scoring(self);
         }
-        let mut roots: Vec<(FeatureKind, SegId)> = Vec::new();
+        let mut roots: Vec<(FeatureKind, SegId)> = Vec::with_capacity(self.followers.len());
         for f in &self.followers {
             let root = self.features.find(f.segment);
             let kind = self.features.kind(root);
@@ -259,7 +251,8 @@ impl Game<'_> {
         roots.sort_unstable_by_key(|(k, r)| (*k, self.features.placed(*r), r.0));
         // The fields are scored in their place in this order, together, as the base game
         // decides (`base.farm-scoring`).
-        let fields: Vec<SegId> = roots.iter().filter(|(k, _)| *k == FeatureKind::Field).map(|(_, r)| *r).collect();
+        let mut fields: Vec<SegId> = Vec::with_capacity(roots.len());
+        fields.extend(roots.iter().filter(|(k, _)| *k == FeatureKind::Field).map(|(_, r)| *r));
         let mut fields_scored = false;
         for (kind, root) in roots {
             if kind > FeatureKind::Field && !fields_scored {
@@ -280,6 +273,34 @@ impl Game<'_> {
             crate::expansion::base::score_fields(self, &fields);
         }
     }
+}
+
+/// The completed cities a field borders ([`Game::cities_bordering`]).
+pub type Cities = SmallVec<[SegId; 8]>;
+
+/// The players with the greatest weight (all of them when tied), in player order, from each
+/// piece's player and weight, among `players` players; none when nothing weighs. The counts
+/// are on the stack for the 8 players a scenario may have (a player id is a byte: 256 at most).
+pub fn majority_of(pieces: impl Iterator<Item = (PlayerId, u32)>, players: usize) -> Players {
+    let mut few = [0u32; 8];
+    let mut many = Vec::new();
+    let count: &mut [u32] = match players {
+        0..=8 => &mut few[..players],
+        _ => {
+            many.resize(players.min(256), 0);
+            &mut many
+        }
+    };
+    for (p, weight) in pieces {
+        if let Some(c) = count.get_mut(p.index()) {
+            *c += weight;
+        }
+    }
+    let best = count.iter().copied().max().unwrap_or(0);
+    if best == 0 {
+        return Players::new();
+    }
+    (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
 }
 
 /// Distinct numbers (the tile groups of a feature, or around a cloister), kept on the stack

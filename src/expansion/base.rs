@@ -244,13 +244,7 @@ fn score_field(game: &mut Game, field: SegId) {
 
 /// A final-scoring event for each group of players, each with the items all share and its
 /// group's own: the last group's event takes the shared items and rules, the others copies.
-fn award_groups(
-    game: &mut Game,
-    info: &FeatureInfo,
-    mut groups: Vec<(Players, Items)>,
-    mut items: Items,
-    because: Rules,
-) {
+fn award_groups(game: &mut Game, info: &FeatureInfo, mut groups: Groups, mut items: Items, because: Rules) {
     let Some((last, last_bonus)) = groups.pop() else { return };
     let award = |game: &mut Game, players, items, because| {
         let feature = game.feature_ref(info);
@@ -265,10 +259,14 @@ fn award_groups(
     award(game, last, items, because);
 }
 
+/// Players, each group with the items only they get: one group in place (the common case:
+/// nobody gets anything of their own).
+type Groups = smallvec::SmallVec<[(Players, Items); 1]>;
+
 /// Players grouped by what the expansions add for each of them (most often nothing, all
 /// in one group), in majority order.
-fn with_bonus(players: &[PlayerId], bonus: impl Fn(PlayerId) -> Items) -> Vec<(Players, Items)> {
-    let mut groups: Vec<(Players, Items)> = Vec::new();
+fn with_bonus(players: &[PlayerId], bonus: impl Fn(PlayerId) -> Items) -> Groups {
+    let mut groups = Groups::new();
     for &p in players {
         let b = bonus(p);
         match groups.iter_mut().find(|g| g.1 == b) {
@@ -348,7 +346,8 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
 /// 4 points to the players with the most farmers on all the fields touching it (ties all
 /// score in full). A farmer counts for every city its field touches.
 fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
-    let bordering: Vec<(SegId, Vec<SegId>)> = fields.iter().map(|&f| (f, game.cities_bordering(f))).collect();
+    let bordering: Vec<(SegId, crate::engine::Cities)> =
+        fields.iter().map(|&f| (f, game.cities_bordering(f))).collect();
     let mut cities: Vec<SegId> = Vec::new();
     for (_, cs) in &bordering {
         for &c in cs {
@@ -359,17 +358,12 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
     }
     for city in cities {
         let touching: Vec<SegId> = bordering.iter().filter(|(_, cs)| cs.contains(&city)).map(|(f, _)| *f).collect();
-        let mut count = vec![0u32; game.players().len()];
-        for f in game.followers() {
-            if touching.contains(&game.feature_of(f.segment)) {
-                count[f.player.index()] += f.figure.strength();
-            }
-        }
-        let best = count.iter().copied().max().unwrap_or(0);
-        if best == 0 {
+        let farmers = game.followers().iter().filter(|f| touching.contains(&game.feature_of(f.segment)));
+        let players =
+            crate::engine::majority_of(farmers.map(|f| (f.player, f.figure.strength())), game.players().len());
+        if players.is_empty() {
             continue;
         }
-        let players: Players = (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect();
         let info = game.feature_info(city);
         let items = city_items(game, &[city], rule::FIELD_PER_CITY, 4);
         // What an expansion adds for a player with a piece in one of the fields (a pig), once.
