@@ -307,6 +307,9 @@ pub struct Game<'t> {
     done: Vec<SegId>,
     /// Features completed during the turn being played (kept when an expansion asks).
     completions: Vec<Completion>,
+    /// The tile groups with a cloister or a German castle not yet surrounded, in no order:
+    /// the only ones a tile laid beside them can complete.
+    waiting: Vec<u32>,
     record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board), of its own type.
     pub state: Slots,
@@ -337,6 +340,7 @@ impl PartialEq for Game<'_> {
             && self.hands == o.hands
             && self.touched == o.touched
             && self.completions == o.completions
+            && sorted(&self.waiting) == sorted(&o.waiting)
             && self.record_completions == o.record_completions
             && self.state == o.state
             && self.open == o.open
@@ -377,6 +381,7 @@ impl<'t> Game<'t> {
             touched: Vec::new(),
             done: Vec::new(),
             completions: Vec::new(),
+            waiting: Vec::new(),
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
             state: Slots::default(),
@@ -404,6 +409,7 @@ impl<'t> Game<'t> {
         // followers on the board (each player's, the large ones too).
         self.touched.reserve(2 * crate::tile::MAX_SEGMENTS);
         self.done.reserve(2 * crate::tile::MAX_SEGMENTS);
+        self.waiting.reserve(8);
         self.followers.reserve(self.players.len() * (usize::from(FOLLOWERS_PER_PLAYER) + 1));
     }
 
@@ -426,6 +432,7 @@ impl<'t> Game<'t> {
             touched: with_room(&self.touched, 16),
             done: Vec::new(),
             completions: self.completions.clone(),
+            waiting: with_room(&self.waiting, 2),
             record_completions: self.record_completions,
             state: self.state.clone(),
             open: self.open.clone(),
@@ -714,9 +721,14 @@ impl<'t> Game<'t> {
     /// neighbour, and belongs to its group).
     fn lay_whole(&mut self, kind: TileKind, pos: Pos, r: Rotation) {
         let first = self.lay(kind, pos, r);
+        let mut centres = self.def(kind).centres();
         if let Some((k, q)) = self.twin_of(kind, pos, r) {
             let second = self.lay(k, q, r);
             self.placed[second as usize].group = first;
+            centres |= self.def(k).centres();
+        }
+        if centres != 0 {
+            self.waiting.push(first);
         }
     }
 
@@ -1067,6 +1079,13 @@ impl<'t> Game<'t> {
     pub fn completions(&self) -> &[Completion] {
         &self.completions
     }
+}
+
+/// A sorted copy of a list kept in no order, to compare.
+fn sorted(v: &[u32]) -> Vec<u32> {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v
 }
 
 /// A copy of a list with room for `extra` more.

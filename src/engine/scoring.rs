@@ -25,31 +25,47 @@ impl Game<'_> {
                 }
             }
         }
-        // Cloisters and German castles on the new tile or around it, now surrounded. A
-        // double-size tile is judged whole, from whichever of its squares the new tile
-        // touches (its castle is printed on one square only). Most squares hold neither:
-        // look at a tile's segments before measuring its surroundings.
+        // Cloisters and German castles on the new tile or around it, now surrounded: of those
+        // still waiting to be, the ones beside the new tile. A double-size tile is judged
+        // whole, from whichever of its squares the new tile touches (its castle is printed on
+        // one square only).
         let new_group = self.tile_at(pos).map_or(0, |p| p.group);
         let own = self.group_squares(new_group);
-        // The groups met so far: at most the two squares of the tile and their rings.
-        let mut seen = [0u32; 18];
-        let mut n_seen = 0;
-        for q in own.iter().flat_map(|p| self.board.block(*p)) {
-            let Some(group) = self.placed.get(q as usize).map(|t| t.group) else { continue };
-            if seen[..n_seen].contains(&group) {
+        // The groups found, each with where it is first met going round the new tile's
+        // squares (each square, then its ring): the order they score in.
+        let mut found = [(0usize, 0u32); 18];
+        let mut n_found = 0;
+        let mut i = 0;
+        while i < self.waiting.len() {
+            let group = self.waiting[i];
+            let theirs = self.group_squares(group);
+            let beside = |q: &Pos| own.iter().any(|p| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1);
+            if !theirs.iter().any(beside) || !self.surrounded(group) {
+                i += 1;
                 continue;
             }
-            seen[n_seen] = group;
-            n_seen += 1;
+            // Surrounded once, for good: it leaves the list.
+            self.waiting.swap_remove(i);
+            let met = own.iter().flat_map(|p| std::iter::once(*p).chain(p.ring())).position(|q| theirs.contains(&q));
+            // At most the groups of two squares and their rings.
+            debug_assert!(met.is_some() && n_found < found.len());
+            found[n_found.min(found.len() - 1)] = (met.unwrap_or(usize::MAX), group);
+            n_found = (n_found + 1).min(found.len());
+        }
+        found[..n_found].sort_unstable();
+        debug_assert_eq!(
+            found[..n_found].iter().map(|f| f.1).collect::<Vec<_>>(),
+            self.surrounded_around(&own),
+            "the cloisters completed beside {pos}"
+        );
+        for &(_, group) in &found[..n_found] {
             // The group's placements: its first and, for a double-size tile, the next.
             for i in [group, group + 1].map(|i| i as usize) {
                 let Some(t) = self.placed.get(i).filter(|t| t.group == group) else { continue };
                 let centres = self.tiles.get(t.kind).centres();
-                if centres != 0 && self.surrounded(group) {
-                    let first = t.first_segment;
-                    let locals = 0..crate::tile::MAX_SEGMENTS as u32;
-                    done.extend(locals.filter(|l| centres & (1 << l) != 0).map(|l| SegId(first + l)));
-                }
+                let first = t.first_segment;
+                let locals = 0..crate::tile::MAX_SEGMENTS as u32;
+                done.extend(locals.filter(|l| centres & (1 << l) != 0).map(|l| SegId(first + l)));
             }
         }
         for x in &self.expansions {
@@ -62,6 +78,23 @@ impl Game<'_> {
             self.score(root, timing);
         }
         self.done = done;
+    }
+
+    /// The groups with a cloister or German castle on the tile at `own` or around it that
+    /// are surrounded, in the order met going round (each square, then its ring): what the
+    /// list of those waiting finds, read off the board, for debug builds to check it.
+    fn surrounded_around(&self, own: &[Pos]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for q in own.iter().flat_map(|p| self.board.block(*p)) {
+            let Some(group) = self.placed.get(q as usize).map(|t| t.group) else { continue };
+            let centres =
+                |i: u32| self.placed.get(i as usize).filter(|t| t.group == group).map(|t| self.def(t.kind).centres());
+            let any = centres(group).unwrap_or(0) | centres(group + 1).unwrap_or(0);
+            if any != 0 && !out.contains(&group) && self.surrounded(group) {
+                out.push(group);
+            }
+        }
+        out
     }
 
     /// A feature as the reports name it: its segment on its earliest tile in board
@@ -340,6 +373,42 @@ impl Distinct {
 #[cfg(test)]
 mod tests {
     use super::Distinct;
+    use crate::data::Library;
+    use crate::engine::{Game, Move};
+    use crate::expansion::Options;
+    use crate::geom::{Pos, Rotation};
+    use crate::score::{PlayerId, Timing};
+    use crate::tile::FeatureKind;
+
+    #[test]
+    fn cloisters_one_tile_completes_score_in_the_order_met_around_it() {
+        // Cloisters on every square of x -1..=2, y -1..=1 but (0, 1), a follower on those at
+        // (0, 0) and (1, 0): the tile laid at (0, 1) completes both, and around (0, 1) the
+        // square (1, 0) comes before (0, 0) (its ring runs north-west, clockwise).
+        let lib = Library::builtin();
+        let tiles = lib.tile_set(&[]);
+        let b = tiles.find("B").expect("the base game's cloister");
+        let cloister = tiles.get(b).segments.iter().position(|s| s.kind == FeatureKind::Cloister).expect("one");
+        let players = ["Red".to_string(), "Blue".to_string()];
+        let mut game = Game::new(&tiles, Options::default(), &[], &players);
+        for y in [0, -1, 1] {
+            for x in -1..=2 {
+                if (x, y) != (0, 1) {
+                    game.setup_tile(b, Pos::new(x, y), Rotation::default()).expect("a cloister fits beside one");
+                }
+            }
+        }
+        game.setup_follower(PlayerId(0), Pos::new(0, 0), cloister).expect("free");
+        game.setup_follower(PlayerId(1), Pos::new(1, 0), cloister).expect("free");
+        game.play(PlayerId(0), &Move::new(b, Pos::new(0, 1), Rotation::default()), 1).expect("legal");
+        let scored: Vec<(Pos, PlayerId, i32)> = game
+            .events()
+            .iter()
+            .filter(|e| e.timing == Timing::Turn(1))
+            .map(|e| (e.feature.at, e.players[0], e.points()))
+            .collect();
+        assert_eq!(scored, vec![(Pos::new(1, 0), PlayerId(1), 9), (Pos::new(0, 0), PlayerId(0), 9)]);
+    }
 
     #[test]
     fn distinct_counts_as_sorting_would_past_the_stack() {
