@@ -23,12 +23,8 @@ impl Pos {
 
     /// The square across `edge`.
     pub const fn step(self, edge: Edge) -> Pos {
-        match edge {
-            Edge::N => Pos::new(self.x, self.y + 1),
-            Edge::E => Pos::new(self.x + 1, self.y),
-            Edge::S => Pos::new(self.x, self.y - 1),
-            Edge::W => Pos::new(self.x - 1, self.y),
-        }
+        let (dx, dy) = edge.delta();
+        Pos::new(self.x + dx, self.y + dy)
     }
 
     /// The eight squares around this one (edge and corner neighbours).
@@ -64,6 +60,16 @@ pub enum Edge {
 
 impl Edge {
     pub const ALL: [Edge; 4] = [Edge::N, Edge::E, Edge::S, Edge::W];
+
+    /// The step across the edge, in squares east and north.
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Edge::N => (0, 1),
+            Edge::E => (1, 0),
+            Edge::S => (0, -1),
+            Edge::W => (-1, 0),
+        }
+    }
 
     pub const fn from_index(i: usize) -> Edge {
         Edge::ALL[i % 4]

@@ -363,9 +363,17 @@ impl Groups {
 ///
 /// Two boards are equal when their tiles and their frontier constraints are; the order of
 /// squares within a group (which depends on the order tiles were laid) is not compared.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Board {
     squares: Grid,
+    frontier: Frontier,
+}
+
+/// The free squares next to a tile, as the board keeps them apart from its squares' cells
+/// (which say where each one's entry is), so that a cell and the frontier are written
+/// together.
+#[derive(Clone, Debug)]
+struct Frontier {
     /// The frontier squares, each where it was first met (a square's cell says which entry
     /// is its own), and the entries left by squares since taken, to be used again.
     entries: Vec<Entry>,
@@ -379,15 +387,106 @@ pub struct Board {
     held: KeySet,
 }
 
-impl Default for Board {
-    fn default() -> Board {
-        Board {
-            squares: Grid::default(),
+impl Default for Frontier {
+    fn default() -> Frontier {
+        Frontier {
             entries: Vec::new(),
             vacant: Vec::new(),
             groups: Groups::default(),
             group_of: [NO_GROUP; 256],
             held: [0; 4],
+        }
+    }
+}
+
+impl Frontier {
+    /// A copy with room for the frontier squares a tile or two adds.
+    fn trial(&self) -> Frontier {
+        Frontier {
+            entries: super::with_room(&self.entries, 8),
+            vacant: self.vacant.clone(),
+            groups: Groups {
+                buffer: super::with_room(&self.groups.buffer, 4 * GROUP_ROOM as usize),
+                blocks: super::with_room(&self.groups.blocks, 4),
+            },
+            group_of: self.group_of,
+            held: self.held,
+        }
+    }
+
+    /// Takes the square of `cell` off the frontier, if it is on it (a tile is laid there):
+    /// the segments that faced its ports ([`NO_SEGMENT`] everywhere off the frontier).
+    fn take(&mut self, cell: Cell) -> [u32; 12] {
+        let Some(s) = Slot::of(cell) else { return [NO_SEGMENT; 12] };
+        self.unlink(s);
+        self.vacant.push(s.at);
+        self.entries[s.at as usize].free.ports
+    }
+
+    /// Sets what free square `q` (its cell `cell`) sees across its edge `e`: a terrain code,
+    /// and the segments `facing` its port there, shown by tile `placed`; the square joins the
+    /// frontier if it was not on it.
+    fn show(&mut self, cell: &mut Cell, q: Pos, e: Edge, code: u8, placed: u32, facing: [u32; 3]) {
+        let shift = 2 * e.index();
+        let old = Slot::of(*cell);
+        let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
+        let id = match old {
+            Some(s) => {
+                if s.key != key {
+                    self.unlink(s);
+                }
+                s.at
+            }
+            None => {
+                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] };
+                match self.vacant.pop() {
+                    Some(id) => {
+                        self.entries[id as usize].free = free;
+                        id
+                    }
+                    None => {
+                        self.entries.push(Entry { free, at: 0 });
+                        self.entries.len() as u32 - 1
+                    }
+                }
+            }
+        };
+        let free = &mut self.entries[id as usize].free;
+        free.next[e.index()] = placed;
+        free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
+        if old.is_none_or(|s| s.key != key) {
+            self.link(key, id);
+            *cell = Cell { tile: NO_TILE, key, at: id };
+        }
+    }
+
+    /// Puts the frontier square of entry `id` in the group of constraint `key`.
+    fn link(&mut self, key: Key, id: u32) {
+        let g = self.group(key);
+        self.entries[id as usize].at = self.groups.push(g, id);
+        self.held[key as usize / 64] |= 1 << (key % 64);
+    }
+
+    /// The group of a constraint, made if it is the first square with it.
+    fn group(&mut self, key: Key) -> usize {
+        let g = self.group_of[key as usize];
+        if g != NO_GROUP {
+            return g as usize;
+        }
+        let g = self.groups.add(key);
+        self.group_of[key as usize] = g as u8;
+        g
+    }
+
+    /// Takes a square out of its group (its entry and its cell are the caller's).
+    fn unlink(&mut self, s: Slot) {
+        let at = self.entries[s.at as usize].at;
+        let g = self.group_of[s.key as usize] as usize;
+        if let Some(moved) = self.groups.swap_remove(g, at) {
+            self.entries[moved as usize].at = at;
+        }
+        if self.groups.get(g).is_empty() {
+            self.held[s.key as usize / 64] &= !(1 << (s.key % 64));
         }
     }
 }
@@ -422,10 +521,10 @@ impl Board {
         self.squares.at.reserve(chunks);
         // A tile laid adds at most three frontier squares and takes one, and its squares
         // join groups: the frontier's lists grow by a few entries a tile.
-        self.entries.reserve(2 * tiles + 4);
-        self.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
+        self.frontier.entries.reserve(2 * tiles + 4);
+        self.frontier.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
         // A group a constraint held, at most 255 of them, the more the larger the board.
-        self.groups.blocks.reserve(tiles.min(255));
+        self.frontier.groups.blocks.reserve(tiles.min(255));
         // A copy's chunks are shared with the board it was copied from until written: made
         // its own here, as a board never copied holds them, so that laying the tiles does
         // not copy them one by one on the way.
@@ -441,28 +540,35 @@ impl Board {
     /// A copy with room for the frontier squares a tile or two adds
     /// ([`super::Game::trial`]).
     pub(super) fn trial(&self) -> Board {
-        Board {
-            squares: self.squares.clone(),
-            entries: super::with_room(&self.entries, 8),
-            vacant: self.vacant.clone(),
-            groups: Groups {
-                buffer: super::with_room(&self.groups.buffer, 4 * GROUP_ROOM as usize),
-                blocks: super::with_room(&self.groups.blocks, 4),
-            },
-            group_of: self.group_of,
-            held: self.held,
-        }
+        Board { squares: self.squares.clone(), frontier: self.frontier.trial() }
     }
 
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
     /// edges) and `ports` (its segment ids at its ports, [`NO_SEGMENT`] where none is) to
-    /// the squares around it.
-    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) {
+    /// the squares around it. Returns the segments that faced the square's ports while it
+    /// was free (see [`Free::ports`]): what the tile joins.
+    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) -> [u32; 12] {
         let at = self.squares.locate_mut(p);
-        if let Some(s) = Slot::of(self.squares.chunks[at.0][at.1]) {
-            self.unlink(s);
-            self.vacant.push(s.at);
+        let (x, y) = ((at.1 as i32) % CHUNK_SIDE, (at.1 as i32) / CHUNK_SIDE);
+        if (1..CHUNK_SIDE - 1).contains(&x) && (1..CHUNK_SIDE - 1).contains(&y) {
+            // The square and the four beside it in one chunk, as they mostly are: made the
+            // board's own once, written without finding it again.
+            let chunk = Rc::make_mut(&mut self.squares.chunks[at.0]);
+            let facing = self.frontier.take(chunk[at.1]);
+            self.squares.len += usize::from(chunk[at.1].tile == NO_TILE);
+            chunk[at.1] = Cell { tile: placed, ..EMPTY_CELL };
+            for e in Edge::ALL {
+                let (dx, dy) = e.delta();
+                let cell = &mut chunk[(at.1 as i32 + dy * CHUNK_SIDE + dx) as usize];
+                if cell.tile == NO_TILE {
+                    let (o, code) = (e.opposite(), terrain_code(edges[e.index()]));
+                    let facing = [0, 1, 2].map(|k| ports[crate::tile::facing_port(3 * o.index() + k)]);
+                    self.frontier.show(cell, p.step(e), o, code, placed, facing);
+                }
+            }
+            return facing;
         }
+        let facing = self.frontier.take(self.squares.chunks[at.0][at.1]);
         self.squares.insert(at, placed);
         for e in Edge::ALL {
             let q = p.step(e);
@@ -470,9 +576,17 @@ impl Board {
             if self.squares.chunks[there.0][there.1].tile == NO_TILE {
                 let o = e.opposite();
                 let facing = [0, 1, 2].map(|k| ports[crate::tile::facing_port(3 * o.index() + k)]);
-                self.show_at(q, there, o, terrain_code(edges[e.index()]), placed, facing);
+                self.frontier.show(
+                    self.squares.cell_at_mut(there),
+                    q,
+                    o,
+                    terrain_code(edges[e.index()]),
+                    placed,
+                    facing,
+                );
             }
         }
+        facing
     }
 
     /// The tile at `p` now shows `t` on its edge `e` (a bridge's end makes a field edge a
@@ -482,80 +596,9 @@ impl Board {
         if let Some(s) = self.slot(q) {
             let (o, free) = (e.opposite(), *self.free(s));
             let [_, left, right] = [0, 1, 2].map(|k| free.ports[3 * o.index() + k]);
-            self.show(q, o, terrain_code(t), free.next[o.index()], [segment, left, right]);
-        }
-    }
-
-    /// Sets what free square `q` sees across its edge `e` (a terrain code, and the segments
-    /// `facing` its port there, shown by tile `placed`), adding it to the frontier if it was
-    /// not on it.
-    fn show(&mut self, q: Pos, e: Edge, code: u8, placed: u32, facing: [u32; 3]) {
-        let at = self.squares.locate_mut(q);
-        self.show_at(q, at, e, code, placed, facing);
-    }
-
-    /// [`Board::show`], the square's cell found already (at `at`).
-    fn show_at(&mut self, q: Pos, at: (usize, usize), e: Edge, code: u8, placed: u32, facing: [u32; 3]) {
-        let shift = 2 * e.index();
-        let old = Slot::of(self.squares.chunks[at.0][at.1]);
-        let key = (old.map_or(0, |s| s.key) & !(3 << shift)) | (code << shift);
-        let id = match old {
-            Some(s) => {
-                if s.key != key {
-                    self.unlink(s);
-                }
-                s.at
-            }
-            None => {
-                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] };
-                match self.vacant.pop() {
-                    Some(id) => {
-                        self.entries[id as usize].free = free;
-                        id
-                    }
-                    None => {
-                        self.entries.push(Entry { free, at: 0 });
-                        self.entries.len() as u32 - 1
-                    }
-                }
-            }
-        };
-        let free = &mut self.entries[id as usize].free;
-        free.next[e.index()] = placed;
-        free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
-        if old.is_none_or(|s| s.key != key) {
-            self.link(key, id);
-            *self.squares.cell_at_mut(at) = Cell { tile: NO_TILE, key, at: id };
-        }
-    }
-
-    /// Puts the frontier square of entry `id` in the group of constraint `key`.
-    fn link(&mut self, key: Key, id: u32) {
-        let g = self.group(key);
-        self.entries[id as usize].at = self.groups.push(g, id);
-        self.held[key as usize / 64] |= 1 << (key % 64);
-    }
-
-    /// The group of a constraint, made if it is the first square with it.
-    fn group(&mut self, key: Key) -> usize {
-        let g = self.group_of[key as usize];
-        if g != NO_GROUP {
-            return g as usize;
-        }
-        let g = self.groups.add(key);
-        self.group_of[key as usize] = g as u8;
-        g
-    }
-
-    /// Takes a square out of its group (its entry and its cell are the caller's).
-    fn unlink(&mut self, s: Slot) {
-        let at = self.entries[s.at as usize].at;
-        let g = self.group_of[s.key as usize] as usize;
-        if let Some(moved) = self.groups.swap_remove(g, at) {
-            self.entries[moved as usize].at = at;
-        }
-        if self.groups.get(g).is_empty() {
-            self.held[s.key as usize / 64] &= !(1 << (s.key % 64));
+            let at = self.squares.locate_mut(q);
+            let cell = self.squares.cell_at_mut(at);
+            self.frontier.show(cell, q, o, terrain_code(t), free.next[o.index()], [segment, left, right]);
         }
     }
 
@@ -566,7 +609,7 @@ impl Board {
 
     /// A frontier square as searches read it.
     fn free(&self, s: Slot) -> &Free {
-        &self.entries[s.at as usize].free
+        &self.frontier.entries[s.at as usize].free
     }
 
     /// The constraint of a frontier square; `None` off the frontier (taken, or touching no
@@ -590,9 +633,10 @@ impl Board {
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
         let mut v: Vec<Pos> = self
+            .frontier
             .groups
             .iter()
-            .flat_map(|(_, squares)| squares.iter().map(|&id| self.entries[id as usize].free.pos))
+            .flat_map(|(_, squares)| squares.iter().map(|&id| self.frontier.entries[id as usize].free.pos))
             .collect();
         v.sort_unstable_by_key(|p| frontier_order(*p));
         v
@@ -620,9 +664,9 @@ impl Board {
         let mut near = true;
         // Only the groups that hold a square and whose constraint the tile matches.
         for (_, g) in self.matching_groups(fits) {
-            for &id in self.groups.get(g) {
+            for &id in self.frontier.groups.get(g) {
                 let at = (g as u64) << 32 | u64::from(id);
-                let sort = near_key(self.entries[id as usize].free.pos, n);
+                let sort = near_key(self.frontier.entries[id as usize].free.pos, n);
                 near &= sort.is_some();
                 let sort = sort.unwrap_or(0);
                 if n < FEW {
@@ -641,8 +685,8 @@ impl Board {
         let (at, keys): (&mut [u64], &mut [u64]) =
             if n <= FEW { (&mut few[..n], &mut few_keys[..n]) } else { (&mut many, &mut many_keys) };
         let square = |at: u64| {
-            let key = self.groups.blocks[(at >> 32) as usize].key;
-            (&self.entries[at as u32 as usize].free, fits.rotations(key))
+            let key = self.frontier.groups.blocks[(at >> 32) as usize].key;
+            (&self.frontier.entries[at as u32 as usize].free, fits.rotations(key))
         };
         if near {
             keys.sort_unstable();
@@ -667,8 +711,8 @@ impl Board {
     pub fn each_fitting_unordered(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         for (key, g) in self.matching_groups(fits) {
             let rotations = fits.rotations(key);
-            for &id in self.groups.get(g) {
-                found(&self.entries[id as usize].free, rotations);
+            for &id in self.frontier.groups.get(g) {
+                found(&self.frontier.entries[id as usize].free, rotations);
             }
         }
     }
@@ -677,7 +721,9 @@ impl Board {
     /// them, without listing them: one look-up per constraint held that the tile matches (at
     /// most 255), whatever the number of squares.
     pub fn count_fitting(&self, fits: &FitTable) -> usize {
-        self.matching_groups(fits).map(|(key, g)| self.groups.get(g).len() * fits.counts()[key as usize] as usize).sum()
+        self.matching_groups(fits)
+            .map(|(key, g)| self.frontier.groups.get(g).len() * fits.counts()[key as usize] as usize)
+            .sum()
     }
 
     /// The `k`-th of the pairs [`Board::count_fitting`] counts (`k` below it), in the
@@ -685,14 +731,17 @@ impl Board {
     /// index of its rotation in `Rotation::ALL`.
     pub fn nth_fitting(&self, fits: &FitTable, mut k: usize) -> Option<(Pos, usize)> {
         for (key, g) in self.matching_groups(fits) {
-            let (squares, r) = (self.groups.get(g), fits.counts()[key as usize] as usize);
+            let (squares, r) = (self.frontier.groups.get(g), fits.counts()[key as usize] as usize);
             let here = squares.len() * r;
             if k < here {
                 let mut rotations = fits.rotations(key);
                 for _ in 0..k % r {
                     rotations &= rotations - 1;
                 }
-                return Some((self.entries[squares[k / r] as usize].free.pos, rotations.trailing_zeros() as usize));
+                return Some((
+                    self.frontier.entries[squares[k / r] as usize].free.pos,
+                    rotations.trailing_zeros() as usize,
+                ));
             }
             k -= here;
         }
@@ -702,13 +751,13 @@ impl Board {
     /// The constraints that hold a square and that the tile matches, in increasing order,
     /// each with its group.
     fn matching_groups<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, usize)> + 'a {
-        fits.matched().iter().zip(&self.held).enumerate().flat_map(move |(w, (&matched, &held))| {
+        fits.matched().iter().zip(&self.frontier.held).enumerate().flat_map(move |(w, (&matched, &held))| {
             let mut both = matched & held;
             std::iter::from_fn(move || {
                 let bit = (both != 0).then(|| both.trailing_zeros())?;
                 both &= both - 1;
                 let key = (64 * w as u32 + bit) as Key;
-                Some((key, self.group_of[key as usize] as usize))
+                Some((key, self.frontier.group_of[key as usize] as usize))
             })
         })
     }

@@ -669,9 +669,14 @@ impl<'t> Game<'t> {
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
-        // The segments across the square's ports, as the frontier keeps them: a road or city
-        // joins across its edge, closing it, a field across its half.
-        let facing = self.frontier_ports(pos);
+        let ports =
+            placed.ports.map(|l| if l == crate::tile::NO_PORT { board::NO_SEGMENT } else { first_segment + l as u32 });
+        // The segments across the square's ports, as the frontier kept them until now: a
+        // road or city joins across its edge, closing it, a field across its half.
+        // (A debug build reads them first as searches do, checked against the tiles around.)
+        let expected = cfg!(debug_assertions).then(|| self.frontier_ports(pos));
+        let facing = self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
+        debug_assert!(expected.is_none_or(|e| e == facing), "the segments facing {pos}");
         for (port, (&local, &theirs)) in placed.ports.iter().zip(&facing).enumerate() {
             if local == crate::tile::NO_PORT || theirs == board::NO_SEGMENT {
                 continue;
@@ -682,9 +687,6 @@ impl<'t> Game<'t> {
                 _ => self.features.join(a, b),
             }
         }
-        let ports =
-            placed.ports.map(|l| if l == crate::tile::NO_PORT { board::NO_SEGMENT } else { first_segment + l as u32 });
-        self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
         idx
     }
 
