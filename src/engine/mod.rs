@@ -281,6 +281,9 @@ pub struct FeatureInfo {
     pub at: Pos,
     /// The feature's segment on the tile at `at`.
     pub segment: SegId,
+    /// For a field, the completed cities it borders ([`Game::cities_bordering`]); none for
+    /// any other feature.
+    pub cities: scoring::Cities,
 }
 
 /// A game in progress. Cloned to try a move; two games are equal when every piece of their

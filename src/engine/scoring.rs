@@ -116,13 +116,18 @@ impl Game<'_> {
         let mut first = (u32::MAX, root);
         let mut groups = Distinct::default();
         let mut pennants = 0u32;
+        let mut cities = Cities::new();
         for m in self.features.members(root) {
             let pi = self.features.placed(m);
             first = first.min((pi, m));
             groups.insert(self.placed[pi as usize].group);
-            // Only cities have pennants.
-            if let (FeatureKind::City, Some(local)) = (kind, self.features.local(m)) {
-                pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
+            // Only cities have pennants, only fields border cities.
+            match (kind, self.features.local(m)) {
+                (FeatureKind::City, Some(local)) => {
+                    pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
+                }
+                (FeatureKind::Field, Some(local)) => self.add_cities_bordering(m, local, &mut cities),
+                _ => {}
             }
         }
         let at = self.placed[first.0 as usize].pos;
@@ -132,23 +137,31 @@ impl Game<'_> {
             }
             _ => groups.len() as u32,
         };
-        FeatureInfo { root, kind, tiles, pennants, at, segment: first.1 }
+        FeatureInfo { root, kind, tiles, pennants, at, segment: first.1, cities }
     }
 
-    /// Completed cities a field borders, each counted once (their roots), in place while few.
+    /// Completed cities a field borders, each counted once (their roots), in place while few:
+    /// [`FeatureInfo::cities`], without the rest of the feature's description.
     pub fn cities_bordering(&self, field: SegId) -> Cities {
         let mut cities = Cities::new();
         for m in self.features.members(field) {
-            let Some(local) = self.features.local(m) else { continue };
-            let p = self.placement_of(m);
-            for &c in &self.def(p.kind).segments[local].borders {
-                let root = self.features.find(self.segment(p, c as usize));
-                if self.features.open(root) == 0 && !cities.contains(&root) {
-                    cities.push(root);
-                }
+            if let Some(local) = self.features.local(m) {
+                self.add_cities_bordering(m, local, &mut cities);
             }
         }
         cities
+    }
+
+    /// Adds the completed cities that field segment `m` (printed segment `local` of its tile)
+    /// borders and `cities` does not hold yet.
+    fn add_cities_bordering(&self, m: SegId, local: usize, cities: &mut Cities) {
+        let p = self.placement_of(m);
+        for &c in &self.def(p.kind).segments[local].borders {
+            let root = self.features.find(self.segment(p, c as usize));
+            if self.features.open(root) == 0 && !cities.contains(&root) {
+                cities.push(root);
+            }
+        }
     }
 
     /// What a completed city is worth to a field at the final scoring: an expansion may say

@@ -196,7 +196,7 @@ impl Expansion for Base {
                 // Each bordering completed city at its farm value (3, or what an expansion
                 // says, such as a castle), grouped into one item per kind of value.
                 let mut groups: Vec<(RuleId, &'static str, i32, u32)> = Vec::new();
-                for city in game.cities_bordering(f.root) {
+                for &city in &f.cities {
                     let (rule, label, each) = game.farm_value(city);
                     match groups.iter_mut().find(|g| g.0 == rule && g.1 == label && g.2 == each) {
                         Some(g) => g.3 += 1,
@@ -237,8 +237,7 @@ fn score_field(game: &mut Game, field: SegId) {
     }
     let info = game.feature_info(field);
     let (items, because) = game.appraise(&info, Timing::End);
-    let cities = game.cities_bordering(field);
-    let groups = with_bonus(&players, |p| game.field_bonus(field, p, &cities));
+    let groups = with_bonus(&players, |p| game.field_bonus(field, p, &info.cities));
     award_groups(game, &info, groups, items, because);
 }
 

@@ -801,11 +801,7 @@ impl Expansion for Ne8 {
     fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut crate::score::Rules) {
         if f.kind == FeatureKind::Field {
             // rule::CASTLE_CITY_NOT_SCORED: a castle city stays a completed city for farmers.
-            if game
-                .cities_bordering(f.root)
-                .iter()
-                .any(|c| game.state_of::<State>().castles.iter().any(|k| k.town == *c))
-            {
+            if f.cities.iter().any(|c| game.state_of::<State>().castles.iter().any(|k| k.town == *c)) {
                 because.push(rule::CASTLE_CITY_NOT_SCORED);
             }
             return;
