@@ -43,7 +43,7 @@ pub struct BenchArgs {
     /// The first seed; game i uses seed + i (wrapping past 2^64 - 1).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How many times each game (and each window of placements) is timed; the fastest counts (1 to 1,000).
+    /// How many times each game (and each window of placements) is timed, the games in rounds; the fastest counts (1 to 1,000).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=MAX_REPEAT))]
     pub repeat: u64,
     /// The largest board the cost of a placement is measured on: of 72, 1,000 and 10,000
@@ -103,20 +103,21 @@ struct Timing {
     best: f64,
 }
 
-/// Times `run` on each of `games` items `repeat` times, keeping each item's fastest.
+/// Times `run` on each of `games` items `repeat` times, keeping each item's fastest. The
+/// items are run in rounds (each once, then each again), not each `repeat` times in a row, so
+/// that a burst of load on a shared machine, which lasts milliseconds, slows one run of many
+/// items rather than every run of a few.
 fn time_each<T>(items: &[T], repeat: u64, mut run: impl FnMut(&T) -> i64, checksum: &mut i64) -> Timing {
-    let (mut best, mut total) = (f64::MAX, 0f64);
-    for item in items {
-        let mut fastest = f64::MAX;
-        for _ in 0..repeat {
+    let mut fastest = vec![f64::MAX; items.len()];
+    for _ in 0..repeat {
+        for (item, fastest) in items.iter().zip(&mut fastest) {
             let t = Instant::now();
             *checksum = checksum.wrapping_add(black_box(run(item)));
-            fastest = fastest.min(t.elapsed().as_nanos() as f64);
+            *fastest = fastest.min(t.elapsed().as_nanos() as f64);
         }
-        best = best.min(fastest);
-        total += fastest;
     }
-    Timing { mean: total / items.len().max(1) as f64, best }
+    let best = fastest.iter().copied().fold(f64::MAX, f64::min);
+    Timing { mean: fastest.iter().sum::<f64>() / items.len().max(1) as f64, best }
 }
 
 /// The reference loop's data: a fixed pseudo-random array, the same on every machine.
