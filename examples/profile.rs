@@ -9,8 +9,9 @@
 //!
 //! - `playout N`: N random 2-player base games (seeds 1 to N), every legal move listed each
 //!   turn and one picked, then the final scoring: what `bench` times as `playout_us`.
-//! - `replay N`: N 4-player games generated, then replayed with the final scoring
-//!   (`replay_us`); collect only `replay_with` to leave the generation out.
+//! - `replay N [R]`: N 4-player games generated, then replayed with the final scoring
+//!   (`replay_us`), R times over (once unless given); collect only `replay_with` to leave
+//!   the generation out, or give a large R to a sampling profiler (`perf record`).
 //! - `drawn N`, `listed N`: a 2-player base playout over about N tiles, its last 64 draws
 //!   timed, each move drawn by `Game::random_move` or picked from the list (`placement_ns`,
 //!   `placement_listed_ns`).
@@ -42,12 +43,17 @@ fn main() {
             eprintln!("playout: {:?} a game", t.elapsed() / n as u32);
         }
         "replay" => {
+            // Replayed `rounds` times (the third argument, 1 unless given), so that a sampling
+            // profiler sees more of the replay than of the generation.
+            let rounds: u32 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
             let games: Vec<_> = (1..=n).map(|seed| generate(&tiles, seed, 4, 1)).collect();
             let t = Instant::now();
-            for g in &games {
-                sum += score(&replay(&tiles, Options::default(), g, true));
+            for _ in 0..rounds {
+                for g in &games {
+                    sum += score(&replay(&tiles, Options::default(), g, true));
+                }
             }
-            eprintln!("replay: {:?} a game", t.elapsed() / n as u32);
+            eprintln!("replay: {:?} a game", t.elapsed() / (n as u32 * rounds));
         }
         "drawn" | "listed" | "bcb" => {
             // The bench's `placement_ns` (drawn), `placement_listed_ns` and

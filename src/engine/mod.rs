@@ -185,7 +185,7 @@ pub struct Placed {
 
 /// The squares of a tile group ([`Game::group_squares`]): one, or two for a double-size
 /// tile, read as a slice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct GroupSquares {
     squares: [Pos; 2],
     n: usize,
@@ -310,9 +310,9 @@ pub struct Game<'t> {
     done: Vec<SegId>,
     /// Features completed during the turn being played (kept when an expansion asks).
     completions: Vec<Completion>,
-    /// The tile groups with a cloister or a German castle not yet surrounded, in no order:
-    /// the only ones a tile laid beside them can complete.
-    waiting: Vec<u32>,
+    /// The tile groups with a cloister or a German castle not yet surrounded, with their
+    /// squares, in no order: the only ones a tile laid beside them can complete.
+    waiting: Vec<(u32, GroupSquares)>,
     record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board), of its own type.
     pub state: Slots,
@@ -680,15 +680,26 @@ impl<'t> Game<'t> {
         let expected = cfg!(debug_assertions).then(|| self.frontier_ports(pos));
         let facing = self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
         debug_assert!(expected.is_none_or(|e| e == facing), "the segments facing {pos}");
+        // The ports where both sides have a segment, as a mask read bit by bit: the edges'
+        // (every third port) join roads and cities, the halves' fields.
+        let mut both = 0u16;
         for (port, (&local, &theirs)) in placed.ports.iter().zip(&facing).enumerate() {
-            if local == crate::tile::NO_PORT || theirs == board::NO_SEGMENT {
-                continue;
-            }
-            let (a, b) = (self.segment(&placed, local as usize), SegId(theirs));
-            match port % 3 {
-                0 => self.features.join_edge(a, b),
-                _ => self.features.join(a, b),
-            }
+            both |= u16::from(local != crate::tile::NO_PORT && theirs != board::NO_SEGMENT) << port;
+        }
+        const EDGE_PORTS: u16 = 0b001_001_001_001;
+        let join = |both: u16| {
+            let mut left = both;
+            std::iter::from_fn(move || {
+                let port = (left != 0).then(|| left.trailing_zeros() as usize)?;
+                left &= left - 1;
+                Some((SegId(ports[port]), SegId(facing[port])))
+            })
+        };
+        for (a, b) in join(both & EDGE_PORTS) {
+            self.features.join_edge(a, b);
+        }
+        for (a, b) in join(both & !EDGE_PORTS) {
+            self.features.join(a, b);
         }
         idx
     }
@@ -733,7 +744,7 @@ impl<'t> Game<'t> {
             centres |= self.def(k).centres();
         }
         if centres != 0 {
-            self.waiting.push(first);
+            self.waiting.push((first, self.group_squares(first)));
         }
     }
 
@@ -1001,13 +1012,17 @@ impl<'t> Game<'t> {
             Part::First => self.open.push(OpenTurn { player, turn }),
             Part::Second(t) => self.open.retain(|o| !(o.player == player && o.turn == t)),
         }
-        let ctx = TurnContext { player, mv: mv.clone(), turn };
+        // What an expansion's phase is told, made when the first one runs.
+        let mut ctx = None;
         for i in 0..self.phases.len() {
             match self.phases[i] {
                 Phase::PlaceTile => self.lay_whole(mv.tile, mv.pos, mv.rotation),
                 Phase::DeployFollower => self.deploy_follower(player, mv)?,
                 Phase::ScoreCompleted => self.score_completed(mv.pos, crate::score::Timing::Turn(turn)),
-                Phase::Expansion(id, name) => expansion::get(id).run_phase(self, name, &ctx)?,
+                Phase::Expansion(id, name) => {
+                    let ctx = ctx.get_or_insert_with(|| TurnContext { player, mv: mv.clone(), turn });
+                    expansion::get(id).run_phase(self, name, ctx)?
+                }
             }
         }
         Ok(())
@@ -1087,7 +1102,7 @@ impl<'t> Game<'t> {
 }
 
 /// A sorted copy of a list kept in no order, to compare.
-fn sorted(v: &[u32]) -> Vec<u32> {
+fn sorted<T: Clone + Ord>(v: &[T]) -> Vec<T> {
     let mut v = v.to_vec();
     v.sort_unstable();
     v

@@ -37,8 +37,7 @@ impl Game<'_> {
         let mut n_found = 0;
         let mut i = 0;
         while i < self.waiting.len() {
-            let group = self.waiting[i];
-            let theirs = self.group_squares(group);
+            let (group, theirs) = self.waiting[i];
             let beside = |q: &Pos| own.iter().any(|p| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1);
             if !theirs.iter().any(beside) || !self.surrounded(group) {
                 i += 1;
