@@ -25,39 +25,26 @@ impl Game<'_> {
                 }
             }
         }
-        // Cloisters and German castles on the new tile or around it, now surrounded: of those
-        // still waiting to be, the ones beside the new tile. A double-size tile is judged
-        // whole, from whichever of its squares the new tile touches (its castle is printed on
-        // one square only).
+        // Cloisters and German castles on the new tile or around it, now surrounded. A
+        // double-size tile is judged whole, from whichever of its squares the new tile
+        // touches (its castle is printed on one square only). While few wait to be (a game
+        // of a few dozen tiles), each of those is asked whether it lies beside the new tile;
+        // on a larger board, the tiles around it are read instead, so that a placement costs
+        // the same however many wait.
         let new_group = self.tile_at(pos).map_or(0, |p| p.group);
         let own = self.group_squares(new_group);
-        // The groups found, each with where it is first met going round the new tile's
-        // squares (each square, then its ring): the order they score in.
-        let mut found = [(0usize, 0u32); 18];
-        let mut n_found = 0;
-        let mut i = 0;
-        while i < self.waiting.len() {
-            let (group, theirs) = self.waiting[i];
-            let beside = |q: &Pos| own.iter().any(|p| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1);
-            if !theirs.iter().any(beside) || !self.surrounded(group) {
-                i += 1;
-                continue;
+        let completed = match self.waiting.len() {
+            0..=WAITING_ASKED => self.take_surrounded_waiting(&own),
+            _ => {
+                let found = self.surrounded_around(&own);
+                if !found.is_empty() {
+                    self.waiting.retain(|(g, _)| !found.contains(g));
+                }
+                found
             }
-            // Surrounded once, for good: it leaves the list.
-            self.waiting.swap_remove(i);
-            let met = own.iter().flat_map(|p| std::iter::once(*p).chain(p.ring())).position(|q| theirs.contains(&q));
-            // At most the groups of two squares and their rings.
-            debug_assert!(met.is_some() && n_found < found.len());
-            found[n_found.min(found.len() - 1)] = (met.unwrap_or(usize::MAX), group);
-            n_found = (n_found + 1).min(found.len());
-        }
-        found[..n_found].sort_unstable();
-        debug_assert_eq!(
-            found[..n_found].iter().map(|f| f.1).collect::<Vec<_>>(),
-            self.surrounded_around(&own),
-            "the cloisters completed beside {pos}"
-        );
-        for &(_, group) in &found[..n_found] {
+        };
+        debug_assert_eq!(completed, self.surrounded_around(&own), "the cloisters completed beside {pos}");
+        for &group in &completed {
             // The group's placements: its first and, for a double-size tile, the next.
             for i in [group, group + 1].map(|i| i as usize) {
                 let Some(t) = self.placed.get(i).filter(|t| t.group == group) else { continue };
@@ -79,11 +66,34 @@ impl Game<'_> {
         self.done = done;
     }
 
+    /// The groups waiting to be surrounded ([`Game::waiting`]) that lie beside the tile at
+    /// `own` and are surrounded now, taken off the list, in the order met going round the
+    /// tile (each square, then its ring): the order they score in.
+    fn take_surrounded_waiting(&mut self, own: &[Pos]) -> Surrounded {
+        // Each with where it is first met going round.
+        let mut found: SmallVec<[(usize, u32); 18]> = SmallVec::new();
+        let mut i = 0;
+        while i < self.waiting.len() {
+            let (group, theirs) = self.waiting[i];
+            let beside = |q: &Pos| own.iter().any(|p| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1);
+            if !theirs.iter().any(beside) || !self.surrounded(group) {
+                i += 1;
+                continue;
+            }
+            // Surrounded once, for good: it leaves the list.
+            self.waiting.swap_remove(i);
+            let met = own.iter().flat_map(|p| std::iter::once(*p).chain(p.ring())).position(|q| theirs.contains(&q));
+            found.push((met.unwrap_or(usize::MAX), group));
+        }
+        found.sort_unstable();
+        found.into_iter().map(|(_, g)| g).collect()
+    }
+
     /// The groups with a cloister or German castle on the tile at `own` or around it that
-    /// are surrounded, in the order met going round (each square, then its ring): what the
-    /// list of those waiting finds, read off the board, for debug builds to check it.
-    fn surrounded_around(&self, own: &[Pos]) -> Vec<u32> {
-        let mut out = Vec::new();
+    /// are surrounded, in the order met going round (each square, then its ring), read off
+    /// the board: on a board with many waiting, and for debug builds to check the list.
+    fn surrounded_around(&self, own: &[Pos]) -> Surrounded {
+        let mut out = Surrounded::new();
         for q in own.iter().flat_map(|p| self.board.block(*p)) {
             let Some(group) = self.placed.get(q as usize).map(|t| t.group) else { continue };
             let centres =
@@ -323,6 +333,13 @@ impl Game<'_> {
 /// The completed cities a field borders ([`Game::cities_bordering`]).
 pub type Cities = SmallVec<[SegId; 8]>;
 
+/// The tile groups a placement surrounds: at most the two squares of a tile and their rings.
+type Surrounded = SmallVec<[u32; 18]>;
+
+/// Up to how many cloisters and German castles waiting to be surrounded a placement asks
+/// each of them whether it lies beside it, rather than reading the tiles around it.
+const WAITING_ASKED: usize = 16;
+
 /// The players with the greatest weight (all of them when tied), in player order, from each
 /// piece's player and weight, among `players` players; none when nothing weighs. The counts
 /// are on the stack for the 8 players a scenario may have (a player id is a byte: 256 at most).
@@ -402,24 +419,35 @@ mod tests {
         let b = tiles.find("B").expect("the base game's cloister");
         let cloister = tiles.get(b).segments.iter().position(|s| s.kind == FeatureKind::Cloister).expect("one");
         let players = ["Red".to_string(), "Blue".to_string()];
-        let mut game = Game::new(&tiles, Options::default(), &[], &players);
-        for y in [0, -1, 1] {
-            for x in -1..=2 {
-                if (x, y) != (0, 1) {
-                    game.setup_tile(b, Pos::new(x, y), Rotation::default()).expect("a cloister fits beside one");
+        // Once with a few cloisters waiting to be surrounded, once with a row of more
+        // (eastwards, none of them surrounded), which the placement finds by reading the
+        // tiles around it rather than by asking each.
+        for row in [0, 2 * super::WAITING_ASKED as i32] {
+            let mut game = Game::new(&tiles, Options::default(), &[], &players);
+            for y in [0, -1, 1] {
+                for x in -1..=2 {
+                    if (x, y) != (0, 1) {
+                        game.setup_tile(b, Pos::new(x, y), Rotation::default()).expect("a cloister fits beside one");
+                    }
                 }
             }
+            for x in 3..3 + row {
+                game.setup_tile(b, Pos::new(x, 0), Rotation::default()).expect("a cloister fits beside one");
+            }
+            assert_eq!(game.waiting.len() > super::WAITING_ASKED, row > 0);
+            game.setup_follower(PlayerId(0), Pos::new(0, 0), cloister).expect("free");
+            game.setup_follower(PlayerId(1), Pos::new(1, 0), cloister).expect("free");
+            game.play(PlayerId(0), &Move::new(b, Pos::new(0, 1), Rotation::default()), 1).expect("legal");
+            let scored: Vec<(Pos, PlayerId, i32)> = game
+                .events()
+                .iter()
+                .filter(|e| e.timing == Timing::Turn(1))
+                .map(|e| (e.feature.at, e.players[0], e.points()))
+                .collect();
+            assert_eq!(scored, vec![(Pos::new(1, 0), PlayerId(1), 9), (Pos::new(0, 0), PlayerId(0), 9)], "row {row}");
+            let left: Vec<Pos> = game.waiting.iter().map(|(_, sq)| sq[0]).collect();
+            assert!(!left.contains(&Pos::new(0, 0)) && !left.contains(&Pos::new(1, 0)), "row {row}: {left:?}");
         }
-        game.setup_follower(PlayerId(0), Pos::new(0, 0), cloister).expect("free");
-        game.setup_follower(PlayerId(1), Pos::new(1, 0), cloister).expect("free");
-        game.play(PlayerId(0), &Move::new(b, Pos::new(0, 1), Rotation::default()), 1).expect("legal");
-        let scored: Vec<(Pos, PlayerId, i32)> = game
-            .events()
-            .iter()
-            .filter(|e| e.timing == Timing::Turn(1))
-            .map(|e| (e.feature.at, e.players[0], e.points()))
-            .collect();
-        assert_eq!(scored, vec![(Pos::new(1, 0), PlayerId(1), 9), (Pos::new(0, 0), PlayerId(0), 9)]);
     }
 
     #[test]
