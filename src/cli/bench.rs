@@ -17,6 +17,10 @@
 //!   what `check` costs above the process's own start.
 //! - `reference`: a fixed loop that does not touch the engine, timed in the same run, so that
 //!   runs on a noisy machine compare as ratios.
+//!
+//! A game's figure is its fastest of `--repeat` runs, the games run in rounds (each once,
+//! then each again): a game run back to back is learnt by the processor and runs up to 1.4
+//! times as fast as one seen once, which a random game or a scenario is (BENCHMARKS.md).
 
 use super::{Error, Status};
 use crate::data::Library;
