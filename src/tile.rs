@@ -412,6 +412,8 @@ struct Rotated {
     ports: [u8; 12],
     /// Each segment's ports, bit `p` for port `p` ([`TileDef::segment_ports`]).
     segment_ports: [u16; MAX_SEGMENTS],
+    /// Bit `p` for each port `p` a segment lies at ([`TileDef::port_mask`]).
+    port_mask: u16,
 }
 
 impl TileDef {
@@ -656,6 +658,7 @@ impl TileDef {
             half_segment: [NONE; 8],
             ports: [NONE; 12],
             segment_ports: [0; MAX_SEGMENTS],
+            port_mask: 0,
         };
         for e in Edge::ALL {
             out.edges[r.edge(e).index()] = Some(self.edges[e.index()]);
@@ -681,6 +684,7 @@ impl TileDef {
         for (p, &local) in out.ports.iter().enumerate() {
             if local != NONE {
                 out.segment_ports[local as usize] |= 1 << p;
+                out.port_mask |= 1 << p;
             }
         }
         out
@@ -692,6 +696,12 @@ impl TileDef {
     /// moves reads at each edge, from one table.
     pub fn ports(&self, r: Rotation) -> &[u8; 12] {
         &self.rotated[r.quarter_turns() as usize].ports
+    }
+
+    /// Bit `p` for each port `p` of the tile turned by `r` where a segment lies
+    /// ([`TileDef::ports`] other than [`NO_PORT`]).
+    pub fn port_mask(&self, r: Rotation) -> u16 {
+        self.rotated[r.quarter_turns() as usize].port_mask
     }
 
     /// For each segment of the tile turned by `r` (in order, up to [`MAX_SEGMENTS`]), bit

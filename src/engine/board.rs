@@ -261,6 +261,8 @@ pub struct Free {
     /// across that faces it, [`NO_SEGMENT`] where none does: what a search reads around the
     /// square without visiting the tiles.
     pub ports: [u32; 12],
+    /// Bit `p` for each port `p` a segment faces (`ports[p]` other than [`NO_SEGMENT`]).
+    pub faced: u16,
 }
 
 /// A frontier square as the board keeps it, where it stays while it is on the frontier:
@@ -269,6 +271,14 @@ pub struct Free {
 struct Entry {
     free: Free,
     at: u32,
+}
+
+/// The segments that faced a square's ports while it was free ([`Board::put`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facing {
+    pub ports: [u32; 12],
+    /// Bit `p` for each port `p` a segment faced.
+    pub faced: u16,
 }
 
 /// No segment across a port of a frontier square ([`Free::ports`]).
@@ -415,12 +425,14 @@ impl Frontier {
     }
 
     /// Takes the square of `cell` off the frontier, if it is on it (a tile is laid there):
-    /// the segments that faced its ports ([`NO_SEGMENT`] everywhere off the frontier).
-    fn take(&mut self, cell: Cell) -> [u32; 12] {
-        let Some(s) = Slot::of(cell) else { return [NO_SEGMENT; 12] };
+    /// the segments that faced its ports ([`NO_SEGMENT`] everywhere off the frontier), and
+    /// the mask of the ports they face.
+    fn take(&mut self, cell: Cell) -> Facing {
+        let Some(s) = Slot::of(cell) else { return Facing { ports: [NO_SEGMENT; 12], faced: 0 } };
         self.unlink(s);
         self.vacant.push(s.at);
-        self.entries[s.at as usize].free.ports
+        let free = &self.entries[s.at as usize].free;
+        Facing { ports: free.ports, faced: free.faced }
     }
 
     /// Sets what free square `q` (its cell `cell`) sees across its edge `e`: a terrain code,
@@ -438,7 +450,7 @@ impl Frontier {
                 s.at
             }
             None => {
-                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12] };
+                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12], faced: 0 };
                 match self.vacant.pop() {
                     Some(id) => {
                         self.entries[id as usize].free = free;
@@ -454,6 +466,8 @@ impl Frontier {
         let free = &mut self.entries[id as usize].free;
         free.next[e.index()] = placed;
         free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
+        let faced = facing.iter().enumerate().fold(0, |m, (k, s)| m | u16::from(*s != NO_SEGMENT) << k);
+        free.faced = (free.faced & !(0b111 << (3 * e.index()))) | faced << (3 * e.index());
         if old.is_none_or(|s| s.key != key) {
             self.link(key, id);
             *cell = Cell { tile: NO_TILE, key, at: id };
@@ -546,8 +560,8 @@ impl Board {
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
     /// edges) and `ports` (its segment ids at its ports, [`NO_SEGMENT`] where none is) to
     /// the squares around it. Returns the segments that faced the square's ports while it
-    /// was free (see [`Free::ports`]): what the tile joins.
-    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) -> [u32; 12] {
+    /// was free (see [`Free::ports`]), and the mask of those ports: what the tile joins.
+    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) -> Facing {
         let at = self.squares.locate_mut(p);
         let (x, y) = ((at.1 as i32) % CHUNK_SIDE, (at.1 as i32) / CHUNK_SIDE);
         if (1..CHUNK_SIDE - 1).contains(&x) && (1..CHUNK_SIDE - 1).contains(&y) {

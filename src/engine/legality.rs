@@ -40,6 +40,11 @@ pub(super) struct Around {
     shared: u32,
 }
 
+/// Bit `p` for each port `p` a segment faces ([`board::Free::faced`], worked out).
+fn faced_mask(ports: &[u32; 12]) -> u32 {
+    ports.iter().enumerate().fold(0, |m, (i, &seg)| m | u32::from(seg != board::NO_SEGMENT) << i)
+}
+
 /// No feature across a port of a free square.
 const NO_FEATURE: u8 = 0;
 
@@ -281,6 +286,7 @@ impl Game<'_> {
     /// across its edges.
     pub(super) fn checked_ports<'a>(&self, free: &'a board::Free) -> &'a [u32; 12] {
         debug_assert_eq!(free.ports, self.ports_facing_slow(free.next), "the frontier's ports at {}", free.pos);
+        debug_assert_eq!(u32::from(free.faced), faced_mask(&free.ports), "the frontier's mask at {}", free.pos);
         &free.ports
     }
 
@@ -306,17 +312,18 @@ impl Game<'_> {
     /// [`Game::around`] a frontier square, from the segments facing its ports.
     pub(super) fn around_ports(&self, ports: &[u32; 12]) -> Around {
         let mut a = Around::EMPTY;
-        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
+        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, faced_mask(ports));
         a
     }
 
     /// [`Game::around_ports`] written into `a`, whatever it held: for a search that reads
     /// square after square into one `Around` rather than copying a new one out each time
     /// (a debug build compares it with a fresh reading).
-    pub(super) fn around_ports_into(&self, ports: &[u32; 12], a: &mut Around) {
+    pub(super) fn around_ports_into(&self, square: &board::Free, a: &mut Around) {
+        let ports = self.checked_ports(square);
         // What `look_around` only adds to; each feature's `ports_of` is cleared as it is met.
         (a.features, a.occupied, a.n, a.occupied_ports, a.shared) = ([NO_FEATURE; 24], 0, 0, 0, 0);
-        self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports);
+        self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, u32::from(square.faced));
         debug_assert_eq!(*a, self.around_ports(ports), "the around read into a used one");
     }
 
@@ -326,7 +333,8 @@ impl Game<'_> {
         let mut a = Around::EMPTY;
         let mut roots = Roots { list: [0; 24], n: 0 };
         for (u, p) in std::iter::once(pos).chain(twin.map(|(_, q)| q)).enumerate() {
-            self.look_around(&mut a, &mut roots, u, &self.frontier_ports(p));
+            let ports = self.frontier_ports(p);
+            self.look_around(&mut a, &mut roots, u, &ports, faced_mask(&ports));
         }
         a
     }
@@ -334,11 +342,8 @@ impl Game<'_> {
     /// Fills square `u`'s ports of `a` from the segments facing them: only the ports a
     /// segment faces are visited, and a segment met again at the next port (the two halves
     /// of a field edge) is not looked up twice.
-    fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, ports: &[u32; 12]) {
-        let mut faced = 0u32;
-        for (i, &seg) in ports.iter().enumerate() {
-            faced |= u32::from(seg != board::NO_SEGMENT) << i;
-        }
+    fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, ports: &[u32; 12], mut faced: u32) {
+        debug_assert_eq!(faced, faced_mask(ports));
         let (mut last, mut f) = (board::NO_SEGMENT, 0);
         while faced != 0 {
             let i = faced.trailing_zeros() as usize;

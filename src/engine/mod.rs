@@ -672,20 +672,25 @@ impl<'t> Game<'t> {
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
-        let ports =
-            placed.ports.map(|l| if l == crate::tile::NO_PORT { board::NO_SEGMENT } else { first_segment + l as u32 });
+        // Each port's segment id, `NO_SEGMENT` where none lies (`NO_PORT`): without a branch, so
+        // that the twelve are worked out side by side.
+        let ports = placed.ports.map(|l| {
+            debug_assert_eq!(board::NO_SEGMENT, u32::MAX);
+            first_segment.wrapping_add(u32::from(l)) | u32::from(l == crate::tile::NO_PORT).wrapping_neg()
+        });
         // The segments across the square's ports, as the frontier kept them until now: a
         // road or city joins across its edge, closing it, a field across its half.
         // (A debug build reads them first as searches do, checked against the tiles around.)
         let expected = cfg!(debug_assertions).then(|| self.frontier_ports(pos));
-        let facing = self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
+        let board::Facing { ports: facing, faced } = self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
         debug_assert!(expected.is_none_or(|e| e == facing), "the segments facing {pos}");
         // The ports where both sides have a segment, as a mask read bit by bit: the edges'
         // (every third port) join roads and cities, the halves' fields.
-        let mut both = 0u16;
-        for (port, (&local, &theirs)) in placed.ports.iter().zip(&facing).enumerate() {
-            both |= u16::from(local != crate::tile::NO_PORT && theirs != board::NO_SEGMENT) << port;
-        }
+        let both = def.port_mask(r) & faced;
+        debug_assert_eq!(
+            both,
+            (0..12).fold(0, |m, p| m | u16::from(ports[p] != board::NO_SEGMENT && facing[p] != board::NO_SEGMENT) << p)
+        );
         const EDGE_PORTS: u16 = 0b001_001_001_001;
         let join = |both: u16| {
             let mut left = both;

@@ -238,7 +238,7 @@ impl Game<'_> {
             }
             let around = match figures_left {
                 true => {
-                    self.around_ports_into(self.checked_ports(square), &mut read);
+                    self.around_ports_into(square, &mut read);
                     &read
                 }
                 false => &Around::EMPTY,
