@@ -252,27 +252,44 @@ struct Placement {
     moves: f64,
 }
 
-/// The cost of one placement over the last [`WINDOW`] draws of a playout: played up to them
-/// once, then those draws timed `repeat` times from a copy of the game (the fastest counts).
-fn time_window(mut p: Playout, repeat: u64, checksum: &mut i64) -> (f64, f64) {
-    let window = WINDOW.min(p.bag_len());
-    while p.drawn() + window < p.bag_len() {
-        p.step();
+/// A playout played up to its last [`WINDOW`] draws, whose draws are then timed.
+struct Window<'t> {
+    before: Playout<'t>,
+    /// Draws in the window.
+    draws: usize,
+    /// The fastest run so far, in ns, and the legal moves the window listed.
+    fastest: f64,
+    moves: usize,
+}
+
+impl<'t> Window<'t> {
+    /// Plays `p` up to its last draws.
+    fn new(mut p: Playout<'t>) -> Window<'t> {
+        let draws = WINDOW.min(p.bag_len());
+        while p.drawn() + draws < p.bag_len() {
+            p.step();
+        }
+        Window { before: p, draws, fastest: f64::MAX, moves: 0 }
     }
-    let mut fastest = f64::MAX;
-    let mut moves = 0;
-    for _ in 0..repeat {
-        let mut q = p.clone();
+
+    /// Times the window's draws once, from a copy of the game.
+    fn run(&mut self, checksum: &mut i64) {
+        let mut q = self.before.clone();
         // A clone's lists have no room to spare: made before the clock starts, so that the
         // window does not count copying them all (see `Game::reserve`).
         q.reserve();
         let t = Instant::now();
         while q.step() {}
-        fastest = fastest.min(t.elapsed().as_nanos() as f64);
+        self.fastest = self.fastest.min(t.elapsed().as_nanos() as f64);
         *checksum = checksum.wrapping_add(q.game().placed().len() as i64);
-        moves = q.listed() - p.listed();
+        self.moves = q.listed() - self.before.listed();
     }
-    (fastest / window.max(1) as f64, moves as f64 / window.max(1) as f64)
+
+    /// The cost of one placement (the fastest run's, in ns) and the moves listed per placement.
+    fn figures(&self) -> (f64, f64) {
+        let draws = self.draws.max(1) as f64;
+        (self.fastest / draws, self.moves as f64 / draws)
+    }
 }
 
 /// The tiles of a tile set's bag.
@@ -280,8 +297,10 @@ fn bag_of(tiles: &TileSet) -> u64 {
     tiles.iter().map(|(_, d)| u64::from(d.count)).sum()
 }
 
-/// [`time_window`] at each board size, drawn (`Game::random_move`) then listed, over copies
-/// of the tile set's bag.
+/// The cost of one placement over the last [`WINDOW`] draws of a playout at each board size,
+/// drawn (`Game::random_move`) then listed, over copies of the tile set's bag: each window's
+/// draws timed `repeat` times (the fastest counts), the windows in rounds as the games are
+/// ([`time_each`]), so that no window runs back to back with itself.
 fn time_placements(
     tiles: &TileSet,
     options: &Options,
@@ -292,16 +311,25 @@ fn time_placements(
     checksum: &mut i64,
 ) -> Vec<Placement> {
     let bag = bag_of(tiles);
-    let mut placements = Vec::new();
+    let mut windows = Vec::new();
     for &size in sizes {
         let copies = size.div_ceil(bag.max(1)) as usize;
         let new = || Playout::with(tiles, options, expansions, seed, PLAYOUT_PLAYERS, copies);
-        let drawn = new().bag_len();
-        let (ns, _) = time_window(new().sampling(), repeat, checksum);
-        let (listed_ns, moves) = time_window(new(), repeat, checksum);
-        placements.push(Placement { size, drawn, ns, listed_ns, moves });
+        windows.push((size, new().bag_len(), Window::new(new().sampling()), Window::new(new())));
     }
-    placements
+    for _ in 0..repeat {
+        for (_, _, drawn, listed) in &mut windows {
+            drawn.run(checksum);
+            listed.run(checksum);
+        }
+    }
+    windows
+        .iter()
+        .map(|(size, drawn, d, l)| {
+            let ((ns, _), (listed_ns, moves)) = (d.figures(), l.figures());
+            Placement { size: *size, drawn: *drawn, ns, listed_ns, moves }
+        })
+        .collect()
 }
 
 /// The placement figures as text lines, and how the largest board compares with the smallest.
