@@ -308,7 +308,9 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
         if players.is_empty() {
             continue;
         }
-        let cities = game.cities_bordering(field);
+        // The field's description holds the completed cities it borders.
+        let info = game.feature_info(field);
+        let cities = &info.cities;
         // Players of the majority with the same unpaid cities (and the same bonus of an
         // expansion for them: a pig) share one event.
         let mut groups: Vec<(Players, Vec<SegId>, Items)> = Vec::new();
@@ -320,7 +322,6 @@ fn score_fields_city_once(game: &mut Game, fields: &[SegId]) {
                 None => groups.push((smallvec![p], new, bonus)),
             }
         }
-        let info = game.feature_info(field);
         let (_, because) = game.appraise(&info, Timing::End);
         for (players, new, bonus) in groups {
             let mut items = city_items(game, &new, rule::FIELD_CITY_ONCE, 3);
