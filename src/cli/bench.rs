@@ -315,7 +315,8 @@ fn time_placements(
     for &size in sizes {
         let copies = size.div_ceil(bag.max(1)) as usize;
         let new = || Playout::with(tiles, options, expansions, seed, PLAYOUT_PLAYERS, copies);
-        windows.push((size, new().bag_len(), Window::new(new().sampling()), Window::new(new())));
+        let listed = Window::new(new());
+        windows.push((size, listed.before.bag_len(), Window::new(new().sampling()), listed));
     }
     for _ in 0..repeat {
         for (_, _, drawn, listed) in &mut windows {
