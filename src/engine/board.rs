@@ -273,6 +273,12 @@ struct Entry {
     at: u32,
 }
 
+/// Bit `k` for each port `k` of `ports` a segment faces (not [`NO_SEGMENT`]): a square's
+/// [`Free::faced`], or the three of one edge's ports.
+pub fn faced_mask(ports: &[u32]) -> u16 {
+    ports.iter().enumerate().fold(0, |m, (k, &seg)| m | u16::from(seg != NO_SEGMENT) << k)
+}
+
 /// The segments that faced a square's ports while it was free ([`Board::put`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facing {
@@ -466,7 +472,7 @@ impl Frontier {
         let free = &mut self.entries[id as usize].free;
         free.next[e.index()] = placed;
         free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
-        let faced = facing.iter().enumerate().fold(0, |m, (k, s)| m | u16::from(*s != NO_SEGMENT) << k);
+        let faced = faced_mask(&facing);
         free.faced = (free.faced & !(0b111 << (3 * e.index()))) | faced << (3 * e.index());
         if old.is_none_or(|s| s.key != key) {
             self.link(key, id);

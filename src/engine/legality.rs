@@ -40,11 +40,6 @@ pub(super) struct Around {
     shared: u32,
 }
 
-/// Bit `p` for each port `p` a segment faces ([`board::Free::faced`], worked out).
-fn faced_mask(ports: &[u32; 12]) -> u32 {
-    ports.iter().enumerate().fold(0, |m, (i, &seg)| m | u32::from(seg != board::NO_SEGMENT) << i)
-}
-
 /// No feature across a port of a free square.
 const NO_FEATURE: u8 = 0;
 
@@ -286,7 +281,7 @@ impl Game<'_> {
     /// across its edges.
     pub(super) fn checked_ports<'a>(&self, free: &'a board::Free) -> &'a [u32; 12] {
         debug_assert_eq!(free.ports, self.ports_facing_slow(free.next), "the frontier's ports at {}", free.pos);
-        debug_assert_eq!(u32::from(free.faced), faced_mask(&free.ports), "the frontier's mask at {}", free.pos);
+        debug_assert_eq!(free.faced, board::faced_mask(&free.ports), "the frontier's mask at {}", free.pos);
         &free.ports
     }
 
@@ -312,7 +307,7 @@ impl Game<'_> {
     /// [`Game::around`] a frontier square, from the segments facing its ports.
     pub(super) fn around_ports(&self, ports: &[u32; 12]) -> Around {
         let mut a = Around::EMPTY;
-        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, faced_mask(ports));
+        self.look_around(&mut a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, u32::from(board::faced_mask(ports)));
         a
     }
 
@@ -334,7 +329,7 @@ impl Game<'_> {
         let mut roots = Roots { list: [0; 24], n: 0 };
         for (u, p) in std::iter::once(pos).chain(twin.map(|(_, q)| q)).enumerate() {
             let ports = self.frontier_ports(p);
-            self.look_around(&mut a, &mut roots, u, &ports, faced_mask(&ports));
+            self.look_around(&mut a, &mut roots, u, &ports, u32::from(board::faced_mask(&ports)));
         }
         a
     }
@@ -343,7 +338,7 @@ impl Game<'_> {
     /// segment faces are visited, and a segment met again at the next port (the two halves
     /// of a field edge) is not looked up twice.
     fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, ports: &[u32; 12], mut faced: u32) {
-        debug_assert_eq!(faced, faced_mask(ports));
+        debug_assert_eq!(faced, u32::from(board::faced_mask(ports)));
         let (mut last, mut f) = (board::NO_SEGMENT, 0);
         while faced != 0 {
             let i = faced.trailing_zeros() as usize;

@@ -687,10 +687,7 @@ impl<'t> Game<'t> {
         // The ports where both sides have a segment, as a mask read bit by bit: the edges'
         // (every third port) join roads and cities, the halves' fields.
         let both = def.port_mask(r) & faced;
-        debug_assert_eq!(
-            both,
-            (0..12).fold(0, |m, p| m | u16::from(ports[p] != board::NO_SEGMENT && facing[p] != board::NO_SEGMENT) << p)
-        );
+        debug_assert_eq!(both, board::faced_mask(&ports) & board::faced_mask(&facing));
         const EDGE_PORTS: u16 = 0b001_001_001_001;
         let join = |both: u16| {
             let mut left = both;
