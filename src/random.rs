@@ -69,6 +69,8 @@ pub fn replay_with<'t>(
     finish: bool,
 ) -> Game<'t> {
     let mut game = Game::new(tiles, options, expansions, &g.players);
+    // Replayed, not searched.
+    game.index_frontier(false);
     game.reserve(g.steps.len() + 1);
     if let Some(start) = tiles.start() {
         let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());

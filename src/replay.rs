@@ -58,6 +58,8 @@ pub fn play_out<'s>(
 ) -> Result<(Game<'s>, Outcome), InputError> {
     let profile = effective(sc, profile);
     let mut game = Game::new(&sc.tiles, Options::read(&profile), &sc.expansions, &sc.players);
+    // Replayed, and searched only for the turns whose legal moves it asks about.
+    game.index_frontier(false);
     setup(&mut game, sc)?;
     for (p, s) in &sc.start_scores {
         game.set_score(*p, *s);

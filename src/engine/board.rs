@@ -263,15 +263,20 @@ pub struct Free {
     pub ports: [u32; 12],
     /// Bit `p` for each port `p` a segment faces (`ports[p]` other than [`NO_SEGMENT`]).
     pub faced: u16,
+    /// The square's constraint; 0 once the square is taken (its entry is then vacant).
+    pub key: Key,
 }
 
 /// A frontier square as the board keeps it, where it stays while it is on the frontier:
-/// what searches read, and its place in its constraint's group.
+/// what searches read, and its place in its constraint's group (while the groups are kept).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     free: Free,
     at: u32,
 }
+
+// The constraint fits in what would be the padding of a square's entry.
+const _: () = assert!(std::mem::size_of::<Entry>() == 80);
 
 /// Bit `k` for each port `k` of `ports` a segment faces (not [`NO_SEGMENT`]): a square's
 /// [`Free::faced`], or the three of one edge's ports.
@@ -319,32 +324,26 @@ struct Groups {
     blocks: Vec<Block>,
 }
 
-/// Where a group's list is in [`Groups::buffer`], and its constraint.
+/// Where a group's list is in [`Groups::buffer`].
 #[derive(Clone, Copy, Debug)]
 struct Block {
-    key: Key,
     start: u32,
     len: u32,
     room: u32,
 }
 
 impl Groups {
-    /// A new, empty group for constraint `key`: its index.
-    fn add(&mut self, key: Key) -> usize {
+    /// A new, empty group: its index.
+    fn add(&mut self) -> usize {
         let start = self.buffer.len() as u32;
         self.buffer.resize(self.buffer.len() + GROUP_ROOM as usize, 0);
-        self.blocks.push(Block { key, start, len: 0, room: GROUP_ROOM });
+        self.blocks.push(Block { start, len: 0, room: GROUP_ROOM });
         self.blocks.len() - 1
     }
 
     fn get(&self, g: usize) -> &[u32] {
         let b = self.blocks[g];
         &self.buffer[b.start as usize..][..b.len as usize]
-    }
-
-    /// Each group's constraint and list, in the order the groups were made.
-    fn iter(&self) -> impl Iterator<Item = (&Key, &[u32])> + '_ {
-        self.blocks.iter().enumerate().map(|(g, b)| (&b.key, self.get(g)))
     }
 
     /// Adds `id` at the end of group `g`'s list: its index there.
@@ -401,6 +400,9 @@ struct Frontier {
     group_of: [u8; 256],
     /// The constraints whose group holds a square.
     held: KeySet,
+    /// Whether the groups are kept ([`Board::set_indexed`]); without them, searches read
+    /// every entry.
+    indexed: bool,
 }
 
 impl Default for Frontier {
@@ -411,6 +413,7 @@ impl Default for Frontier {
             groups: Groups::default(),
             group_of: [NO_GROUP; 256],
             held: [0; 4],
+            indexed: true,
         }
     }
 }
@@ -427,6 +430,7 @@ impl Frontier {
             },
             group_of: self.group_of,
             held: self.held,
+            indexed: self.indexed,
         }
     }
 
@@ -437,7 +441,8 @@ impl Frontier {
         let Some(s) = Slot::of(cell) else { return Facing { ports: [NO_SEGMENT; 12], faced: 0 } };
         self.unlink(s);
         self.vacant.push(s.at);
-        let free = &self.entries[s.at as usize].free;
+        let free = &mut self.entries[s.at as usize].free;
+        free.key = 0;
         Facing { ports: free.ports, faced: free.faced }
     }
 
@@ -456,7 +461,7 @@ impl Frontier {
                 s.at
             }
             None => {
-                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12], faced: 0 };
+                let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12], faced: 0, key };
                 match self.vacant.pop() {
                     Some(id) => {
                         self.entries[id as usize].free = free;
@@ -470,6 +475,7 @@ impl Frontier {
             }
         };
         let free = &mut self.entries[id as usize].free;
+        free.key = key;
         free.next[e.index()] = placed;
         free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
         let faced = faced_mask(&facing);
@@ -480,11 +486,63 @@ impl Frontier {
         }
     }
 
-    /// Puts the frontier square of entry `id` in the group of constraint `key`.
+    /// Puts the frontier square of entry `id` in the group of constraint `key` (while the
+    /// groups are kept).
     fn link(&mut self, key: Key, id: u32) {
+        if !self.indexed {
+            return;
+        }
         let g = self.group(key);
         self.entries[id as usize].at = self.groups.push(g, id);
         self.held[key as usize / 64] |= 1 << (key % 64);
+    }
+
+    /// Keeps the groups (building them from the entries) or stops keeping them.
+    fn set_indexed(&mut self, on: bool) {
+        if on == self.indexed {
+            return;
+        }
+        (self.groups, self.group_of, self.held, self.indexed) = (Groups::default(), [NO_GROUP; 256], [0; 4], on);
+        for id in 0..self.entries.len() as u32 {
+            let key = self.entries[id as usize].free.key;
+            if key != 0 {
+                self.link(key, id);
+            }
+        }
+    }
+
+    /// The entries of the frontier squares whose constraint the tile of `fits` matches, each
+    /// with its constraint: by group while the groups are kept (constraint by constraint, each
+    /// group's squares as it holds them), else in the order of the entries.
+    fn matching<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, u32)> + 'a {
+        let (by_group, by_entry) = match self.indexed {
+            true => (Some(self.matching_groups(fits)), None),
+            false => (None, Some(self.entries.iter().enumerate())),
+        };
+        let grouped = by_group
+            .into_iter()
+            .flatten()
+            .flat_map(move |(key, g)| self.groups.get(g).iter().map(move |&id| (key, id)));
+        let scanned = by_entry.into_iter().flatten().filter_map(|(id, e)| {
+            let key = e.free.key;
+            (key != 0 && fits.rotations(key) != 0).then_some((key, id as u32))
+        });
+        grouped.chain(scanned)
+    }
+
+    /// The constraints that hold a square and that the tile matches, in increasing order,
+    /// each with its group (the groups being kept).
+    fn matching_groups<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, usize)> + 'a {
+        debug_assert!(self.indexed);
+        fits.matched().iter().zip(&self.held).enumerate().flat_map(move |(w, (&matched, &held))| {
+            let mut both = matched & held;
+            std::iter::from_fn(move || {
+                let bit = (both != 0).then(|| both.trailing_zeros())?;
+                both &= both - 1;
+                let key = (64 * w as u32 + bit) as Key;
+                Some((key, self.group_of[key as usize] as usize))
+            })
+        })
     }
 
     /// The group of a constraint, made if it is the first square with it.
@@ -493,13 +551,17 @@ impl Frontier {
         if g != NO_GROUP {
             return g as usize;
         }
-        let g = self.groups.add(key);
+        let g = self.groups.add();
         self.group_of[key as usize] = g as u8;
         g
     }
 
-    /// Takes a square out of its group (its entry and its cell are the caller's).
+    /// Takes a square out of its group (its entry and its cell are the caller's), while the
+    /// groups are kept.
     fn unlink(&mut self, s: Slot) {
+        if !self.indexed {
+            return;
+        }
         let at = self.entries[s.at as usize].at;
         let g = self.group_of[s.key as usize] as usize;
         if let Some(moved) = self.groups.swap_remove(g, at) {
@@ -542,9 +604,11 @@ impl Board {
         // A tile laid adds at most three frontier squares and takes one, and its squares
         // join groups: the frontier's lists grow by a few entries a tile.
         self.frontier.entries.reserve(2 * tiles + 4);
-        self.frontier.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
-        // A group a constraint held, at most 255 of them, the more the larger the board.
-        self.frontier.groups.blocks.reserve(tiles.min(255));
+        if self.frontier.indexed {
+            self.frontier.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
+            // A group a constraint held, at most 255 of them, the more the larger the board.
+            self.frontier.groups.blocks.reserve(tiles.min(255));
+        }
         // A copy's chunks are shared with the board it was copied from until written: made
         // its own here, as a board never copied holds them, so that laying the tiles does
         // not copy them one by one on the way.
@@ -652,19 +716,15 @@ impl Board {
 
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).
     pub fn frontier(&self) -> Vec<Pos> {
-        let mut v: Vec<Pos> = self
-            .frontier
-            .groups
-            .iter()
-            .flat_map(|(_, squares)| squares.iter().map(|&id| self.frontier.entries[id as usize].free.pos))
-            .collect();
+        let mut v: Vec<Pos> = self.frontier.entries.iter().filter(|e| e.free.key != 0).map(|e| e.free.pos).collect();
         v.sort_unstable_by_key(|p| frontier_order(*p));
         v
     }
 
     /// The frontier squares where a tile matches every neighbour (its [`FitTable`]), in
     /// frontier order, each with the rotations that do. Costs one look-up per constraint on
-    /// the board, then in proportion to the squares found.
+    /// the board, then in proportion to the squares found (while the board keeps its groups,
+    /// [`Board::set_indexed`]; else one step per frontier square).
     pub fn fitting(&self, fits: &FitTable) -> Vec<Fitting> {
         let mut out = Vec::new();
         self.each_fitting(fits, |square, rotations| out.push(Fitting { square: *square, rotations }));
@@ -676,38 +736,33 @@ impl Board {
     /// stack while few, so that a search lists them without allocating.
     pub fn each_fitting(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         const FEW: usize = 64;
-        // Where each square is kept (its group in the high word, its entry in the low one),
-        // in the order gathered, and the words that sort them.
+        // Where each square is kept (its constraint in the high word, its entry in the low
+        // one), in the order gathered, and the words that sort them.
         let (mut few, mut few_keys) = ([0u64; FEW], [0u64; FEW]);
         let (mut many, mut many_keys): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
         let mut n = 0;
         let mut near = true;
-        // Only the groups that hold a square and whose constraint the tile matches.
-        for (_, g) in self.matching_groups(fits) {
-            for &id in self.frontier.groups.get(g) {
-                let at = (g as u64) << 32 | u64::from(id);
-                let sort = near_key(self.frontier.entries[id as usize].free.pos, n);
-                near &= sort.is_some();
-                let sort = sort.unwrap_or(0);
-                if n < FEW {
-                    (few[n], few_keys[n]) = (at, sort);
-                } else {
-                    if many.is_empty() {
-                        many.extend_from_slice(&few);
-                        many_keys.extend_from_slice(&few_keys);
-                    }
-                    many.push(at);
-                    many_keys.push(sort);
+        // Only the squares whose constraint the tile matches.
+        for (key, id) in self.frontier.matching(fits) {
+            let at = u64::from(key) << 32 | u64::from(id);
+            let sort = near_key(self.frontier.entries[id as usize].free.pos, n);
+            near &= sort.is_some();
+            let sort = sort.unwrap_or(0);
+            if n < FEW {
+                (few[n], few_keys[n]) = (at, sort);
+            } else {
+                if many.is_empty() {
+                    many.extend_from_slice(&few);
+                    many_keys.extend_from_slice(&few_keys);
                 }
-                n += 1;
+                many.push(at);
+                many_keys.push(sort);
             }
+            n += 1;
         }
         let (at, keys): (&mut [u64], &mut [u64]) =
             if n <= FEW { (&mut few[..n], &mut few_keys[..n]) } else { (&mut many, &mut many_keys) };
-        let square = |at: u64| {
-            let key = self.frontier.groups.blocks[(at >> 32) as usize].key;
-            (&self.frontier.entries[at as u32 as usize].free, fits.rotations(key))
-        };
+        let square = |at: u64| (&self.frontier.entries[at as u32 as usize].free, fits.rotations((at >> 32) as Key));
         if near {
             keys.sort_unstable();
             for k in keys.iter() {
@@ -725,24 +780,34 @@ impl Board {
     }
 
     /// [`Board::each_fitting`] in the board's own order, as [`Board::nth_fitting`] counts
-    /// them (constraint by constraint, each group's squares as it holds them), unsorted: for
+    /// them (constraint by constraint, each group's squares as it holds them), unsorted, on
+    /// a board that keeps its groups ([`Board::is_indexed`]; elsewhere ask `each_fitting`): for
     /// a search that needs every fitting square in an order fixed by the game's moves, not
-    /// the frontier order. Its cost is one step per square found.
+    /// the frontier order. Its cost is one step per square found (while the board keeps its
+    /// groups; else one per frontier square, in the order of their entries).
     pub fn each_fitting_unordered(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
-        for (key, g) in self.matching_groups(fits) {
+        let frontier = &self.frontier;
+        debug_assert!(frontier.indexed, "the groups are kept (else `each_fitting`)");
+        for (key, g) in frontier.matching_groups(fits) {
             let rotations = fits.rotations(key);
-            for &id in self.frontier.groups.get(g) {
-                found(&self.frontier.entries[id as usize].free, rotations);
+            for &id in frontier.groups.get(g) {
+                found(&frontier.entries[id as usize].free, rotations);
             }
         }
     }
 
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find
     /// them, without listing them: one look-up per constraint held that the tile matches (at
-    /// most 255), whatever the number of squares.
+    /// most 255), whatever the number of squares (while the board keeps its groups; else one
+    /// step per frontier square).
     pub fn count_fitting(&self, fits: &FitTable) -> usize {
-        self.matching_groups(fits)
-            .map(|(key, g)| self.frontier.groups.get(g).len() * fits.counts()[key as usize] as usize)
+        let frontier = &self.frontier;
+        if !frontier.indexed {
+            return frontier.matching(fits).map(|(key, _)| fits.counts()[key as usize] as usize).sum();
+        }
+        frontier
+            .matching_groups(fits)
+            .map(|(key, g)| frontier.groups.get(g).len() * fits.counts()[key as usize] as usize)
             .sum()
     }
 
@@ -750,36 +815,49 @@ impl Board {
     /// board's own order (constraint by constraint, not frontier order): its square and the
     /// index of its rotation in `Rotation::ALL`.
     pub fn nth_fitting(&self, fits: &FitTable, mut k: usize) -> Option<(Pos, usize)> {
-        for (key, g) in self.matching_groups(fits) {
-            let (squares, r) = (self.frontier.groups.get(g), fits.counts()[key as usize] as usize);
-            let here = squares.len() * r;
-            if k < here {
-                let mut rotations = fits.rotations(key);
-                for _ in 0..k % r {
-                    rotations &= rotations - 1;
+        let frontier = &self.frontier;
+        let nth = |key: Key, squares: &[u32], k: usize| {
+            let r = fits.counts()[key as usize] as usize;
+            let mut rotations = fits.rotations(key);
+            for _ in 0..k % r {
+                rotations &= rotations - 1;
+            }
+            (frontier.entries[squares[k / r] as usize].free.pos, rotations.trailing_zeros() as usize)
+        };
+        if !frontier.indexed {
+            for (key, id) in frontier.matching(fits) {
+                let here = fits.counts()[key as usize] as usize;
+                if k < here {
+                    return Some(nth(key, &[id], k));
                 }
-                return Some((
-                    self.frontier.entries[squares[k / r] as usize].free.pos,
-                    rotations.trailing_zeros() as usize,
-                ));
+                k -= here;
+            }
+            return None;
+        }
+        for (key, g) in frontier.matching_groups(fits) {
+            let squares = frontier.groups.get(g);
+            let here = squares.len() * fits.counts()[key as usize] as usize;
+            if k < here {
+                return Some(nth(key, squares, k));
             }
             k -= here;
         }
         None
     }
 
-    /// The constraints that hold a square and that the tile matches, in increasing order,
-    /// each with its group.
-    fn matching_groups<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, usize)> + 'a {
-        fits.matched().iter().zip(&self.frontier.held).enumerate().flat_map(move |(w, (&matched, &held))| {
-            let mut both = matched & held;
-            std::iter::from_fn(move || {
-                let bit = (both != 0).then(|| both.trailing_zeros())?;
-                both &= both - 1;
-                let key = (64 * w as u32 + bit) as Key;
-                Some((key, self.frontier.group_of[key as usize] as usize))
-            })
-        })
+    /// Keeps the frontier's squares grouped by constraint (as a new board does), so that a
+    /// search costs in proportion to the squares it finds, or stops keeping them (`false`),
+    /// so that laying a tile costs less and a search reads every frontier square: for a game
+    /// that is replayed rather than searched. Turned on again, the groups are built afresh
+    /// from the frontier, in the order of its entries.
+    pub fn set_indexed(&mut self, on: bool) {
+        self.frontier.set_indexed(on);
+    }
+
+    /// Whether the board keeps its frontier squares grouped by constraint
+    /// ([`Board::set_indexed`]).
+    pub fn is_indexed(&self) -> bool {
+        self.frontier.indexed
     }
 }
 
@@ -836,7 +914,7 @@ mod tests {
     #[test]
     fn groups_keep_their_lists_apart_as_they_grow_and_shrink() {
         let mut g = Groups::default();
-        let (a, b) = (g.add(1), g.add(2));
+        let (a, b) = (g.add(), g.add());
         let mut want: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         for i in 0..100u32 {
             let (group, list) = if i % 3 == 0 { (a, &mut want[0]) } else { (b, &mut want[1]) };
@@ -850,8 +928,62 @@ mod tests {
         }
         assert_eq!(g.get(a), &want[0][..]);
         assert_eq!(g.get(b), &want[1][..]);
-        let keys: Vec<Key> = g.iter().map(|(k, _)| *k).collect();
-        assert_eq!(keys, vec![1, 2]);
+    }
+
+    #[test]
+    fn a_board_without_groups_finds_the_same_squares() {
+        use Terrain::*;
+        // A ragged board grown square by square: squares taken and their entries used again,
+        // constraints changing; compared after every tile.
+        let mut kept = Board::default();
+        let mut bare = Board::default();
+        bare.set_indexed(false);
+        let terrains = [City, Road, Field];
+        let mut vacancies = 0;
+        for i in 0..60u32 {
+            // Near the start first, so that holes fill (a square taken adds no new one).
+            let mut frontier = kept.frontier();
+            frontier.sort_by_key(|q| q.x.abs() + q.y.abs());
+            let p = if i == 0 { Pos::new(0, 0) } else { frontier[i as usize % 3 % frontier.len()] };
+            let edges = [0, 1, 2, 3].map(|k| terrains[(i as usize + k * (i as usize % 3 + 1)) % 3]);
+            kept.put(p, i, edges, [NO_SEGMENT; 12]);
+            bare.put(p, i, edges, [NO_SEGMENT; 12]);
+            vacancies += usize::from(!bare.frontier.vacant.is_empty());
+            let mut rebuilt = bare.clone();
+            rebuilt.set_indexed(true);
+            assert!(kept.is_indexed() && !bare.is_indexed() && rebuilt.is_indexed());
+            // The frontier: every free square beside a tile.
+            let mut want: Vec<Pos> = (-12..=12)
+                .flat_map(|x| (-12..=12).map(move |y| Pos::new(x, y)))
+                .filter(|q| kept.get(*q).is_none() && Edge::ALL.iter().any(|e| kept.get(q.step(*e)).is_some()))
+                .collect();
+            want.sort_by_key(|q| frontier_order(*q));
+            assert_eq!(kept.frontier(), want);
+            for edges in [[Field; 4], [Road, Road, Field, Field], [City, Road, Field, Road], [City; 4]] {
+                let fits = FitTable::new([0, 1, 2, 3].map(|r| {
+                    let mut e = edges;
+                    e.rotate_right(r);
+                    e
+                }));
+                let mut listed = Vec::new();
+                kept.each_fitting(&fits, |f, rotations| {
+                    listed.extend((0..4).filter(|r| rotations & (1 << r) != 0).map(|r| (f.pos, r)))
+                });
+                for board in [&kept, &bare, &rebuilt] {
+                    assert_eq!(board.fitting(&fits), kept.fitting(&fits), "{edges:?}");
+                    let n = board.count_fitting(&fits);
+                    let mut drawn: Vec<(Pos, usize)> = (0..n).filter_map(|k| board.nth_fitting(&fits, k)).collect();
+                    drawn.sort_by_key(|(p, r)| (frontier_order(*p), *r));
+                    assert_eq!(drawn, listed, "{edges:?}");
+                    assert_eq!(board.nth_fitting(&fits, n), None);
+                }
+                let mut unordered = Vec::new();
+                rebuilt.each_fitting_unordered(&fits, |f, _| unordered.push(f.pos));
+                unordered.sort_by_key(|p| frontier_order(*p));
+                assert_eq!(unordered, kept.fitting(&fits).iter().map(|f| f.square.pos).collect::<Vec<_>>());
+            }
+        }
+        assert!(vacancies > 0, "some entry was left vacant on the way");
     }
 
     #[test]

@@ -398,6 +398,17 @@ impl<'t> Game<'t> {
         game
     }
 
+    /// Whether the board keeps its frontier squares grouped by constraint, as a new game's
+    /// does: a search for legal moves then costs in proportion to the squares it finds,
+    /// however large the board. A game replayed move by move and seldom searched is played
+    /// faster without (`false`): laying a tile then keeps no groups, and a search reads every
+    /// frontier square. The moves found are the same either way; the order
+    /// [`Game::bare_moves_into`] gives them in is fixed by the moves played and by when the
+    /// groups were turned on.
+    pub fn index_frontier(&mut self, on: bool) {
+        self.board.set_indexed(on);
+    }
+
     /// Makes room for `placements` more tiles, so that laying them does not grow the game's
     /// lists on the way (a clone has no room to spare: its first placement would copy every
     /// list, which a benchmark timing a few placements of a cloned game would count).

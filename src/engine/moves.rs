@@ -175,7 +175,7 @@ impl Game<'_> {
     /// [`Game::legal_moves_into`] where the moves can be read off the frontier (see
     /// [`Game::frontier_readable`]); false, and nothing listed, elsewhere.
     fn frontier_moves(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) -> bool {
-        self.each_bare_move(player, tile, turn, Order::Frontier, &mut |m: BareMove| out.push(m.to_move(tile)))
+        self.each_bare_move::<FRONTIER_ORDER>(player, tile, turn, &mut |m: BareMove| out.push(m.to_move(tile)))
     }
 
     /// Every legal move of `player` with `tile` in turn `turn` packed as a [`BareMove`], where
@@ -189,24 +189,29 @@ impl Game<'_> {
     /// rather than the frontier order: the squares as the board keeps them by constraint
     /// ([`Board::each_fitting_unordered`](super::board::Board::each_fitting_unordered)),
     /// then rotation, figure and follower as there. That order is fixed by the moves played
-    /// (the same game lists them in the same order), and it costs no sort.
+    /// (the same game lists them in the same order), and it costs no sort. (On a board that
+    /// keeps no groups, [`Game::index_frontier`], the squares come in frontier order.)
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
         out.clear();
-        self.each_bare_move(player, tile, turn, Order::Board, &mut |m| out.push(m))
+        // Each order its own copy of the search, so that each inlines its step.
+        match self.board.is_indexed() {
+            true => self.each_bare_move::<BOARD_ORDER>(player, tile, turn, &mut |m| out.push(m)),
+            false => self.each_bare_move::<FRONTIER_ORDER>(player, tile, turn, &mut |m| out.push(m)),
+        }
     }
 
     /// The moves of [`Game::bare_moves_into`], each given to `emit`: for each square and
-    /// rotation where the tile fits, in `order`, its bare moves, what lies around the square
+    /// rotation where the tile fits, in the board's own order (`BOARD_ORDER`, on a board that
+    /// keeps its groups) or in frontier order (`FRONTIER_ORDER`), its bare moves, what lies around the square
     /// read once for its rotations, and the expansions' vetoes once for the whole search
     /// where they do not depend on the square ([`Expansion::judges_bare_anywhere`]).
     ///
     /// [`Expansion::judges_bare_anywhere`]: crate::expansion::Expansion::judges_bare_anywhere
-    fn each_bare_move(
+    fn each_bare_move<const BY_BOARD: bool>(
         &self,
         player: PlayerId,
         tile: TileKind,
         turn: u16,
-        order: Order,
         emit: &mut impl FnMut(BareMove),
     ) -> bool {
         if !self.frontier_readable(player, tile, turn) {
@@ -260,9 +265,9 @@ impl Game<'_> {
             }
         };
         let fits = self.def(tile).fits();
-        match order {
-            Order::Frontier => self.board.each_fitting(fits, each_square),
-            Order::Board => self.board.each_fitting_unordered(fits, each_square),
+        match BY_BOARD {
+            true => self.board.each_fitting_unordered(fits, each_square),
+            false => self.board.each_fitting(fits, each_square),
         }
         true
     }
@@ -490,14 +495,11 @@ impl BareMove {
     }
 }
 
-/// The order in which a search lists the fitting squares.
-#[derive(Clone, Copy)]
-enum Order {
-    /// North first, then west to east ([`Game::legal_moves`]).
-    Frontier,
-    /// The board's own ([`Game::bare_moves_into`]).
-    Board,
-}
+/// The orders in which a search lists the fitting squares ([`Game::each_bare_move`]): north
+/// first, then west to east ([`Game::legal_moves`]), or the board's own
+/// ([`Game::bare_moves_into`]).
+const FRONTIER_ORDER: bool = false;
+const BOARD_ORDER: bool = true;
 
 /// What the expansions in play say of a bare placement ([`Game::vetoes`]).
 #[derive(Debug, PartialEq, Eq)]
