@@ -194,8 +194,9 @@ impl Expansion for Base {
             }
             FeatureKind::Field => {
                 // Each bordering completed city at its farm value (3, or what an expansion
-                // says, such as a castle), grouped into one item per kind of value.
-                let mut groups: Vec<(RuleId, &'static str, i32, u32)> = Vec::new();
+                // says, such as a castle), grouped into one item per kind of value (on the
+                // stack: a few kinds at most).
+                let mut groups: smallvec::SmallVec<[(RuleId, &'static str, i32, u32); 4]> = smallvec::SmallVec::new();
                 for &city in &f.cities {
                     let (rule, label, each) = game.farm_value(city);
                     match groups.iter_mut().find(|g| g.0 == rule && g.1 == label && g.2 == each) {
