@@ -487,11 +487,15 @@ impl Frontier {
     }
 
     /// Puts the frontier square of entry `id` in the group of constraint `key` (while the
-    /// groups are kept).
+    /// groups are kept: the test inlined where a tile is laid, the work apart).
+    #[inline(always)]
     fn link(&mut self, key: Key, id: u32) {
-        if !self.indexed {
-            return;
+        if self.indexed {
+            self.link_grouped(key, id);
         }
+    }
+
+    fn link_grouped(&mut self, key: Key, id: u32) {
         let g = self.group(key);
         self.entries[id as usize].at = self.groups.push(g, id);
         self.held[key as usize / 64] |= 1 << (key % 64);
@@ -558,10 +562,14 @@ impl Frontier {
 
     /// Takes a square out of its group (its entry and its cell are the caller's), while the
     /// groups are kept.
+    #[inline(always)]
     fn unlink(&mut self, s: Slot) {
-        if !self.indexed {
-            return;
+        if self.indexed {
+            self.unlink_grouped(s);
         }
+    }
+
+    fn unlink_grouped(&mut self, s: Slot) {
         let at = self.entries[s.at as usize].at;
         let g = self.group_of[s.key as usize] as usize;
         if let Some(moved) = self.groups.swap_remove(g, at) {
