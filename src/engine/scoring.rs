@@ -211,6 +211,11 @@ impl Game<'_> {
     /// weighing its figure's strength (a large follower two).
     pub fn majority(&self, root: SegId) -> Players {
         let on = self.followers.iter().filter(|f| self.features.find(f.segment) == root);
+        // The feature counts the followers on it: with none, no list to read.
+        if self.features.occupied(root) == 0 {
+            debug_assert_eq!(on.count(), 0, "the followers counted on feature {}", root.0);
+            return Players::new();
+        }
         majority_of(on.map(|f| (f.player, f.figure.strength())), self.players.len())
     }
 
