@@ -612,6 +612,8 @@ impl Board {
         // A tile laid adds at most three frontier squares and takes one, and its squares
         // join groups: the frontier's lists grow by a few entries a tile.
         self.frontier.entries.reserve(2 * tiles + 4);
+        // A square taken leaves its entry vacant until a new square takes it.
+        self.frontier.vacant.reserve(tiles);
         if self.frontier.indexed {
             self.frontier.groups.buffer.reserve(4 * tiles + 4 * GROUP_ROOM as usize);
             // A group a constraint held, at most 255 of them, the more the larger the board.
