@@ -21,15 +21,11 @@ pub(super) struct Occupancy {
 /// What [`Game::around`] finds around a free square (or both squares of a double-size tile).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Around {
-    /// For each port of each square (square `u`'s port `i` at `12 u + i`; see
-    /// [`crate::tile::TileDef::ports`]): which of the features around lies across it, its
-    /// number plus one, the features numbered from 0 in the order met ([`NO_FEATURE`] where
-    /// none does: so that an empty `Around` is all zeros). A feature met at several ports
-    /// has one number.
-    features: [u8; 24],
-    /// Bit `f` for each feature `f` around that holds a follower.
+    /// Bit `f` for each feature `f` around that holds a follower, the features around
+    /// numbered from 0 in the order met (a feature met at several ports has one number).
     occupied: u32,
-    /// For each feature `f` around, bit `12 u + i` for each port it lies across.
+    /// For each feature `f` around, bit `12 u + i` for each port it lies across (square `u`'s
+    /// port `i`; see [`crate::tile::TileDef::ports`]).
     ports_of: [u32; 24],
     /// Features around: `ports_of` holds this many.
     n: usize,
@@ -40,9 +36,6 @@ pub(super) struct Around {
     shared: u32,
 }
 
-/// No feature across a port of a free square.
-const NO_FEATURE: u8 = 0;
-
 /// The roots of the features around one or two free squares, as [`Around`] numbers them.
 struct Roots {
     list: [u32; 24],
@@ -50,16 +43,19 @@ struct Roots {
 }
 
 impl Around {
-    pub(super) const EMPTY: Around =
-        Around { features: [NO_FEATURE; 24], occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0 };
+    pub(super) const EMPTY: Around = Around { occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0 };
+
+    /// The feature across port `port` (square `u`'s port `i` at `12 u + i`), if any.
+    fn feature_at(&self, port: usize) -> Option<usize> {
+        self.ports_of[..self.n].iter().position(|ports| ports & (1 << port) != 0)
+    }
 }
 
 /// Two `Around`s say the same when all they hold does (`ports_of` past the features met is
 /// not read).
 impl PartialEq for Around {
     fn eq(&self, o: &Around) -> bool {
-        (self.features, self.occupied, self.n, self.occupied_ports, self.shared)
-            == (o.features, o.occupied, o.n, o.occupied_ports, o.shared)
+        (self.occupied, self.n, self.occupied_ports, self.shared) == (o.occupied, o.n, o.occupied_ports, o.shared)
             && self.ports_of[..self.n] == o.ports_of[..o.n]
     }
 }
@@ -317,7 +313,7 @@ impl Game<'_> {
     pub(super) fn around_ports_into(&self, square: &board::Free, a: &mut Around) {
         let ports = self.checked_ports(square);
         // What `look_around` only adds to; each feature's `ports_of` is cleared as it is met.
-        (a.features, a.occupied, a.n, a.occupied_ports, a.shared) = ([NO_FEATURE; 24], 0, 0, 0, 0);
+        (a.occupied, a.n, a.occupied_ports, a.shared) = (0, 0, 0, 0);
         self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, u32::from(square.faced));
         debug_assert_eq!(*a, self.around_ports(ports), "the around read into a used one");
     }
@@ -361,7 +357,6 @@ impl Game<'_> {
                 };
             }
             let port = 12 * u + i;
-            a.features[port] = f as u8 + 1;
             a.ports_of[f] |= 1 << port;
             a.occupied_ports |= ((a.occupied >> f) & 1) << port;
         }
@@ -470,9 +465,10 @@ impl Game<'_> {
         let mut occupied = around.occupied;
         for (u, &k) in units.iter().enumerate() {
             let mine = self.tiles.get(k).ports(r);
-            for (&local, &f) in mine.iter().zip(&around.features[12 * u..12 * u + 12]) {
-                if local != crate::tile::NO_PORT && f != NO_FEATURE {
-                    touches[offsets[u] + local as usize] |= 1 << (f - 1);
+            for (i, &local) in mine.iter().enumerate() {
+                let Some(f) = around.feature_at(12 * u + i) else { continue };
+                if local != crate::tile::NO_PORT {
+                    touches[offsets[u] + local as usize] |= 1 << f;
                 }
             }
         }
