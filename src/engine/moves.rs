@@ -384,7 +384,6 @@ impl Game<'_> {
     /// the square, read only when a figure is in supply), the figures being those in supply
     /// (`deployable`).
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
     fn bare_moves(
         &self,
         player: PlayerId,
