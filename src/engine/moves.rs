@@ -231,10 +231,10 @@ impl Game<'_> {
         let mut read = Around::EMPTY;
         let each_square = |square: &super::board::Free, rotations: u8| {
             if only_bare {
-                for (i, rotation) in Rotation::ALL.into_iter().enumerate() {
-                    if rotations & (1 << i) == 0 {
-                        continue;
-                    }
+                let mut left = rotations;
+                while left != 0 {
+                    let rotation = Rotation::ALL[left.trailing_zeros() as usize];
+                    left &= left - 1;
                     let m = BareMove { pos: square.pos, rotation, follower: None, figure: Figure::Normal };
                     debug_assert!(self.check(player, &m.to_move(tile), turn).is_ok(), "the quick judgement of {m:?}");
                     emit(m);
