@@ -703,19 +703,15 @@ impl Board {
 
     /// A frontier square as searches read it.
     fn free(&self, s: Slot) -> &Free {
-        &self.frontier.entries[s.at as usize].free
+        let free = &self.frontier.entries[s.at as usize].free;
+        debug_assert_eq!(free.key, s.key, "the constraint of {} in its cell and in its entry", free.pos);
+        free
     }
 
     /// The constraint of a frontier square; `None` off the frontier (taken, or touching no
     /// tile).
     pub fn constraint(&self, p: Pos) -> Option<Key> {
         self.slot(p).map(|s| s.key)
-    }
-
-    /// The placements across the edges (N, E, S, W) of a frontier square ([`NO_TILE`] where
-    /// none lies); `None` off the frontier.
-    pub fn next_to(&self, p: Pos) -> Option<[u32; 4]> {
-        self.slot(p).map(|s| self.free(s).next)
     }
 
     /// A frontier square's entry: the tiles across its edges and their segments facing it;
@@ -793,8 +789,7 @@ impl Board {
     /// them (constraint by constraint, each group's squares as it holds them), unsorted, on
     /// a board that keeps its groups ([`Board::is_indexed`]; elsewhere ask `each_fitting`): for
     /// a search that needs every fitting square in an order fixed by the game's moves, not
-    /// the frontier order. Its cost is one step per square found (while the board keeps its
-    /// groups; else one per frontier square, in the order of their entries).
+    /// the frontier order. Its cost is one step per square found.
     pub fn each_fitting_unordered(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         let frontier = &self.frontier;
         debug_assert!(frontier.indexed, "the groups are kept (else `each_fitting`)");

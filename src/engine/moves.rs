@@ -201,10 +201,11 @@ impl Game<'_> {
     }
 
     /// The moves of [`Game::bare_moves_into`], each given to `emit`: for each square and
-    /// rotation where the tile fits, in the board's own order (`BOARD_ORDER`, on a board that
-    /// keeps its groups) or in frontier order (`FRONTIER_ORDER`), its bare moves, what lies around the square
-    /// read once for its rotations, and the expansions' vetoes once for the whole search
-    /// where they do not depend on the square ([`Expansion::judges_bare_anywhere`]).
+    /// rotation where the tile fits, in the board's own order (`BOARD_ORDER`, on a board
+    /// that keeps its groups) or in frontier order (`FRONTIER_ORDER`), its bare moves, what
+    /// lies around the square read once for its rotations, and the expansions' vetoes once
+    /// for the whole search where they do not depend on the square
+    /// ([`Expansion::judges_bare_anywhere`]).
     ///
     /// [`Expansion::judges_bare_anywhere`]: crate::expansion::Expansion::judges_bare_anywhere
     fn each_bare_move<const BY_BOARD: bool>(
