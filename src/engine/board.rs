@@ -9,6 +9,7 @@
 //! grouped by constraint, so that the squares a tile fits are found by testing each
 //! constraint once, not each square.
 
+use super::journal::Journal;
 use crate::geom::{Edge, Pos};
 use crate::tile::Terrain;
 use std::collections::HashMap;
@@ -376,12 +377,27 @@ impl Groups {
 
 /// Squares to tiles (indices into the game's placement list), and the frontier.
 ///
-/// Two boards are equal when their tiles and their frontier constraints are; the order of
-/// squares within a group (which depends on the order tiles were laid) is not compared.
+/// Two boards are equal when their tiles and their frontier squares (constraints, and what
+/// lies around each) are; the order of squares within a group (which depends on the order
+/// tiles were laid) is not compared.
 #[derive(Clone, Debug, Default)]
 pub struct Board {
     squares: Grid,
     frontier: Frontier,
+    /// What an attempt wrote over in the squares' cells ([`Board::open_journal`]), the number
+    /// of tiles when it was opened.
+    journal: Journal<(Pos, Cell)>,
+}
+
+/// What an attempt wrote over in the frontier, to put back ([`Frontier::close_journal`]).
+#[derive(Clone, Copy, Debug)]
+enum FrontierNote {
+    /// An entry as it was.
+    Entry(u32, Entry),
+    /// A vacant entry was pushed: to pop.
+    Vacated,
+    /// This vacant entry was popped: to push again.
+    Reused(u32),
 }
 
 /// The free squares next to a tile, as the board keeps them apart from its squares' cells
@@ -403,6 +419,10 @@ struct Frontier {
     /// Whether the groups are kept ([`Board::set_indexed`]); without them, searches read
     /// every entry.
     indexed: bool,
+    /// What an attempt wrote over (the number of entries when it was opened), and the groups
+    /// as they were, while kept: put back whole.
+    journal: Journal<FrontierNote>,
+    saved_groups: Option<Box<(Groups, [u8; 256], KeySet)>>,
 }
 
 impl Default for Frontier {
@@ -414,6 +434,8 @@ impl Default for Frontier {
             group_of: [NO_GROUP; 256],
             held: [0; 4],
             indexed: true,
+            journal: Journal::default(),
+            saved_groups: None,
         }
     }
 }
@@ -431,17 +453,72 @@ impl Frontier {
             group_of: self.group_of,
             held: self.held,
             indexed: self.indexed,
+            journal: Journal::default(),
+            saved_groups: None,
         }
+    }
+
+    /// Starts noting what is written, to put it back ([`Frontier::close_journal`]).
+    fn open_journal(&mut self) {
+        self.journal.open(self.entries.len());
+        if self.indexed {
+            self.saved_groups = Some(Box::new((self.groups.clone(), self.group_of, self.held)));
+        }
+    }
+
+    /// Puts back what was written since [`Frontier::open_journal`]; or, `keep`, keeps it.
+    fn close_journal(&mut self, keep: bool) {
+        let saved = self.saved_groups.take();
+        if keep {
+            return self.journal.discard();
+        }
+        let len = self.journal.len();
+        for note in self.journal.close() {
+            match note {
+                FrontierNote::Entry(id, entry) => self.entries[id as usize] = entry,
+                FrontierNote::Vacated => {
+                    self.vacant.pop();
+                }
+                FrontierNote::Reused(id) => self.vacant.push(id),
+            }
+        }
+        self.entries.truncate(len);
+        if let Some(saved) = saved {
+            (self.groups, self.group_of, self.held) = *saved;
+            // Where each square is in its group, which taking a square out of a group
+            // changes for the one moved into its place.
+            for g in 0..self.groups.blocks.len() {
+                for (k, &id) in self.groups.get(g).iter().enumerate() {
+                    self.entries[id as usize].at = k as u32;
+                }
+            }
+        }
+    }
+
+    /// Notes entry `id` before a tile laid writes it, while an attempt is (by the board,
+    /// for the squares around the tile, which are the entries laying it writes but for
+    /// their places in their groups, put back from the groups).
+    fn note_entry(&mut self, id: u32) {
+        let entries = &self.entries;
+        self.journal.note_at(id as usize, || FrontierNote::Entry(id, entries[id as usize]));
+    }
+
+    /// Entry `id` to write (noted already, if an attempt is: see [`Frontier::note_entry`]).
+    #[inline(always)]
+    fn entry_mut(&mut self, id: u32) -> &mut Entry {
+        &mut self.entries[id as usize]
     }
 
     /// Takes the square of `cell` off the frontier, if it is on it (a tile is laid there):
     /// the segments that faced its ports ([`NO_SEGMENT`] everywhere off the frontier), and
     /// the mask of the ports they face.
+    #[inline(always)]
     fn take(&mut self, cell: Cell) -> Facing {
         let Some(s) = Slot::of(cell) else { return Facing { ports: [NO_SEGMENT; 12], faced: 0 } };
         self.unlink(s);
         self.vacant.push(s.at);
-        let free = &mut self.entries[s.at as usize].free;
+        self.journal.note(|| FrontierNote::Vacated);
+        let free = &mut self.entry_mut(s.at).free;
         free.key = 0;
         Facing { ports: free.ports, faced: free.faced }
     }
@@ -464,7 +541,11 @@ impl Frontier {
                 let free = Free { pos: q, next: [NO_TILE; 4], ports: [NO_SEGMENT; 12], faced: 0, key };
                 match self.vacant.pop() {
                     Some(id) => {
-                        self.entries[id as usize].free = free;
+                        if self.journal.is_open() {
+                            self.journal.note(|| FrontierNote::Reused(id));
+                            self.note_entry(id);
+                        }
+                        self.entry_mut(id).free = free;
                         id
                     }
                     None => {
@@ -474,7 +555,7 @@ impl Frontier {
                 }
             }
         };
-        let free = &mut self.entries[id as usize].free;
+        let free = &mut self.entry_mut(id).free;
         free.key = key;
         free.next[e.index()] = placed;
         free.ports[3 * e.index()..][..3].copy_from_slice(&facing);
@@ -497,7 +578,8 @@ impl Frontier {
 
     fn link_grouped(&mut self, key: Key, id: u32) {
         let g = self.group(key);
-        self.entries[id as usize].at = self.groups.push(g, id);
+        let at = self.groups.push(g, id);
+        self.entry_mut(id).at = at;
         self.held[key as usize / 64] |= 1 << (key % 64);
     }
 
@@ -573,7 +655,7 @@ impl Frontier {
         let at = self.entries[s.at as usize].at;
         let g = self.group_of[s.key as usize] as usize;
         if let Some(moved) = self.groups.swap_remove(g, at) {
-            self.entries[moved as usize].at = at;
+            self.entry_mut(moved).at = at;
         }
         if self.groups.get(g).is_empty() {
             self.held[s.key as usize / 64] &= !(1 << (s.key % 64));
@@ -583,7 +665,11 @@ impl Frontier {
 
 impl PartialEq for Board {
     fn eq(&self, o: &Board) -> bool {
-        self.squares == o.squares
+        let same_free = |(p, c): (Pos, Cell)| match (Slot::of(c), o.slot(p)) {
+            (Some(a), Some(b)) => self.free(a) == o.free(b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        self.squares == o.squares && self.squares.cells().all(same_free)
     }
 }
 
@@ -634,7 +720,51 @@ impl Board {
     /// A copy with room for the frontier squares a tile or two adds
     /// ([`super::Game::trial`]).
     pub(super) fn trial(&self) -> Board {
-        Board { squares: self.squares.clone(), frontier: self.frontier.trial() }
+        Board { squares: self.squares.clone(), frontier: self.frontier.trial(), journal: Journal::default() }
+    }
+
+    /// Starts noting what is written, to put it back ([`Board::close_journal`]): an attempt.
+    pub(super) fn open_journal(&mut self) {
+        self.journal.open(self.squares.len);
+        self.frontier.open_journal();
+    }
+
+    /// Puts back what was written since [`Board::open_journal`]; or, `keep`, keeps it. (A
+    /// chunk of squares made meanwhile stays, empty.)
+    pub(super) fn close_journal(&mut self, keep: bool) {
+        self.frontier.close_journal(keep);
+        if keep {
+            return self.journal.discard();
+        }
+        let len = self.journal.len();
+        let mut notes = std::mem::take(&mut self.journal);
+        for (p, cell) in notes.close() {
+            let at = self.squares.locate_mut(p);
+            *self.squares.cell_at_mut(at) = cell;
+        }
+        self.journal = notes;
+        self.squares.len = len;
+    }
+
+    /// Notes the cells of `p` and of the squares around it before a tile is laid on `p`,
+    /// and the entries of those on the frontier, while an attempt is.
+    #[inline(always)]
+    fn note_around(&mut self, p: Pos) {
+        if self.journal.is_open() {
+            for q in std::iter::once(p).chain(Edge::ALL.map(|e| p.step(e))) {
+                self.note_square(q);
+            }
+        }
+    }
+
+    /// Notes the cell of `q` and its frontier entry, while an attempt is.
+    #[cold]
+    fn note_square(&mut self, q: Pos) {
+        let cell = self.squares.cell(q);
+        self.journal.note(|| (q, cell));
+        if let Some(s) = Slot::of(cell) {
+            self.frontier.note_entry(s.at);
+        }
     }
 
     /// Lays tile `placed` on `p`, showing `edges` (the terrain of its N, E, S and W board
@@ -642,6 +772,7 @@ impl Board {
     /// the squares around it. Returns the segments that faced the square's ports while it
     /// was free (see [`Free::ports`]), and the mask of those ports: what the tile joins.
     pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) -> Facing {
+        self.note_around(p);
         let at = self.squares.locate_mut(p);
         let (x, y) = ((at.1 as i32) % CHUNK_SIDE, (at.1 as i32) / CHUNK_SIDE);
         if (1..CHUNK_SIDE - 1).contains(&x) && (1..CHUNK_SIDE - 1).contains(&y) {
@@ -690,6 +821,9 @@ impl Board {
         if let Some(s) = self.slot(q) {
             let (o, free) = (e.opposite(), *self.free(s));
             let [_, left, right] = [0, 1, 2].map(|k| free.ports[3 * o.index() + k]);
+            if self.journal.is_open() {
+                self.note_square(q);
+            }
             let at = self.squares.locate_mut(q);
             let cell = self.squares.cell_at_mut(at);
             self.frontier.show(cell, q, o, terrain_code(t), free.next[o.index()], [segment, left, right]);
@@ -1081,10 +1215,13 @@ mod tests {
         b.set_edge(Pos::new(1, 0), Edge::N, Road, 7);
         assert_eq!(b.free_at(Pos::new(1, 1)).map(|f| f.ports[6]), Some(7));
         assert_eq!(b.constraint(Pos::new(1, 1)), Some(terrain_code(Road) << 4));
-        // The same tiles laid in another order make an equal board.
+        // The same tiles laid in another order make an equal board; what a frontier square
+        // sees across its edges is compared too.
         let mut c = Board::default();
-        c.put(Pos::new(1, 0), 1, [Road, Field, Field, Road], [NO_SEGMENT; 12]);
+        c.put(Pos::new(1, 0), 1, [Field, Field, Field, Road], [NO_SEGMENT; 12]);
         c.put(Pos::new(0, 0), 0, [City, Road, Field, Road], [NO_SEGMENT; 12]);
+        assert_ne!(b, c, "the bridge's segment faces (1,1) on one board only");
+        c.set_edge(Pos::new(1, 0), Edge::N, Road, 7);
         assert_eq!(b, c);
     }
 }

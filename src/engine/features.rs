@@ -6,6 +6,7 @@
 //! root (a join relabels the smaller feature), and the root holds the counters that decide
 //! completion and occupancy. Nothing is ever re-scanned from the whole board.
 
+use super::journal::Journal;
 use crate::tile::FeatureKind;
 
 /// Global id of a segment on a placed tile.
@@ -45,6 +46,8 @@ struct Cold {
 pub struct Features {
     hot: Vec<Hot>,
     cold: Vec<Cold>,
+    /// What an attempt wrote over ([`Features::open_journal`]).
+    journal: Journal<(u32, Hot, Cold)>,
 }
 
 impl Features {
@@ -61,7 +64,54 @@ impl Features {
 
     /// A copy with room for the segments of a tile or two more ([`super::Game::trial`]).
     pub(super) fn trial(&self) -> Features {
-        Features { hot: super::with_room(&self.hot, 32), cold: super::with_room(&self.cold, 32) }
+        Features {
+            hot: super::with_room(&self.hot, 32),
+            cold: super::with_room(&self.cold, 32),
+            journal: Journal::default(),
+        }
+    }
+
+    /// Starts noting what is written, to put it back ([`Features::roll_back`]).
+    pub(super) fn open_journal(&mut self) {
+        self.journal.open(self.hot.len());
+    }
+
+    /// Puts back what was written since [`Features::open_journal`] and drops the segments
+    /// added since; or, `keep`, keeps it all.
+    pub(super) fn close_journal(&mut self, keep: bool) {
+        if keep {
+            return self.journal.discard();
+        }
+        let len = self.journal.len();
+        for (i, hot, cold) in self.journal.close() {
+            (self.hot[i as usize], self.cold[i as usize]) = (hot, cold);
+        }
+        self.hot.truncate(len);
+        self.cold.truncate(len);
+    }
+
+    /// Notes what [`Features::union_roots`] of two roots writes: the root it keeps and
+    /// every segment of the feature it joins to it (the smaller).
+    #[cold]
+    fn note_union(&mut self, ra: SegId, rb: SegId) {
+        let (big, small) =
+            if self.cold[ra.0 as usize].size >= self.cold[rb.0 as usize].size { (ra, rb) } else { (rb, ra) };
+        self.note(big.0);
+        let mut m = small.0;
+        loop {
+            self.note(m);
+            m = self.cold[m as usize].next;
+            if m == small.0 {
+                break;
+            }
+        }
+    }
+
+    /// Notes segment `i` as it is, before a write, while an attempt is noted.
+    #[inline(always)]
+    fn note(&mut self, i: u32) {
+        let (hot, cold) = (&self.hot, &self.cold);
+        self.journal.note_at(i as usize, || (i, hot[i as usize], cold[i as usize]));
     }
 
     /// Makes room for `n` more segments.
@@ -86,12 +136,17 @@ impl Features {
     pub fn join_edge(&mut self, a: SegId, b: SegId) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
+            self.note(ra.0);
             let open = &mut self.cold[ra.0 as usize].open;
             *open = open.saturating_sub(2);
             return;
         }
         let open = (self.cold[ra.0 as usize].open + self.cold[rb.0 as usize].open).saturating_sub(2);
+        if self.journal.is_open() {
+            self.note_union(ra, rb);
+        }
         let r = self.union_roots(ra, rb);
+        // Noted by the union.
         self.cold[r.0 as usize].open = open;
     }
 
@@ -99,6 +154,9 @@ impl Features {
     pub fn join(&mut self, a: SegId, b: SegId) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
+            if self.journal.is_open() {
+                self.note_union(ra, rb);
+            }
             self.union_roots(ra, rb);
         }
     }
@@ -153,9 +211,11 @@ impl Features {
         self.hot[root.0 as usize].occupied
     }
 
+    #[inline]
     pub fn add_follower(&mut self, s: SegId, delta: i16) {
-        let r = self.find(s).0 as usize;
-        let occupied = &mut self.hot[r].occupied;
+        let r = self.find(s).0;
+        self.note(r);
+        let occupied = &mut self.hot[r as usize].occupied;
         *occupied = (*occupied as i16 + delta).max(0) as u16;
     }
 

@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod features;
+mod journal;
 mod legality;
 mod moves;
 mod scoring;
@@ -286,8 +287,9 @@ pub struct FeatureInfo {
     pub cities: scoring::Cities,
 }
 
-/// A game in progress. Cloned to try a move; two games are equal when every piece of their
-/// state is (the tile set and expansions by identity).
+/// A game in progress. A move is tried on it in place and the game put back
+/// ([`Game::attempt`]); two games are equal when every piece of their state is (the tile set
+/// and expansions by identity).
 #[derive(Clone)]
 pub struct Game<'t> {
     tiles: &'t TileSet,
@@ -296,6 +298,8 @@ pub struct Game<'t> {
     players: Vec<Player>,
     board: Board,
     placed: Vec<Placed>,
+    /// What an attempt wrote over in `placed` ([`Game::checkpoint`]).
+    placed_journal: journal::Journal<(u32, Placed)>,
     features: Features,
     added: Vec<AddedSegment>,
     followers: Vec<Follower>,
@@ -377,6 +381,7 @@ impl<'t> Game<'t> {
                 .collect(),
             board: Board::default(),
             placed: Vec::new(),
+            placed_journal: journal::Journal::default(),
             features: Features::default(),
             added: Vec::new(),
             followers: Vec::new(),
@@ -437,6 +442,7 @@ impl<'t> Game<'t> {
             players: self.players.clone(),
             board: self.board.trial(),
             placed: with_room(&self.placed, 2),
+            placed_journal: journal::Journal::default(),
             features: self.features.trial(),
             added: with_room(&self.added, 4),
             followers: with_room(&self.followers, 2),
@@ -453,6 +459,98 @@ impl<'t> Game<'t> {
             moves: self.moves,
             bare_only: self.bare_only,
         }
+    }
+
+    /// Plays `mv` on the game itself, as [`Game::after`] plays it on a copy (checked before
+    /// play, the turn's completions recorded), hands `look` the game as the move left it or
+    /// the verdict refusing it, then puts the game back exactly as it was: what trying a move
+    /// costs is what playing it writes, however large the board.
+    pub fn attempt<R>(
+        &mut self,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        look: impl FnOnce(Result<&Game<'t>, Verdict>) -> R,
+    ) -> R {
+        self.attempt_with(&mut Checkpoint::default(), player, mv, turn, look)
+    }
+
+    /// [`Game::attempt`], what it puts back kept in `saved` (whose room is used again).
+    fn attempt_with<R>(
+        &mut self,
+        saved: &mut Checkpoint,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        look: impl FnOnce(Result<&Game<'t>, Verdict>) -> R,
+    ) -> R {
+        if let Err(v) = self.check_before_play(player, mv) {
+            return look(Err(v));
+        }
+        self.checkpoint(saved);
+        self.record_completions = true;
+        let played = self.play_phases(player, mv, turn);
+        let seen = look(played.map(|()| &*self));
+        self.roll_back(saved);
+        seen
+    }
+
+    /// Notes what playing a move may change, to put it back ([`Game::roll_back`]) or keep it
+    /// ([`Game::keep`]). The structures that grow with the board note what is written over
+    /// ([`journal`]); the lists only added to are cut back to their lengths; the rest, a few
+    /// entries, is copied into `saved`.
+    fn checkpoint(&mut self, saved: &mut Checkpoint) {
+        self.placed_journal.open(self.placed.len());
+        self.features.open_journal();
+        self.board.open_journal();
+        saved.players.clear();
+        saved.players.extend(self.players.iter().map(|p| (p.score, p.supply, p.large_supply)));
+        (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
+        saved.followers.clone_from(&self.followers);
+        saved.hands.clone_from(&self.hands);
+        saved.touched.clone_from(&self.touched);
+        saved.completions.clone_from(&self.completions);
+        saved.waiting.clone_from(&self.waiting);
+        saved.state.clone_from(&self.state);
+        saved.open.clone_from(&self.open);
+        (saved.record_completions, saved.moves) = (self.record_completions, self.moves);
+    }
+
+    /// Puts the game back as it was at [`Game::checkpoint`].
+    fn roll_back(&mut self, saved: &Checkpoint) {
+        self.features.close_journal(false);
+        self.board.close_journal(false);
+        for (i, p) in self.placed_journal.close() {
+            self.placed[i as usize] = p;
+        }
+        self.placed.truncate(saved.placed);
+        self.added.truncate(saved.added);
+        self.events.truncate(saved.events);
+        for (p, &(score, supply, large_supply)) in self.players.iter_mut().zip(&saved.players) {
+            (p.score, p.supply, p.large_supply) = (score, supply, large_supply);
+        }
+        self.followers.clone_from(&saved.followers);
+        self.hands.clone_from(&saved.hands);
+        self.touched.clone_from(&saved.touched);
+        self.completions.clone_from(&saved.completions);
+        self.waiting.clone_from(&saved.waiting);
+        self.state.clone_from(&saved.state);
+        self.open.clone_from(&saved.open);
+        (self.record_completions, self.moves) = (saved.record_completions, saved.moves);
+    }
+
+    /// Placement `i` to write, noted first while an attempt is.
+    fn placed_mut(&mut self, i: u32) -> &mut Placed {
+        let placed = &self.placed;
+        self.placed_journal.note_at(i as usize, || (i, placed[i as usize]));
+        &mut self.placed[i as usize]
+    }
+
+    /// Keeps what was played since `checkpoint`, noting nothing more.
+    fn keep(&mut self) {
+        self.placed_journal.discard();
+        self.features.close_journal(true);
+        self.board.close_journal(true);
     }
 
     /// The state of the expansion that defines `T`, set up when the game started. Only an
@@ -723,7 +821,7 @@ impl<'t> Game<'t> {
         let idx = self.board.get(at)?;
         let seg = self.features.add(kind, idx, ADDED, edges.count_ones());
         self.added.push(AddedSegment { segment: seg, placed: idx, kind, edges, label });
-        self.placed[idx as usize].added_edges |= edges;
+        self.placed_mut(idx).added_edges |= edges;
         // The frontier's constraints see the edges the segment changes (engine15).
         let placed = self.placed[idx as usize];
         for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
@@ -753,7 +851,7 @@ impl<'t> Game<'t> {
         let mut centres = self.def(kind).centres();
         if let Some((k, q)) = self.twin_of(kind, pos, r) {
             let second = self.lay(k, q, r);
-            self.placed[second as usize].group = first;
+            self.placed_mut(second).group = first;
             centres |= self.def(k).centres();
         }
         if centres != 0 {
@@ -922,10 +1020,12 @@ impl<'t> Game<'t> {
         self.check_part(player, mv, turn)?;
         self.check_before_play(player, mv)?;
         if judged_in_play(mv) {
-            let before = self.clone();
+            let saved = &mut Checkpoint::default();
+            self.checkpoint(saved);
             let result = self.play_phases(player, mv, turn);
-            if result.is_err() {
-                *self = before;
+            match result {
+                Ok(()) => self.keep(),
+                Err(_) => self.roll_back(saved),
             }
             result
         } else {
@@ -1126,6 +1226,77 @@ fn with_room<T: Clone>(v: &[T], extra: usize) -> Vec<T> {
     let mut out = Vec::with_capacity(v.len() + extra);
     out.extend_from_slice(v);
     out
+}
+
+/// Moves tried on a game without changing it: on a copy of it made at the first try, each
+/// played and put back in place ([`Game::attempt`]), so that trying many moves of one turn
+/// copies the game once. For listing moves whose verdict depends on what the turn does
+/// (`Expansion::action_options`).
+pub struct Trials<'g, 't> {
+    game: &'g Game<'t>,
+    copy: Option<Game<'t>>,
+    saved: Checkpoint,
+}
+
+impl<'g, 't> Trials<'g, 't> {
+    pub fn new(game: &'g Game<'t>) -> Trials<'g, 't> {
+        Trials { game, copy: None, saved: Checkpoint::default() }
+    }
+
+    /// The game the moves are tried on, as it stands.
+    pub fn game(&self) -> &'g Game<'t> {
+        self.game
+    }
+
+    /// [`Game::attempt`] on the game: `look` sees it as `mv` leaves it (or the verdict
+    /// refusing `mv`).
+    pub fn attempt<R>(
+        &mut self,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        look: impl FnOnce(Result<&Game<'t>, Verdict>) -> R,
+    ) -> R {
+        let game = self.game;
+        // A search is seldom asked of the copy: it keeps no frontier groups to write.
+        let copy = self.copy.get_or_insert_with(|| {
+            let mut copy = game.clone();
+            copy.index_frontier(false);
+            copy
+        });
+        copy.attempt_with(&mut self.saved, player, mv, turn, look)
+    }
+
+    /// [`Game::check`] of the game, a move judged in play tried in place.
+    pub fn check(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        self.game.check_part(player, mv, turn)?;
+        if judged_in_play(mv) {
+            return self.attempt(player, mv, turn, |after| after.map(|_| ()));
+        }
+        self.game.check_before_play(player, mv)
+    }
+}
+
+/// What [`Game::checkpoint`] copies: the game's state but for the board, the features and
+/// the placements (which note what is written over), the lists only added to (their
+/// lengths) and what a move does not change (the tiles, the options, the expansions, the
+/// turn's phases and the players' names).
+#[derive(Default)]
+struct Checkpoint {
+    /// Each player's score and figures in supply.
+    players: Vec<(i32, u8, u8)>,
+    placed: usize,
+    added: usize,
+    followers: Vec<Follower>,
+    events: usize,
+    hands: Vec<Vec<TileKind>>,
+    touched: Vec<SegId>,
+    completions: Vec<Completion>,
+    waiting: Vec<(u32, GroupSquares)>,
+    record_completions: bool,
+    state: Slots,
+    open: Vec<OpenTurn>,
+    moves: u32,
 }
 
 /// Whether a move's verdict depends on what its own turn does, so that only playing it can

@@ -6,7 +6,7 @@
 //! if and only if it is accepted.
 
 use super::legality::Around;
-use super::{Figure, FollowerOn, Game, Move, Part};
+use super::{Figure, FollowerOn, Game, Move, Part, Trials};
 use crate::expansion::Extra;
 use crate::geom::{Pos, Rotation};
 use crate::rng::Rng;
@@ -70,6 +70,8 @@ impl Game<'_> {
             self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
         };
         let whole_ok = self.whole_turn_allowed(player, part, tile, turn);
+        // The moves whose verdict depends on what the turn does are tried on one copy.
+        let mut trials = Trials::new(self);
         let mut offered: Vec<Vec<Extra>> = Vec::new();
         let mut pending = Vec::new();
         for (pos, rotations) in tries {
@@ -82,7 +84,7 @@ impl Game<'_> {
                 let bare = Move { part, ..Move::new(tile, pos, r) };
                 offered.clear();
                 for x in &self.expansions {
-                    x.action_options(self, player, &bare, turn, &mut offered);
+                    x.action_options(self, &mut trials, player, &bare, turn, &mut offered);
                 }
                 // Each set once; none is the bare move, tried below.
                 let mut seen = 0;
@@ -120,14 +122,19 @@ impl Game<'_> {
                 let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
                 for extras in sets {
                     let mv = Move { extras, ..bare.clone() };
-                    // A move with actions is played once without a follower, on a copy: that
-                    // is its verdict without one, and shows what its actions build for one to
-                    // stand on (asked only while a figure is left to stand).
-                    let played = (!mv.extras.is_empty()).then(|| self.after(player, &mv, turn));
-                    let added = match &played {
-                        Some(after) if !deployable.is_empty() => self.kinds_added(after),
-                        _ => Vec::new(),
-                    };
+                    // A move with actions is tried once without a follower: that is its
+                    // verdict without one, and shows what its actions build for one to stand
+                    // on (asked only while a figure is left to stand).
+                    let played = (!mv.extras.is_empty()).then(|| {
+                        trials.attempt(player, &mv, turn, |after| {
+                            let added = match deployable.is_empty() {
+                                true => Vec::new(),
+                                false => self.kinds_added(&after),
+                            };
+                            (after.is_ok(), added)
+                        })
+                    });
+                    let added = played.as_ref().map(|(_, added)| added.clone()).unwrap_or_default();
                     let options = follower_options(def.segments.len(), twin, self, &added);
                     for figure in figures {
                         for &(follower, square) in &options {
@@ -140,10 +147,10 @@ impl Game<'_> {
                             }
                             let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
                             let legal = match &played {
-                                Some(after) if follower.is_none() => {
-                                    after.is_ok() && self.check_part(player, &cand, turn).is_ok()
+                                Some((ok, _)) if follower.is_none() => {
+                                    *ok && self.check_part(player, &cand, turn).is_ok()
                                 }
-                                _ => self.check(player, &cand, turn).is_ok(),
+                                _ => trials.check(player, &cand, turn).is_ok(),
                             };
                             debug_assert_eq!(legal, self.check(player, &cand, turn).is_ok(), "{cand:?}");
                             if legal {
@@ -157,10 +164,10 @@ impl Game<'_> {
     }
 
     /// The kinds of feature a move's actions may build for a follower to stand on
-    /// (`FollowerOn::Added`), from the move played without a follower on a copy of the game
-    /// (`after`; a follower changes nothing they build): those its actions added, every kind
-    /// where it was refused so (a follower might be what it lacks).
-    fn kinds_added(&self, after: &Result<Game<'_>, crate::score::Verdict>) -> Vec<FeatureKind> {
+    /// (`FollowerOn::Added`), from the move tried without a follower (`after`; a follower
+    /// changes nothing they build): those its actions added, every kind where it was refused
+    /// so (a follower might be what it lacks).
+    fn kinds_added(&self, after: &Result<&Game<'_>, crate::score::Verdict>) -> Vec<FeatureKind> {
         match after {
             Ok(after) => {
                 let mut kinds: Vec<FeatureKind> = after.added[self.added.len()..].iter().map(|a| a.kind).collect();

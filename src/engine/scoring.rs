@@ -348,6 +348,7 @@ const WAITING_ASKED: usize = 16;
 /// The players with the greatest weight (all of them when tied), in player order, from each
 /// piece's player and weight, among `players` players; none when nothing weighs. The counts
 /// are on the stack for the 8 players a scenario may have (a player id is a byte: 256 at most).
+#[inline]
 pub fn majority_of(pieces: impl Iterator<Item = (PlayerId, u32)>, players: usize) -> Players {
     let mut few = [0u32; 8];
     let mut many = Vec::new();

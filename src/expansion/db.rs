@@ -7,7 +7,7 @@
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{Game, Move, Phase, TurnContext};
+use crate::engine::{Game, Move, Phase, Trials, TurnContext};
 use crate::geom::Pos;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
@@ -71,33 +71,21 @@ impl Expansion for Db {
     /// who may add one on the new tile); each follower crosses one of the road's drawbridges
     /// into an incomplete city, or none. Every combination is offered, each follower named
     /// by its square, each drawbridge by its tile (and its city, when that tile has two).
-    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+    fn action_options(
+        &self,
+        _game: &Game,
+        trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
         let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
         for set in before {
             let with = Move { extras: set.clone(), ..mv.clone() };
-            let Ok(after) = game.after(player, &with, turn) else { continue };
-            // Per follower that might cross: where it may go.
-            let mut movers: Vec<Vec<Crossing>> = Vec::new();
-            for c in after.completions().iter().filter(|c| c.info.kind == FeatureKind::Road) {
-                let targets = Self::drawbridges(&after, c.info.root);
-                if targets.is_empty() {
-                    continue;
-                }
-                let members = after.members(c.info.root);
-                let on_new_tile = members.iter().any(|m| after.placement_of(*m).pos == mv.pos);
-                let mut from: Vec<Pos> = c
-                    .followers
-                    .iter()
-                    .filter(|(p, _, _)| c.majority.contains(p) || *p == player)
-                    .map(|(_, sq, _)| *sq)
-                    .collect();
-                if on_new_tile {
-                    from.push(mv.pos);
-                }
-                for f in from {
-                    movers.push(targets.iter().map(|(to, city)| Crossing { from: f, to: *to, city: *city }).collect());
-                }
-            }
+            let seen =
+                trials.attempt(player, &with, turn, |after| after.ok().map(|after| Self::movers(after, player, mv)));
+            let Some(movers) = seen else { continue };
             let mut sets: Vec<Vec<Crossing>> = vec![Vec::new()];
             for choices in movers {
                 let mut more = Vec::new();
@@ -129,6 +117,35 @@ impl Expansion for Db {
 }
 
 impl Db {
+    /// For each follower that might cross over a drawbridge once `mv` is played (`after`),
+    /// where it may go: on each road the move completed into incomplete cities, the
+    /// followers of a player who may hold it alone (its majority, or `player`, who may add
+    /// one on the new tile).
+    fn movers(after: &Game, player: PlayerId, mv: &Move) -> Vec<Vec<Crossing>> {
+        let mut movers: Vec<Vec<Crossing>> = Vec::new();
+        for c in after.completions().iter().filter(|c| c.info.kind == FeatureKind::Road) {
+            let targets = Self::drawbridges(after, c.info.root);
+            if targets.is_empty() {
+                continue;
+            }
+            let members = after.members(c.info.root);
+            let on_new_tile = members.iter().any(|m| after.placement_of(*m).pos == mv.pos);
+            let mut from: Vec<Pos> = c
+                .followers
+                .iter()
+                .filter(|(p, _, _)| c.majority.contains(p) || *p == player)
+                .map(|(_, sq, _)| *sq)
+                .collect();
+            if on_new_tile {
+                from.push(mv.pos);
+            }
+            for f in from {
+                movers.push(targets.iter().map(|(to, city)| Crossing { from: f, to: *to, city: *city }).collect());
+            }
+        }
+        movers
+    }
+
     /// The drawbridges of a road into incomplete cities: the square of each and, when the
     /// road reaches two cities there, the city (by an edge of it).
     fn drawbridges(game: &Game, road: SegId) -> Vec<(Pos, Option<crate::tile::Spot>)> {

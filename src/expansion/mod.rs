@@ -19,7 +19,7 @@ pub mod tb;
 pub use slots::{Slot, Slots};
 
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, TurnContext};
+use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, Trials, TurnContext};
 use crate::geom::{Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
@@ -291,15 +291,24 @@ pub trait Expansion: Sync {
     /// are listed. Offering too little hides a legal move. Bounded choices only (a bid is
     /// one of the amounts the rules allow, not every integer).
     ///
-    /// `turn` is the turn being asked about; [`Game::after`] plays a set on a copy of the
-    /// game, for the actions that depend on what the placement completes (a castle, a move
-    /// over a drawbridge). Each legal move is offered in one spelling: an action naming a
+    /// `turn` is the turn being asked about; `trials` tries a set on the game
+    /// ([`Trials::attempt`]), for the actions that depend on what the placement completes (a
+    /// castle, a move over a drawbridge). Each legal move is offered in one spelling: an action naming a
     /// square names the new tile's where it can (a castle by the city on the tile just
     /// placed), so another spelling of a listed move may be accepted without being listed.
     /// What depends on hidden tiles or on other players' choices is not enumerated: a drawn
     /// bazaar tile is offered with `exp8::Action::BazaarFollows` (its placement judged, its
     /// auction left to whoever drives the game; `play` then holds none).
-    fn action_options(&self, _game: &Game, _player: PlayerId, _mv: &Move, _turn: u16, _out: &mut Vec<Vec<Extra>>) {}
+    fn action_options(
+        &self,
+        _game: &Game,
+        _trials: &mut Trials,
+        _player: PlayerId,
+        _mv: &Move,
+        _turn: u16,
+        _out: &mut Vec<Vec<Extra>>,
+    ) {
+    }
 
     /// Whether [`Expansion::action_options`] may offer anything: an expansion that offers
     /// actions says so, so that a uniformly random legal move can be picked without listing

@@ -10,7 +10,7 @@
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, TurnContext};
+use crate::engine::{FeatureInfo, Figure, Game, Move, Phase, Trials, TurnContext};
 use crate::geom::{Axis, Corner, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
@@ -514,14 +514,23 @@ impl Expansion for Ne8 {
     /// two segments the placement completes (named by its city on the new tile), or a barn
     /// on a corner of the new tile where four tiles meet; with each, or alone, the recall
     /// of one of the player's ladies (one castle at a time).
-    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+    fn action_options(
+        &self,
+        game: &Game,
+        trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
         let mut buildings: Vec<Option<Action>> = vec![None];
         for axis in [Axis::NS, Axis::EW] {
             if Self::check_bridge(game, mv, mv.pos, axis).is_ok() {
                 buildings.push(Some(Action::Bridge { at: mv.pos, axis }));
             }
         }
-        if let Ok(after) = game.after(player, mv, turn) {
+        trials.attempt(player, mv, turn, |after| {
+            let Ok(after) = after else { return };
             let def = game.def(mv.tile);
             let mut roots = Vec::new();
             for e in Edge::ALL {
@@ -537,7 +546,7 @@ impl Expansion for Ne8 {
                     buildings.push(Some(Action::Castle { at: mv.pos, spot: Some(crate::tile::Spot::Edge(e)) }));
                 }
             }
-        }
+        });
         for corner in Corner::ALL {
             if Self::corner_tiles(mv.pos, corner)[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
                 buildings.push(Some(Action::Barn { corner }));

@@ -426,7 +426,7 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
 /// The tables the expansion property test plays at: a tile set, the expansions and the
 /// ruleset. The Drawbridges have no catalogue tiles: the drawbridge city cap of one of its
 /// scenarios is put in the bag eight times.
-fn expansion_tables() -> Vec<(&'static str, TileSet, Vec<ExpansionId>, Options)> {
+fn expansion_tables() -> Vec<Table> {
     let opts = |r: &str| Options::read(lib().profile(r).expect("a built-in ruleset"));
     let db = referee::scenario::load_path(&crate::util::root().join("scenarios/db/example-single-move.yaml"), lib())
         .unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
@@ -505,6 +505,59 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
     }
 }
 
+/// A table of expansions: its label, tiles, expansions and options ([`expansion_tables`]).
+type Table = (&'static str, TileSet, Vec<ExpansionId>, Options);
+
+/// Each turn of a random game at a table (generated from `seed` for `players` players and
+/// replayed from its start, its board keeping its frontier groups if `indexed`): `at_turn`
+/// sees the game as it stands, whose turn it is, the tile, the turn's number, the legal
+/// moves and where it is (for messages); then the generated step is played.
+fn each_turn<'t>(
+    (label, tiles, expansions, options): &'t Table,
+    seed: u64,
+    players: usize,
+    indexed: bool,
+    mut at_turn: impl FnMut(&mut Game<'t>, PlayerId, TileKind, u16, &[Move], &str),
+) {
+    let g = referee::random::generate_with(tiles, options, expansions, seed, players, 1);
+    let empty = referee::random::RandomGame { players: g.players.clone(), steps: vec![] };
+    let mut game = referee::random::replay_with(tiles, options.clone(), expansions, &empty, false);
+    game.index_frontier(indexed);
+    let mut placed_turns = 0usize;
+    for (i, s) in g.steps.iter().enumerate() {
+        let turn = i as u16 + 1;
+        let at = format!("{label} seed {seed} turn {turn}");
+        let (player, kind) = match s {
+            Step::Place(p, mv) => (*p, mv.tile),
+            Step::Discard(k) => (PlayerId((placed_turns % players) as u8), *k),
+        };
+        let moves = game.legal_moves(player, kind, turn);
+        at_turn(&mut game, player, kind, turn, &moves, &at);
+        placed_turns += play_step(&mut game, s, &moves, turn, &at);
+    }
+}
+
+/// A random move of a tile on `pos`, legal or not: any rotation, no follower or one on any
+/// segment or on a road its actions might build, now and then a large follower, and zero to
+/// two random actions of the expansions at this table.
+fn random_candidate(rng: &mut referee::random::Rng, game: &Game, kind: TileKind, pos: Pos, label: &str) -> Move {
+    let n = game.def(kind).segments.len();
+    let mut cand = Move::new(kind, pos, Rotation::ALL[rng.below(4)]);
+    cand.follower = match rng.below(n + 3) {
+        0 | 1 => None,
+        2 => Some(FollowerOn::Added(FeatureKind::Road)),
+        l => Some(FollowerOn::Segment(l - 3)),
+    };
+    if rng.below(4) == 0 {
+        cand.figure = referee::engine::Figure::Large;
+    }
+    for _ in 0..rng.below(3) {
+        let x = random_action(rng, game, &cand, label);
+        cand.extras.push(x);
+    }
+    cand
+}
+
 /// What kind of expansion action a move holds, for the coverage count (and `large`, for a
 /// large follower deployed).
 fn action_kinds(game: &Game, mv: &Move) -> Vec<String> {
@@ -523,63 +576,39 @@ fn action_kinds(game: &Game, mv: &Move) -> Vec<String> {
 /// spelling of a listed move: they leave the game exactly as a listed move does.
 #[test]
 fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
-    for (label, tiles, expansions, options) in expansion_tables() {
+    for table in &expansion_tables() {
+        let label = table.0;
         let (mut listed, mut refused, mut respelled) = (0usize, 0usize, 0usize);
         let mut kinds: HashMap<String, usize> = HashMap::new();
         for seed in 0..3u64 {
-            let players = 2 + (seed % 3) as usize;
-            let g = referee::random::generate_with(&tiles, &options, &expansions, 7000 + seed, players, 1);
-            let empty = referee::random::RandomGame { players: g.players.clone(), steps: vec![] };
-            let mut game = referee::random::replay_with(&tiles, options.clone(), &expansions, &empty, false);
             let mut rng = referee::random::Rng::new(seed ^ 0xbeef);
-            let mut placed_turns = 0usize;
-            for (i, s) in g.steps.iter().enumerate() {
-                let turn = i as u16 + 1;
-                let at = format!("{label} seed {seed} turn {turn}");
-                let (player, kind) = match s {
-                    Step::Place(p, mv) => (*p, mv.tile),
-                    Step::Discard(k) => (referee::score::PlayerId((placed_turns % players) as u8), *k),
-                };
-                let moves = game.legal_moves(player, kind, turn);
-                packed_moves_agree(&game, player, kind, turn, &moves, &at);
+            each_turn(table, 7000 + seed, 2 + (seed % 3) as usize, false, |game, player, kind, turn, moves, at| {
+                packed_moves_agree(game, player, kind, turn, moves, at);
                 let mut results = Vec::with_capacity(moves.len());
-                for mv in &moves {
+                for mv in moves {
                     let mut tried = game.clone();
                     tried.play(player, mv, turn).unwrap_or_else(|v| panic!("{at}: listed {mv:?} is refused: {v}"));
-                    for k in action_kinds(&game, mv) {
+                    for k in action_kinds(game, mv) {
                         *kinds.entry(k).or_default() += 1;
                     }
                     results.push(tried);
                     listed += 1;
                 }
-                let frontier = naive_frontier(&game);
-                let n = tiles.get(kind).segments.len();
+                let frontier = naive_frontier(game);
                 for _ in 0..60 {
                     let pos = if rng.below(8) == 0 {
                         game.placed()[rng.below(game.placed().len())].pos
                     } else {
                         frontier[rng.below(frontier.len())]
                     };
-                    let mut cand = Move::new(kind, pos, Rotation::ALL[rng.below(4)]);
-                    cand.follower = match rng.below(n + 3) {
-                        0 | 1 => None,
-                        2 => Some(FollowerOn::Added(FeatureKind::Road)),
-                        l => Some(FollowerOn::Segment(l - 3)),
-                    };
-                    if rng.below(4) == 0 {
-                        cand.figure = referee::engine::Figure::Large;
-                    }
-                    for _ in 0..rng.below(3) {
-                        let x = random_action(&mut rng, &game, &cand, label);
-                        cand.extras.push(x);
-                    }
+                    let cand = random_candidate(&mut rng, game, kind, pos, label);
                     if moves.contains(&cand) {
                         continue;
                     }
                     let mut tried = game.clone();
                     match tried.play(player, &cand, turn) {
                         Err(_) => {
-                            assert!(tried == game, "{at}: refused {cand:?} changed the game");
+                            assert!(tried == *game, "{at}: refused {cand:?} changed the game");
                             refused += 1;
                         }
                         Ok(()) => {
@@ -591,8 +620,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
                         }
                     }
                 }
-                placed_turns += play_step(&mut game, s, &moves, turn, &at);
-            }
+            });
         }
         eprintln!("{label}: {listed} listed, {refused} refused, {respelled} respelled; actions listed: {kinds:?}");
         assert!(listed > 1000 && refused > 1000, "{label}: {listed} listed moves played, {refused} others refused");
@@ -607,6 +635,49 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
         for w in wanted {
             assert!(kinds.get(*w).copied().unwrap_or(0) > 0, "{label}: no listed move with a {w} action: {kinds:?}");
         }
+    }
+}
+
+/// `Game::attempt` tries a move on the game itself and puts it back: at every turn of seeded
+/// random games with each table of expansions, for each listed move and random candidates
+/// (any square near the board, rotation, follower, zero to two random actions), it sees the
+/// game `Game::after` plays on a copy (or the same refusal), and leaves the game as it was
+/// (its tiles, frontier squares, features, followers, scores and expansion state), whose
+/// next search lists the same moves.
+#[test]
+fn an_attempt_sees_what_a_copy_plays_and_puts_the_game_back() {
+    fn outcome<'t>(r: Result<&Game<'t>, referee::score::Verdict>) -> Result<Game<'t>, String> {
+        r.cloned().map_err(|v| v.to_string())
+    }
+    for table in &expansion_tables() {
+        let label = table.0;
+        let (mut played, mut refused) = (0usize, 0usize);
+        for seed in 0..2u64 {
+            let mut rng = referee::random::Rng::new(seed ^ 0xa77e);
+            // Both boards: a new game's keeps its frontier groups, a replay's does not.
+            each_turn(table, 7100 + seed, 2 + (seed % 3) as usize, seed == 0, |game, player, kind, turn, moves, at| {
+                let frontier = naive_frontier(game);
+                let mut cands: Vec<Move> = moves.iter().step_by(3).cloned().collect();
+                for _ in 0..12 {
+                    let pos = frontier[rng.below(frontier.len())];
+                    cands.push(random_candidate(&mut rng, game, kind, pos, label));
+                }
+                let before = game.clone();
+                for cand in &cands {
+                    let copy = outcome(before.after(player, cand, turn).as_ref().map_err(Clone::clone));
+                    let seen = game.attempt(player, cand, turn, outcome);
+                    assert!(seen == copy, "{at}: {cand:?} seen in place as on a copy");
+                    assert!(*game == before, "{at}: {cand:?} tried left the game changed");
+                    match seen {
+                        Ok(_) => played += 1,
+                        Err(_) => refused += 1,
+                    }
+                }
+                assert_eq!(game.legal_moves(player, kind, turn), moves, "{at}: the moves after the attempts");
+            });
+        }
+        eprintln!("{label}: {played} attempts played, {refused} refused");
+        assert!(played > 300 && refused > 300, "{label}: {played} played, {refused} refused");
     }
 }
 
@@ -679,7 +750,8 @@ fn random_move_with_expansions_draws_legal_moves_and_no_silent_action() {
             for x in referee::expansion::REGISTRY.iter().filter(|x| !x.offers_actions()) {
                 for (pos, r) in game.legal_placements(mv.tile) {
                     let mut offered = Vec::new();
-                    x.action_options(&game, *player, &Move::new(mv.tile, pos, r), turn, &mut offered);
+                    let mut trials = referee::engine::Trials::new(&game);
+                    x.action_options(&game, &mut trials, *player, &Move::new(mv.tile, pos, r), turn, &mut offered);
                     assert!(offered.is_empty(), "{at}: {:?} offers {offered:?} but says it offers none", x.id());
                 }
             }

@@ -16,7 +16,7 @@ pub mod rule;
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, FollowerOn, Game, Move, OpenTurn, Part, Phase, TurnContext};
+use crate::engine::{FeatureInfo, FollowerOn, Game, Move, OpenTurn, Part, Phase, Trials, TurnContext};
 use crate::geom::{Axis, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::Profile;
@@ -1118,7 +1118,15 @@ impl Expansion for Bcb1 {
     /// from the towns the placement completes (each subset, named by the city on the new
     /// tile); and when a castle built before this turn can take one of several structures
     /// completed in its fief, each of its owner's choices.
-    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+    fn action_options(
+        &self,
+        game: &Game,
+        trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
         let state = game.state_of::<State>();
         let base: Vec<Extra> = (state.purchases.is_empty() && game.def(mv.tile).marks.contains(&Mark::Bazaar))
             .then(|| Extra::new(Action::BazaarFollows))
@@ -1144,12 +1152,11 @@ impl Expansion for Bcb1 {
                 continue;
             }
             let with = Move { extras: set.clone(), ..mv.clone() };
-            let Ok(after) = game.after(player, &with, turn) else {
-                // Refused without a follower: no castle or choice can make it legal.
-                continue;
-            };
-            let towns = towns_completed(&after, mv);
-            let takes = castle_choices(game, &after, turn);
+            let seen = trials.attempt(player, &with, turn, |after| {
+                after.ok().map(|after| (towns_completed(after, mv), castle_choices(game, after, turn)))
+            });
+            // Refused without a follower: no castle or choice can make it legal.
+            let Some((towns, takes)) = seen else { continue };
             let mut decided: Vec<Vec<Extra>> = vec![Vec::new()];
             for (at, spot) in towns {
                 let more: Vec<Vec<Extra>> = decided

@@ -14,7 +14,7 @@ mod pig;
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{Game, Move, Phase, TurnContext};
+use crate::engine::{Game, Move, Phase, Trials, TurnContext};
 use crate::geom::{Half, Pos};
 use crate::score::{PlayerId, Verdict};
 
@@ -202,7 +202,15 @@ impl Expansion for Tb {
         true
     }
 
-    fn action_options(&self, game: &Game, player: PlayerId, mv: &Move, _turn: u16, out: &mut Vec<Vec<Extra>>) {
+    fn action_options(
+        &self,
+        game: &Game,
+        _trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        _turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
         // The pig first, added to the sets offered before (never to a builder's).
         pig::options(game, player, mv, out);
         builder::options(game, player, mv, out);
