@@ -1236,11 +1236,13 @@ pub struct Trials<'g, 't> {
     game: &'g Game<'t>,
     copy: Option<Game<'t>>,
     saved: Checkpoint,
+    /// The edges a move's actions change ([`Trials::misfits`]).
+    pending: Vec<(Pos, Edge, Terrain)>,
 }
 
 impl<'g, 't> Trials<'g, 't> {
     pub fn new(game: &'g Game<'t>) -> Trials<'g, 't> {
-        Trials { game, copy: None, saved: Checkpoint::default() }
+        Trials { game, copy: None, saved: Checkpoint::default(), pending: Vec::new() }
     }
 
     /// The game the moves are tried on, as it stands.
@@ -1267,13 +1269,42 @@ impl<'g, 't> Trials<'g, 't> {
         copy.attempt_with(&mut self.saved, player, mv, turn, look)
     }
 
-    /// [`Game::check`] of the game, a move judged in play tried in place.
-    pub fn check(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
-        self.game.check_part(player, mv, turn)?;
-        if judged_in_play(mv) {
-            return self.attempt(player, mv, turn, |after| after.map(|_| ()));
+    /// What `look` sees of the game as `mv` leaves it, if the move is accepted
+    /// ([`Trials::attempt`]); `None` if it is refused, which a tile that does not fit is
+    /// found to be without trying it or building the verdict.
+    pub fn if_accepted<R>(
+        &mut self,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        look: impl FnOnce(&Game<'t>) -> R,
+    ) -> Option<R> {
+        if self.misfits(player, mv) {
+            return None;
         }
-        self.game.check_before_play(player, mv)
+        self.attempt(player, mv, turn, |after| after.ok().map(look))
+    }
+
+    /// Whether [`Game::check`] accepts the move, a move judged in play tried in place.
+    pub fn accepts(&mut self, player: PlayerId, mv: &Move, turn: u16) -> bool {
+        if self.game.check_part(player, mv, turn).is_err() || self.misfits(player, mv) {
+            return false;
+        }
+        match judged_in_play(mv) {
+            true => self.attempt(player, mv, turn, |after| after.is_ok()),
+            false => self.game.check_before_play(player, mv).is_ok(),
+        }
+    }
+
+    /// Whether `mv` is refused for its tile not fitting, whatever else it holds: no
+    /// expansion changes an edge for it and the tile does not fit its square
+    /// (`Game::check_before_play` refuses it then, as it judges the fit with those edges).
+    fn misfits(&mut self, player: PlayerId, mv: &Move) -> bool {
+        self.pending.clear();
+        for x in &self.game.expansions {
+            x.pending_edges(self.game, player, mv, &mut self.pending);
+        }
+        self.pending.is_empty() && !self.game.fits(mv.tile, mv.pos, mv.rotation)
     }
 }
 

@@ -126,15 +126,13 @@ impl Game<'_> {
                     // verdict without one, and shows what its actions build for one to stand
                     // on (asked only while a figure is left to stand).
                     let played = (!mv.extras.is_empty()).then(|| {
-                        trials.attempt(player, &mv, turn, |after| {
-                            let added = match deployable.is_empty() {
-                                true => Vec::new(),
-                                false => self.kinds_added(&after),
-                            };
-                            (after.is_ok(), added)
-                        })
+                        let added = trials.if_accepted(player, &mv, turn, |after| self.kinds_added(after));
+                        (added.is_some(), added.unwrap_or_else(|| FeatureKind::ALL.to_vec()))
                     });
-                    let added = played.as_ref().map(|(_, added)| added.clone()).unwrap_or_default();
+                    let added = match &played {
+                        Some((_, added)) if !deployable.is_empty() => added.clone(),
+                        _ => Vec::new(),
+                    };
                     let options = follower_options(def.segments.len(), twin, self, &added);
                     for figure in figures {
                         for &(follower, square) in &options {
@@ -150,7 +148,7 @@ impl Game<'_> {
                                 Some((ok, _)) if follower.is_none() => {
                                     *ok && self.check_part(player, &cand, turn).is_ok()
                                 }
-                                _ => trials.check(player, &cand, turn).is_ok(),
+                                _ => trials.accepts(player, &cand, turn),
                             };
                             debug_assert_eq!(legal, self.check(player, &cand, turn).is_ok(), "{cand:?}");
                             if legal {
@@ -163,20 +161,15 @@ impl Game<'_> {
         }
     }
 
-    /// The kinds of feature a move's actions may build for a follower to stand on
+    /// The kinds of feature a move's actions built for a follower to stand on
     /// (`FollowerOn::Added`), from the move tried without a follower (`after`; a follower
-    /// changes nothing they build): those its actions added, every kind where it was refused
-    /// so (a follower might be what it lacks).
-    fn kinds_added(&self, after: &Result<&Game<'_>, crate::score::Verdict>) -> Vec<FeatureKind> {
-        match after {
-            Ok(after) => {
-                let mut kinds: Vec<FeatureKind> = after.added[self.added.len()..].iter().map(|a| a.kind).collect();
-                kinds.sort();
-                kinds.dedup();
-                kinds
-            }
-            Err(_) => FeatureKind::ALL.to_vec(),
-        }
+    /// changes nothing they build). Where it was refused so, every kind is tried: a follower
+    /// might be what it lacks.
+    fn kinds_added(&self, after: &Game<'_>) -> Vec<FeatureKind> {
+        let mut kinds: Vec<FeatureKind> = after.added[self.added.len()..].iter().map(|a| a.kind).collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds
     }
 
     /// [`Game::legal_moves_into`] where the moves can be read off the frontier (see

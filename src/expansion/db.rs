@@ -83,8 +83,7 @@ impl Expansion for Db {
         let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
         for set in before {
             let with = Move { extras: set.clone(), ..mv.clone() };
-            let seen =
-                trials.attempt(player, &with, turn, |after| after.ok().map(|after| Self::movers(after, player, mv)));
+            let seen = trials.if_accepted(player, &with, turn, |after| Self::movers(after, player, mv));
             let Some(movers) = seen else { continue };
             let mut sets: Vec<Vec<Crossing>> = vec![Vec::new()];
             for choices in movers {

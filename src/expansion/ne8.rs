@@ -529,8 +529,7 @@ impl Expansion for Ne8 {
                 buildings.push(Some(Action::Bridge { at: mv.pos, axis }));
             }
         }
-        trials.attempt(player, mv, turn, |after| {
-            let Ok(after) = after else { return };
+        trials.if_accepted(player, mv, turn, |after| {
             let def = game.def(mv.tile);
             let mut roots = Vec::new();
             for e in Edge::ALL {

@@ -643,7 +643,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
 /// (any square near the board, rotation, follower, zero to two random actions), it sees the
 /// game `Game::after` plays on a copy (or the same refusal), and leaves the game as it was
 /// (its tiles, frontier squares, features, followers, scores and expansion state), whose
-/// next search lists the same moves.
+/// next search lists the same moves; `Trials` sees the same and agrees with `Game::check`.
 #[test]
 fn an_attempt_sees_what_a_copy_plays_and_puts_the_game_back() {
     fn outcome<'t>(r: Result<&Game<'t>, referee::score::Verdict>) -> Result<Game<'t>, String> {
@@ -663,11 +663,17 @@ fn an_attempt_sees_what_a_copy_plays_and_puts_the_game_back() {
                     cands.push(random_candidate(&mut rng, game, kind, pos, label));
                 }
                 let before = game.clone();
+                let mut trials = referee::engine::Trials::new(&before);
                 for cand in &cands {
                     let copy = outcome(before.after(player, cand, turn).as_ref().map_err(Clone::clone));
                     let seen = game.attempt(player, cand, turn, outcome);
                     assert!(seen == copy, "{at}: {cand:?} seen in place as on a copy");
                     assert!(*game == before, "{at}: {cand:?} tried left the game changed");
+                    // The quick verdicts of a listing's trials agree.
+                    let accepted = trials.if_accepted(player, cand, turn, Game::clone);
+                    assert_eq!(accepted.ok_or(()), copy.clone().map_err(|_| ()), "{at}: {cand:?} if accepted");
+                    let checked = before.check(player, cand, turn).is_ok();
+                    assert_eq!(trials.accepts(player, cand, turn), checked, "{at}: {cand:?} accepted");
                     match seen {
                         Ok(_) => played += 1,
                         Err(_) => refused += 1,

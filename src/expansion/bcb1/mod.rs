@@ -1152,8 +1152,8 @@ impl Expansion for Bcb1 {
                 continue;
             }
             let with = Move { extras: set.clone(), ..mv.clone() };
-            let seen = trials.attempt(player, &with, turn, |after| {
-                after.ok().map(|after| (towns_completed(after, mv), castle_choices(game, after, turn)))
+            let seen = trials.if_accepted(player, &with, turn, |after| {
+                (towns_completed(after, mv), castle_choices(game, after, turn))
             });
             // Refused without a follower: no castle or choice can make it legal.
             let Some((towns, takes)) = seen else { continue };
