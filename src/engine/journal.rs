@@ -44,6 +44,11 @@ impl<T> Journal<T> {
         self.notes.clear();
     }
 
+    /// Whether nothing was noted since opened.
+    pub fn is_empty(&self) -> bool {
+        self.notes.is_empty()
+    }
+
     /// The length of the structure's list when opened.
     pub fn len(&self) -> usize {
         self.len

@@ -320,6 +320,9 @@ pub struct Game<'t> {
     record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board), of its own type.
     pub state: Slots,
+    /// The expansions' state as it was before an attempt first wrote it
+    /// ([`Game::state_of_mut`]), while a move is tried ([`Game::checkpoint`]).
+    state_journal: journal::Journal<Slots>,
     /// Turns of two parts whose second part is still to come, in the order they began.
     open: Vec<OpenTurn>,
     /// Placements played so far (a turn in two parts plays two), in the order played.
@@ -393,6 +396,7 @@ impl<'t> Game<'t> {
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
             state: Slots::default(),
+            state_journal: journal::Journal::default(),
             open: Vec::new(),
             moves: 0,
             bare_only: exps.iter().all(|x| moves::keeps_edges(x.id()) && !x.offers_actions()),
@@ -455,6 +459,7 @@ impl<'t> Game<'t> {
             waiting: with_room(&self.waiting, 2),
             record_completions: self.record_completions,
             state: self.state.clone(),
+            state_journal: journal::Journal::default(),
             open: self.open.clone(),
             moves: self.moves,
             bare_only: self.bare_only,
@@ -511,7 +516,8 @@ impl<'t> Game<'t> {
         saved.touched.clone_from(&self.touched);
         saved.completions.clone_from(&self.completions);
         saved.waiting.clone_from(&self.waiting);
-        saved.state.clone_from(&self.state);
+        // The expansions' state, copied only if the move writes it.
+        self.state_journal.open(0);
         saved.open.clone_from(&self.open);
         (saved.record_completions, saved.moves) = (self.record_completions, self.moves);
     }
@@ -534,7 +540,9 @@ impl<'t> Game<'t> {
         self.touched.clone_from(&saved.touched);
         self.completions.clone_from(&saved.completions);
         self.waiting.clone_from(&saved.waiting);
-        self.state.clone_from(&saved.state);
+        if let Some(state) = self.state_journal.close().next() {
+            self.state = state;
+        }
         self.open.clone_from(&saved.open);
         (self.record_completions, self.moves) = (saved.record_completions, saved.moves);
     }
@@ -549,6 +557,7 @@ impl<'t> Game<'t> {
     /// Keeps what was played since `checkpoint`, noting nothing more.
     fn keep(&mut self) {
         self.placed_journal.discard();
+        self.state_journal.discard();
         self.features.close_journal(true);
         self.board.close_journal(true);
     }
@@ -560,6 +569,10 @@ impl<'t> Game<'t> {
     }
 
     pub fn state_of_mut<T: Slot>(&mut self) -> &mut T {
+        if self.state_journal.is_open() && self.state_journal.is_empty() {
+            let state = &self.state;
+            self.state_journal.note(|| state.clone());
+        }
         self.state.get_mut::<T>().expect("an enabled expansion sets up its state when the game starts")
     }
 
@@ -1308,10 +1321,11 @@ impl<'g, 't> Trials<'g, 't> {
     }
 }
 
-/// What [`Game::checkpoint`] copies: the game's state but for the board, the features and
-/// the placements (which note what is written over), the lists only added to (their
-/// lengths) and what a move does not change (the tiles, the options, the expansions, the
-/// turn's phases and the players' names).
+/// What [`Game::checkpoint`] copies: the game's state but for the board, the features, the
+/// placements and the expansions' state (which note what is written over: the state is
+/// copied when first written), the lists only added to (their lengths) and what a move does
+/// not change (the tiles, the options, the expansions, the turn's phases and the players'
+/// names).
 #[derive(Default)]
 struct Checkpoint {
     /// Each player's score and figures in supply.
@@ -1325,7 +1339,6 @@ struct Checkpoint {
     completions: Vec<Completion>,
     waiting: Vec<(u32, GroupSquares)>,
     record_completions: bool,
-    state: Slots,
     open: Vec<OpenTurn>,
     moves: u32,
 }
