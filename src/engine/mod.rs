@@ -1274,8 +1274,10 @@ impl<'g, 't> Trials<'g, 't> {
     ) -> R {
         let game = self.game;
         // A search is seldom asked of the copy: it keeps no frontier groups to write.
+        // With room in the lists a move adds to, so that the first try does not copy them
+        // again to grow them.
         let copy = self.copy.get_or_insert_with(|| {
-            let mut copy = game.clone();
+            let mut copy = game.trial();
             copy.index_frontier(false);
             copy
         });
