@@ -501,13 +501,15 @@ impl<'t> Game<'t> {
     }
 
     /// Notes what playing a move may change, to put it back ([`Game::roll_back`]) or keep it
-    /// ([`Game::keep`]). The structures that grow with the board note what is written over
-    /// ([`journal`]); the lists only added to are cut back to their lengths; the rest, a few
-    /// entries, is copied into `saved`.
+    /// ([`Game::keep`]). The structures that grow with the board, and the expansions' state,
+    /// note what is written over ([`journal`]); the lists only added to are cut back to their
+    /// lengths; the rest, a few entries, is copied into `saved`.
     fn checkpoint(&mut self, saved: &mut Checkpoint) {
         self.placed_journal.open(self.placed.len());
         self.features.open_journal();
         self.board.open_journal();
+        // The expansions' state is copied when the move first writes it.
+        self.state_journal.open(0);
         saved.players.clear();
         saved.players.extend(self.players.iter().map(|p| (p.score, p.supply, p.large_supply)));
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
@@ -516,8 +518,6 @@ impl<'t> Game<'t> {
         saved.touched.clone_from(&self.touched);
         saved.completions.clone_from(&self.completions);
         saved.waiting.clone_from(&self.waiting);
-        // The expansions' state, copied only if the move writes it.
-        self.state_journal.open(0);
         saved.open.clone_from(&self.open);
         (saved.record_completions, saved.moves) = (self.record_completions, self.moves);
     }
@@ -1256,11 +1256,6 @@ pub struct Trials<'g, 't> {
 impl<'g, 't> Trials<'g, 't> {
     pub fn new(game: &'g Game<'t>) -> Trials<'g, 't> {
         Trials { game, copy: None, saved: Checkpoint::default(), pending: Vec::new() }
-    }
-
-    /// The game the moves are tried on, as it stands.
-    pub fn game(&self) -> &'g Game<'t> {
-        self.game
     }
 
     /// [`Game::attempt`] on the game: `look` sees it as `mv` leaves it (or the verdict
