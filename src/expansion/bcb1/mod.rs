@@ -1145,12 +1145,17 @@ impl Expansion for Bcb1 {
                 }
             }
         }
-        // Only playing the move tells what it completes, on a copy of the game; the bare
-        // placement (no bridge, no bazaar) is played so only to offer castles, which it
-        // cannot earn where it completes no town and no castle awaits a choice.
+        // Only trying the move tells what it completes. The first set builds no bridge (the
+        // bare placement, or it with `BazaarFollows`): it completes what the bare placement
+        // does, and earns no castle where that completes no town and no castle awaits a
+        // choice; it is then offered as it is, without trying it (`Game::legal_moves` judges
+        // every set offered).
         let bare_earns_nothing = castles_waiting(&state.built, turn).next().is_none() && !may_complete_town(game, mv);
-        for set in bridged {
-            if set.is_empty() && bare_earns_nothing {
+        for (i, set) in bridged.into_iter().enumerate() {
+            if i == 0 && bare_earns_nothing {
+                if !set.is_empty() {
+                    out.push(set);
+                }
                 continue;
             }
             let with = Move { extras: set.clone(), ..mv.clone() };
