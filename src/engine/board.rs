@@ -53,7 +53,7 @@ struct Cell {
     tile: u32,
     /// A free square's constraint; 0 off the frontier (a constraint is never 0).
     key: Key,
-    /// A frontier square's entry in the board's list of them ([`Board::entries`]).
+    /// A frontier square's entry in the board's list of them ([`Frontier::entries`]).
     at: u32,
 }
 
@@ -472,7 +472,7 @@ impl Frontier {
         if keep {
             return self.journal.discard();
         }
-        let len = self.journal.len();
+        let len = self.journal.start_len();
         for note in self.journal.close() {
             match note {
                 FrontierNote::Entry(id, entry) => self.entries[id as usize] = entry,
@@ -736,7 +736,7 @@ impl Board {
         if keep {
             return self.journal.discard();
         }
-        let len = self.journal.len();
+        let len = self.journal.start_len();
         let mut notes = std::mem::take(&mut self.journal);
         for (p, cell) in notes.close() {
             let at = self.squares.locate_mut(p);

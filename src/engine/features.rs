@@ -71,7 +71,7 @@ impl Features {
         }
     }
 
-    /// Starts noting what is written, to put it back ([`Features::roll_back`]).
+    /// Starts noting what is written, to put it back ([`Features::close_journal`]).
     pub(super) fn open_journal(&mut self) {
         self.journal.open(self.hot.len());
     }
@@ -82,7 +82,7 @@ impl Features {
         if keep {
             return self.journal.discard();
         }
-        let len = self.journal.len();
+        let len = self.journal.start_len();
         for (i, hot, cold) in self.journal.close() {
             (self.hot[i as usize], self.cold[i as usize]) = (hot, cold);
         }

@@ -44,13 +44,13 @@ impl<T> Journal<T> {
         self.notes.clear();
     }
 
-    /// Whether nothing was noted since opened.
-    pub fn is_empty(&self) -> bool {
-        self.notes.is_empty()
+    /// Whether anything was noted since opened.
+    pub fn has_notes(&self) -> bool {
+        !self.notes.is_empty()
     }
 
     /// The length of the structure's list when opened.
-    pub fn len(&self) -> usize {
+    pub fn start_len(&self) -> usize {
         self.len
     }
 

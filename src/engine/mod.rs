@@ -569,7 +569,7 @@ impl<'t> Game<'t> {
     }
 
     pub fn state_of_mut<T: Slot>(&mut self) -> &mut T {
-        if self.state_journal.is_open() && self.state_journal.is_empty() {
+        if self.state_journal.is_open() && !self.state_journal.has_notes() {
             let state = &self.state;
             self.state_journal.note(|| state.clone());
         }

@@ -125,12 +125,14 @@ impl Game<'_> {
                     // A move with actions is tried once without a follower: that is its
                     // verdict without one, and shows what its actions build for one to stand
                     // on (asked only while a figure is left to stand).
-                    let played = (!mv.extras.is_empty()).then(|| {
-                        let added = trials.if_accepted(player, &mv, turn, |after| self.kinds_added(after));
-                        (added.is_some(), added.unwrap_or_else(|| FeatureKind::ALL.to_vec()))
-                    });
+                    let played = (!mv.extras.is_empty())
+                        .then(|| trials.if_accepted(player, &mv, turn, |after| self.kinds_added(after)));
+                    // Where it is refused so, every kind is tried: a follower might be what
+                    // it lacks.
                     let added = match &played {
-                        Some((_, added)) if !deployable.is_empty() => added.clone(),
+                        Some(kinds) if !deployable.is_empty() => {
+                            kinds.clone().unwrap_or_else(|| FeatureKind::ALL.to_vec())
+                        }
                         _ => Vec::new(),
                     };
                     let options = follower_options(def.segments.len(), twin, self, &added);
@@ -145,8 +147,8 @@ impl Game<'_> {
                             }
                             let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
                             let legal = match &played {
-                                Some((ok, _)) if follower.is_none() => {
-                                    *ok && self.check_part(player, &cand, turn).is_ok()
+                                Some(kinds) if follower.is_none() => {
+                                    kinds.is_some() && self.check_part(player, &cand, turn).is_ok()
                                 }
                                 _ => trials.accepts(player, &cand, turn),
                             };
@@ -163,8 +165,7 @@ impl Game<'_> {
 
     /// The kinds of feature a move's actions built for a follower to stand on
     /// (`FollowerOn::Added`), from the move tried without a follower (`after`; a follower
-    /// changes nothing they build). Where it was refused so, every kind is tried: a follower
-    /// might be what it lacks.
+    /// changes nothing they build).
     fn kinds_added(&self, after: &Game<'_>) -> Vec<FeatureKind> {
         let mut kinds: Vec<FeatureKind> = after.added[self.added.len()..].iter().map(|a| a.kind).collect();
         kinds.sort();
@@ -449,8 +450,9 @@ impl Game<'_> {
     }
 
     /// The game as it would stand after `mv`, played on a copy with the turn's completions
-    /// recorded (`Game::completions`), or the verdict refusing it: for the expansions'
-    /// `action_options`, which offer actions on what a placement completes.
+    /// recorded (`Game::completions`), or the verdict refusing it: for a caller that asks
+    /// once. Many moves of a turn are tried in place, without a copy each
+    /// ([`Game::attempt`], [`Trials`]), which the tests check against this.
     pub fn after(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<Game<'_>, crate::score::Verdict> {
         self.check_before_play(player, mv)?;
         let mut g = self.trial();

@@ -291,14 +291,15 @@ pub trait Expansion: Sync {
     /// are listed. Offering too little hides a legal move. Bounded choices only (a bid is
     /// one of the amounts the rules allow, not every integer).
     ///
-    /// `turn` is the turn being asked about; `trials` tries a set on the game
-    /// ([`Trials::attempt`]), for the actions that depend on what the placement completes (a
-    /// castle, a move over a drawbridge). Each legal move is offered in one spelling: an action naming a
-    /// square names the new tile's where it can (a castle by the city on the tile just
-    /// placed), so another spelling of a listed move may be accepted without being listed.
-    /// What depends on hidden tiles or on other players' choices is not enumerated: a drawn
-    /// bazaar tile is offered with `exp8::Action::BazaarFollows` (its placement judged, its
-    /// auction left to whoever drives the game; `play` then holds none).
+    /// `turn` is the turn being asked about; `trials` tries a set on the game and puts it
+    /// back ([`Trials::if_accepted`]), for the actions that depend on what the placement
+    /// completes (a castle, a move over a drawbridge). Each legal move is offered in one
+    /// spelling: an action naming a square names the new tile's where it can (a castle by
+    /// the city on the tile just placed), so another spelling of a listed move may be
+    /// accepted without being listed. What depends on hidden tiles or on other players'
+    /// choices is not enumerated: a drawn bazaar tile is offered with
+    /// `exp8::Action::BazaarFollows` (its placement judged, its auction left to whoever
+    /// drives the game; `play` then holds none).
     fn action_options(
         &self,
         _game: &Game,

@@ -1133,10 +1133,11 @@ impl Expansion for Bcb1 {
             .into_iter()
             .collect();
         let mut bridged = vec![base.clone()];
-        // A player with no bridge left may build none (`bridge_fault` says so first).
+        // A player with no bridge left may build none (`bridge_fault` says so first): no
+        // square is asked.
         let bridges_left = state.bridges.get(player.index()).copied().unwrap_or(0) > 0;
-        let squares = std::iter::once(mv.pos).chain(Edge::ALL.map(|e| mv.pos.step(e)));
-        for at in squares.filter(|q| bridges_left && (*q == mv.pos || game.tile_at(*q).is_some())) {
+        let squares = std::iter::once(mv.pos).chain(Edge::ALL.map(|e| mv.pos.step(e))).filter(|_| bridges_left);
+        for at in squares.filter(|q| *q == mv.pos || game.tile_at(*q).is_some()) {
             for axis in [Axis::NS, Axis::EW] {
                 if Self::bridge_fault(game, player, mv, at, axis).is_none() {
                     let mut set = base.clone();
