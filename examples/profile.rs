@@ -15,8 +15,12 @@
 //! - `drawn N`, `listed N`: a 2-player base playout over about N tiles, its last 64 draws
 //!   timed, each move drawn by `Game::random_move` or picked from the list (`placement_ns`,
 //!   `placement_listed_ns`).
-//! - `bcb N`: a 2-player playout with Bridges, Castles and Bazaars (ruleset hig) over about
-//!   N tiles, its last 64 draws timed (`placement_bcb1_ns`).
+//! - `bcb N`, `bcb-drawn N`: a 2-player playout with Bridges, Castles and Bazaars (ruleset
+//!   hig) over about N tiles, its last 64 draws timed, each move picked from the list
+//!   (`placement_bcb1_listed_ns`) or drawn by `Game::random_move_on` (`placement_bcb1_ns`;
+//!   the bench draws the playout up to its last draws in both, this plays it as timed). It
+//!   says what the players hold before those draws (bridges, castles, castles built and
+//!   awaiting a choice), which decides how tight the draw's bound is.
 //!
 //! It prints a checksum of the scores (and the time of what it times on stderr), so that two
 //! builds can be seen to play the same games.
@@ -55,31 +59,43 @@ fn main() {
             }
             eprintln!("replay: {:?} a game", t.elapsed() / (n as u32 * rounds));
         }
-        "drawn" | "listed" | "bcb" => {
-            // The bench's `placement_ns` (drawn), `placement_listed_ns` and
-            // `placement_bcb1_ns` over about N tiles.
-            let xs: &[ExpansionId] = if mode == "bcb" { &[ExpansionId::Bcb1] } else { &[] };
+        "drawn" | "listed" | "bcb" | "bcb-drawn" => {
+            // The bench's `placement_ns` (drawn), `placement_listed_ns`,
+            // `placement_bcb1_listed_ns` and `placement_bcb1_ns` over about N tiles.
+            let bcb = mode.starts_with("bcb");
+            let xs: &[ExpansionId] = if bcb { &[ExpansionId::Bcb1] } else { &[] };
             let tiles = lib.tile_set(xs);
-            let options = match mode {
-                "bcb" => Options::read(lib.profile("hig").expect("the built-in hig profile")),
-                _ => Options::default(),
+            let options = match bcb {
+                true => Options::read(lib.profile("hig").expect("the built-in hig profile")),
+                false => Options::default(),
             };
             let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
             let mut p = Playout::with(&tiles, &options, xs, 1, 2, n.div_ceil(bag.max(1)) as usize);
-            if mode == "drawn" {
+            if mode == "drawn" || mode == "bcb-drawn" {
                 p = p.sampling();
             }
             while p.drawn() + 64 < p.bag_len() {
                 p.step();
             }
             p.reserve();
+            if bcb {
+                let st = p.game().state_of::<referee::expansion::bcb1::State>();
+                let waiting = st.built.iter().filter(|c| !c.scored).count();
+                eprintln!(
+                    "before the last draws: bridges {:?}, castles {:?}, {} castles built, {} not scored",
+                    st.bridges,
+                    st.castles,
+                    st.built.len(),
+                    waiting
+                );
+            }
             let t = Instant::now();
             last_draws(&mut p);
             eprintln!("{mode}: {} draws, {:?} a draw over the last 64", p.drawn(), t.elapsed() / 64);
             sum += score(p.game());
         }
         other => {
-            eprintln!("unknown mode {other:?}: playout, replay, drawn, listed or bcb");
+            eprintln!("unknown mode {other:?}: playout, replay, drawn, listed, bcb or bcb-drawn");
             std::process::exit(2);
         }
     }

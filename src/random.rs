@@ -107,6 +107,9 @@ pub struct Playout<'t> {
     sample: bool,
     /// Legal moves listed so far (none when sampling).
     listed: usize,
+    /// When sampling with expansions that offer actions, a copy of the game kept in step
+    /// with it, to try moves on ([`Game::random_move_on`]).
+    shadow: Option<Game<'t>>,
     /// The steps played, when recorded ([`generate_with`]).
     steps: Option<Vec<Step>>,
 }
@@ -156,6 +159,7 @@ impl<'t> Playout<'t> {
             bare: Vec::new(),
             sample: false,
             listed: 0,
+            shadow: None,
             steps: None,
         }
     }
@@ -165,7 +169,13 @@ impl<'t> Playout<'t> {
     /// same, the game is not (the draws use the seed differently), and it is not the game
     /// [`generate`] records.
     pub fn sampling(self) -> Playout<'t> {
-        Playout { sample: true, ..self }
+        Playout { sample: true, shadow: self.game.shadow(), ..self }
+    }
+
+    /// The same game from here on with each legal move picked from the list, as
+    /// [`Playout::new`] plays (the undoing of [`Playout::sampling`]).
+    pub fn listing(self) -> Playout<'t> {
+        Playout { sample: false, shadow: None, ..self }
     }
 
     /// Draws the next tile and plays one of its legal moves picked uniformly, or discards it
@@ -181,7 +191,10 @@ impl<'t> Playout<'t> {
         // (packed where every move is a bare placement: the moves of `legal_moves`, in the
         // board's order).
         let played = if self.sample {
-            self.game.random_move(player, kind, turn, &mut self.rng)
+            match &mut self.shadow {
+                Some(shadow) => self.game.random_move_on(shadow, player, kind, turn, &mut self.rng),
+                None => self.game.random_move(player, kind, turn, &mut self.rng),
+            }
         } else if self.game.bare_moves_into(player, kind, turn, &mut self.bare) {
             self.listed += self.bare.len();
             (!self.bare.is_empty()).then(|| self.bare[self.rng.below(self.bare.len())].to_move(kind))
@@ -194,6 +207,9 @@ impl<'t> Playout<'t> {
             // Only legal moves are played; a refusal would be an engine bug the property
             // tests report (a debug build checks each).
             self.game.play_listed(player, mv, turn);
+            if let Some(shadow) = &mut self.shadow {
+                shadow.play_listed(player, mv, turn);
+            }
             self.current += 1;
         }
         if let Some(steps) = &mut self.steps {
@@ -207,7 +223,11 @@ impl<'t> Playout<'t> {
 
     /// Makes room in the game for the tiles still in the bag ([`Game::reserve`]).
     pub fn reserve(&mut self) {
-        self.game.reserve(self.bag.len() - self.drawn);
+        let left = self.bag.len() - self.drawn;
+        self.game.reserve(left);
+        if let Some(shadow) = &mut self.shadow {
+            shadow.reserve(left);
+        }
     }
 
     /// The legal moves listed so far, over every turn (none when [`Playout::sampling`]).

@@ -466,6 +466,21 @@ impl<'t> Game<'t> {
         }
     }
 
+    /// A copy of the game to try moves on ([`Trials`]): a search is seldom asked of it, so it
+    /// keeps no frontier groups to write.
+    fn unindexed_copy(&self) -> Game<'t> {
+        let mut copy = self.trial();
+        copy.index_frontier(false);
+        copy
+    }
+
+    /// A copy of the game for [`Game::random_move_on`] to try moves on, to be kept in step
+    /// with it (each move played on the game played on it too); none where no expansion in
+    /// play offers actions, as no move is then tried.
+    pub fn shadow(&self) -> Option<Game<'t>> {
+        self.expansions.iter().any(|x| x.offers_actions()).then(|| self.unindexed_copy())
+    }
+
     /// Plays `mv` on the game itself, as [`Game::after`] plays it on a copy (checked before
     /// play, the turn's completions recorded), hands `look` the game as the move left it or
     /// the verdict refusing it, then puts the game back exactly as it was: what trying a move
@@ -1247,7 +1262,9 @@ fn with_room<T: Clone>(v: &[T], extra: usize) -> Vec<T> {
 /// (`Expansion::action_options`).
 pub struct Trials<'g, 't> {
     game: &'g Game<'t>,
+    /// The copy made at the first try, or none while a kept one is lent (`kept`).
     copy: Option<Game<'t>>,
+    kept: Option<&'g mut Game<'t>>,
     saved: Checkpoint,
     /// The edges a move's actions change ([`Trials::misfits`]).
     pending: Vec<(Pos, Edge, Terrain)>,
@@ -1255,7 +1272,15 @@ pub struct Trials<'g, 't> {
 
 impl<'g, 't> Trials<'g, 't> {
     pub fn new(game: &'g Game<'t>) -> Trials<'g, 't> {
-        Trials { game, copy: None, saved: Checkpoint::default(), pending: Vec::new() }
+        Trials { game, copy: None, kept: None, saved: Checkpoint::default(), pending: Vec::new() }
+    }
+
+    /// Trials on `copy`, a copy of `game` kept in step with it ([`Game::shadow`]), instead of
+    /// one made at the first try: what a game played move by move lends each turn's search,
+    /// so that no search copies the game.
+    pub fn on(game: &'g Game<'t>, copy: &'g mut Game<'t>) -> Trials<'g, 't> {
+        debug_assert_eq!((copy.moves, copy.placed.len()), (game.moves, game.placed.len()), "a copy kept in step");
+        Trials { kept: Some(copy), ..Trials::new(game) }
     }
 
     /// [`Game::attempt`] on the game: `look` sees it as `mv` leaves it (or the verdict
@@ -1271,11 +1296,10 @@ impl<'g, 't> Trials<'g, 't> {
         // A search is seldom asked of the copy: it keeps no frontier groups to write.
         // With room in the lists a move adds to, so that the first try does not copy them
         // again to grow them.
-        let copy = self.copy.get_or_insert_with(|| {
-            let mut copy = game.trial();
-            copy.index_frontier(false);
-            copy
-        });
+        let copy = match self.kept.as_deref_mut() {
+            Some(kept) => kept,
+            None => self.copy.get_or_insert_with(|| game.unindexed_copy()),
+        };
         copy.attempt_with(&mut self.saved, player, mv, turn, look)
     }
 

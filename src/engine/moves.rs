@@ -13,7 +13,7 @@ use crate::rng::Rng;
 use crate::score::PlayerId;
 use crate::tile::{FeatureKind, TileKind};
 
-impl Game<'_> {
+impl<'t> Game<'t> {
     /// Every legal move of `player` with `tile` in turn `turn`, each listed once, in a fixed
     /// order: by square (the first square of a double-size tile) in frontier order (north
     /// first, then west to east), then rotation (0°, 90°, 180°, 270°), then the expansion
@@ -41,122 +41,162 @@ impl Game<'_> {
     /// [`Game::legal_moves`] into a list the caller keeps (cleared first), so that a game
     /// played move by move lists each turn's moves without allocating.
     pub fn legal_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) {
+        self.list_moves(&mut Trials::new(self), player, tile, turn, out);
+    }
+
+    /// [`Game::legal_moves_into`], the moves whose verdict depends on what the turn does tried
+    /// with `trials`.
+    fn list_moves(&self, trials: &mut Trials, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) {
         out.clear();
         if self.frontier_moves(player, tile, turn, out) {
             return;
         }
-        let def = self.def(tile);
-        let supply = Supply::of(self, player);
-        let (figures, deployable, normal_left) = (supply.figures(), supply.deployable(), supply.normal_left);
-        let part = self.part_for(player);
-        let turn = match part {
-            Part::Second(t) => t,
-            _ => turn,
-        };
+        let search = self.search(player, tile, turn);
         // The squares and rotations to try. Where no expansion in play changes an edge, a
         // placement whose tile does not fit is refused whatever its actions and follower,
         // so only the fitting ones, read off the frontier's constraints, are tried; where
         // only bridges do, those its bridged fit table allows; else every rotation on every
         // candidate square.
-        let indexed = self.edges_fixed() && self.placements_indexed(tile);
-        let fitting = |fits| self.board.fitting(fits).into_iter().map(|f| (f.square.pos, f.rotations)).collect();
-        let tries: Vec<(Pos, u8)> = if indexed {
-            fitting(def.fits())
-        } else if self.edges_bridged() && self.placements_indexed(tile) {
-            // Where only bridges change edges, a tile may fit only where it matches every
-            // neighbour once field and road edges are taken to meet.
-            fitting(def.fits_bridged())
-        } else {
-            self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect()
+        let tries: Vec<(Pos, u8)> = match self.pair_table(&search) {
+            Some(fits) => self.board.fitting(fits).into_iter().map(|f| (f.square.pos, f.rotations)).collect(),
+            None => self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect(),
         };
-        let whole_ok = self.whole_turn_allowed(player, part, tile, turn);
-        // The moves whose verdict depends on what the turn does are tried on one copy.
-        let mut trials = Trials::new(self);
-        let mut offered: Vec<Vec<Extra>> = Vec::new();
-        let mut pending = Vec::new();
+        let mut scratch = Scratch::default();
         for (pos, rotations) in tries {
             // What lies around the square, read once for its rotations (the quick path's).
             let mut around = None;
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
-                if rotations & (1 << i) == 0 {
-                    continue;
+                if rotations & (1 << i) != 0 {
+                    self.pair_moves(&search, trials, &mut scratch, &mut around, pos, r, out);
                 }
-                let bare = Move { part, ..Move::new(tile, pos, r) };
-                offered.clear();
-                for x in &self.expansions {
-                    x.action_options(self, &mut trials, player, &bare, turn, &mut offered);
-                }
-                // Each set once; none is the bare move, tried below.
-                let mut seen = 0;
-                while seen < offered.len() {
-                    if offered[seen].is_empty() || offered[..seen].contains(&offered[seen]) {
-                        offered.remove(seen);
-                    } else {
-                        seen += 1;
+            }
+        }
+    }
+
+    /// What a search for the moves of one player's tile reads once, for every square and
+    /// rotation ([`Game::pair_moves`]).
+    fn search(&self, player: PlayerId, tile: TileKind, turn: u16) -> Search<'t> {
+        let part = self.part_for(player);
+        let turn = match part {
+            Part::Second(t) => t,
+            _ => turn,
+        };
+        Search {
+            player,
+            tile,
+            turn,
+            part,
+            def: self.def(tile),
+            supply: Supply::of(self, player),
+            indexed: self.edges_fixed() && self.placements_indexed(tile),
+            whole_ok: self.whole_turn_allowed(player, part, tile, turn),
+        }
+    }
+
+    /// The fit table whose (square, rotation) pairs a search tries, read off the frontier's
+    /// constraints: the tile's own where no expansion in play changes an edge; its bridged
+    /// one where only bridges do (a tile may fit only where it matches every neighbour once
+    /// field and road edges are taken to meet); none elsewhere (every rotation on every
+    /// candidate square is tried).
+    fn pair_table(&self, search: &Search<'t>) -> Option<&'t crate::tile::FitTable> {
+        if search.indexed {
+            Some(search.def.fits())
+        } else if self.edges_bridged() && self.placements_indexed(search.tile) {
+            Some(search.def.fits_bridged())
+        } else {
+            None
+        }
+    }
+
+    /// The legal moves of one (square, rotation) pair, appended to `out` in
+    /// [`Game::legal_moves`]' order; `around` holds what lies around the square once read
+    /// (kept by the caller for the square's other rotations).
+    #[allow(clippy::too_many_arguments)]
+    fn pair_moves(
+        &self,
+        search: &Search<'t>,
+        trials: &mut Trials,
+        scratch: &mut Scratch,
+        around: &mut Option<Around>,
+        pos: Pos,
+        r: Rotation,
+        out: &mut Vec<Move>,
+    ) {
+        let Search { player, tile, turn, part, def, indexed, whole_ok, .. } = *search;
+        let (figures, deployable, normal_left) =
+            (search.supply.figures(), search.supply.deployable(), search.supply.normal_left);
+        let Scratch { offered, pending } = scratch;
+        let bare = Move { part, ..Move::new(tile, pos, r) };
+        offered.clear();
+        for x in &self.expansions {
+            x.action_options(self, trials, player, &bare, turn, offered);
+        }
+        // Each set once; none is the bare move, tried below.
+        let mut seen = 0;
+        while seen < offered.len() {
+            if offered[seen].is_empty() || offered[..seen].contains(&offered[seen]) {
+                offered.remove(seen);
+            } else {
+                seen += 1;
+            }
+        }
+        // Without actions, a tile that does not fit is refused by the check's first step,
+        // whatever the follower: the common case is skipped here cheaply. (Only when no
+        // expansion changes an edge for the bare move, which is what `check_before_play`
+        // judges the fit with.) The squares read off the frontier fit already, and no
+        // expansion in play changes an edge there.
+        pending.clear();
+        if !indexed {
+            for x in &self.expansions {
+                x.pending_edges(self, player, &bare, pending);
+            }
+        }
+        let bare_may_fit = indexed || !pending.is_empty() || self.fits(tile, pos, r);
+        let twin = if def.twin.is_some() { self.twin_of(tile, pos, r) } else { None };
+        // The bare move of a whole turn with nothing changing its edges: judged here in one
+        // pass (the fit known, which segments would join an occupied feature found once),
+        // each candidate asked only of the expansions' vetoes.
+        let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none();
+        if quick && whole_ok {
+            let around = around.get_or_insert_with(|| self.around(pos));
+            let vetoes = self.vetoes(player, &bare, deployable);
+            let segments = def.segments.len();
+            let mut emit = |m: BareMove| out.push(m.to_move(tile));
+            self.bare_moves(player, &bare, segments, around, deployable, &vetoes, turn, &mut emit);
+        }
+        let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
+        for extras in sets {
+            let mv = Move { extras, ..bare.clone() };
+            // A move with actions is tried once without a follower: that is its verdict
+            // without one, and shows what its actions build for one to stand on (asked only
+            // while a figure is left to stand).
+            let played =
+                (!mv.extras.is_empty()).then(|| trials.if_accepted(player, &mv, turn, |after| self.kinds_added(after)));
+            // Where it is refused so, every kind is tried: a follower might be what it lacks.
+            let added = match &played {
+                Some(kinds) if !deployable.is_empty() => kinds.clone().unwrap_or_else(|| FeatureKind::ALL.to_vec()),
+                _ => Vec::new(),
+            };
+            let options = follower_options(def.segments.len(), twin, self, &added);
+            for figure in figures {
+                for &(follower, square) in &options {
+                    // No follower is one move, whatever figure it might have been.
+                    if follower.is_none() && *figure != Figure::Normal {
+                        continue;
                     }
-                }
-                // Without actions, a tile that does not fit is refused by the check's first
-                // step, whatever the follower: the common case is skipped here cheaply. (Only
-                // when no expansion changes an edge for the bare move, which is what
-                // `check_before_play` judges the fit with.) The squares read off the
-                // frontier fit already, and no expansion in play changes an edge there.
-                pending.clear();
-                if !indexed {
-                    for x in &self.expansions {
-                        x.pending_edges(self, player, &bare, &mut pending);
+                    if follower.is_some() && *figure == Figure::Normal && !normal_left {
+                        continue;
                     }
-                }
-                let bare_may_fit = indexed || !pending.is_empty() || self.fits(tile, pos, r);
-                let twin = if def.twin.is_some() { self.twin_of(tile, pos, r) } else { None };
-                // The bare move of a whole turn with nothing changing its edges: judged here
-                // in one pass (the fit known, which segments would join an occupied feature
-                // found once), each candidate asked only of the expansions' vetoes.
-                let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none();
-                if quick && whole_ok {
-                    let around = around.get_or_insert_with(|| self.around(pos));
-                    let vetoes = self.vetoes(player, &bare, deployable);
-                    let segments = def.segments.len();
-                    let mut emit = |m: BareMove| out.push(m.to_move(tile));
-                    self.bare_moves(player, &bare, segments, around, deployable, &vetoes, turn, &mut emit);
-                }
-                let sets = (bare_may_fit && !quick).then(Vec::new).into_iter().chain(offered.drain(..));
-                for extras in sets {
-                    let mv = Move { extras, ..bare.clone() };
-                    // A move with actions is tried once without a follower: that is its
-                    // verdict without one, and shows what its actions build for one to stand
-                    // on (asked only while a figure is left to stand).
-                    let played = (!mv.extras.is_empty())
-                        .then(|| trials.if_accepted(player, &mv, turn, |after| self.kinds_added(after)));
-                    // Where it is refused so, every kind is tried: a follower might be what
-                    // it lacks.
-                    let added = match &played {
-                        Some(kinds) if !deployable.is_empty() => {
-                            kinds.clone().unwrap_or_else(|| FeatureKind::ALL.to_vec())
+                    let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
+                    let legal = match &played {
+                        Some(kinds) if follower.is_none() => {
+                            kinds.is_some() && self.check_part(player, &cand, turn).is_ok()
                         }
-                        _ => Vec::new(),
+                        _ => trials.accepts(player, &cand, turn),
                     };
-                    let options = follower_options(def.segments.len(), twin, self, &added);
-                    for figure in figures {
-                        for &(follower, square) in &options {
-                            // No follower is one move, whatever figure it might have been.
-                            if follower.is_none() && *figure != Figure::Normal {
-                                continue;
-                            }
-                            if follower.is_some() && *figure == Figure::Normal && !normal_left {
-                                continue;
-                            }
-                            let cand = Move { follower, follower_square: square, figure: *figure, ..mv.clone() };
-                            let legal = match &played {
-                                Some(kinds) if follower.is_none() => {
-                                    kinds.is_some() && self.check_part(player, &cand, turn).is_ok()
-                                }
-                                _ => trials.accepts(player, &cand, turn),
-                            };
-                            debug_assert_eq!(legal, self.check(player, &cand, turn).is_ok(), "{cand:?}");
-                            if legal {
-                                out.push(cand);
-                            }
-                        }
+                    debug_assert_eq!(legal, self.check(player, &cand, turn).is_ok(), "{cand:?}");
+                    if legal {
+                        out.push(cand);
                     }
                 }
             }
@@ -312,15 +352,124 @@ impl Game<'_> {
     /// (square, rotation) pair where the tile fits is drawn uniformly from the frontier's
     /// constraints, and a follower slot (none, or a figure on a segment) uniformly from the
     /// slots every pair has; the candidate is kept if it is legal, else drawn again
-    /// (rejection sampling: every legal move is drawn with the same chance). After
-    /// [`SAMPLE_TRIES`] refusals, and wherever the frontier cannot say, the moves are listed
-    /// and one picked, which keeps the chances equal.
+    /// (rejection sampling: every legal move is drawn with the same chance). Where moves
+    /// may hold actions and the expansions bound how many sets one placement offers, a
+    /// placement is drawn the same way and its moves listed ([`Game::sample_pairs`]). After
+    /// [`SAMPLE_TRIES`] refusals, and wherever neither can say, the moves are listed and one
+    /// picked, which keeps the chances equal.
     pub fn random_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Move> {
+        self.random_move_with(&mut Trials::new(self), player, tile, turn, rng)
+    }
+
+    /// [`Game::random_move`], the moves whose verdict depends on what the turn does tried on
+    /// `copy`, a copy of this game kept in step with it ([`Game::shadow`]: every move played
+    /// on the game played on it too), so that no draw copies the game.
+    pub fn random_move_on(
+        &self,
+        copy: &mut Game<'t>,
+        player: PlayerId,
+        tile: TileKind,
+        turn: u16,
+        rng: &mut Rng,
+    ) -> Option<Move> {
+        self.random_move_with(&mut Trials::on(self, copy), player, tile, turn, rng)
+    }
+
+    /// [`Game::random_move`] with these trials: drawn from the frontier where every move is a
+    /// bare placement, else over the placements where the expansions bound their moves
+    /// ([`Game::sample_pairs`]), else listed and one picked.
+    fn random_move_with(
+        &self,
+        trials: &mut Trials<'_, 't>,
+        player: PlayerId,
+        tile: TileKind,
+        turn: u16,
+        rng: &mut Rng,
+    ) -> Option<Move> {
         if let Some(drawn) = self.sample_move(player, tile, turn, rng) {
             return drawn;
         }
-        let moves = self.legal_moves(player, tile, turn);
-        (!moves.is_empty()).then(|| moves[rng.below(moves.len())].clone())
+        if let Some(drawn) = self.sample_pairs(trials, player, tile, turn, rng) {
+            return drawn;
+        }
+        let mut moves = Vec::new();
+        self.list_moves(trials, player, tile, turn, &mut moves);
+        (!moves.is_empty()).then(|| moves.swap_remove(rng.below(moves.len())))
+    }
+
+    /// [`Game::random_move`]'s draw where moves may hold actions, at a cost that does not
+    /// grow with the board: a (square, rotation) pair of those that may have moves
+    /// ([`Game::sample_table`]) drawn uniformly with a slot below the bound on one pair's
+    /// moves ([`Game::moves_bound`]); the pair's moves are listed, and the slot's move kept
+    /// if there is one, else another drawn (rejection sampling: every legal move has the
+    /// same chance). `None` where the frontier or an expansion cannot say, and after
+    /// [`SAMPLE_TRIES`] refusals.
+    fn sample_pairs(
+        &self,
+        trials: &mut Trials<'_, 't>,
+        player: PlayerId,
+        tile: TileKind,
+        turn: u16,
+        rng: &mut Rng,
+    ) -> Option<Option<Move>> {
+        let search = self.search(player, tile, turn);
+        let (bound, edges) = self.moves_bound(&search)?;
+        let fits = self.sample_table(&search, edges)?;
+        let pairs = self.board.count_fitting(fits);
+        if pairs == 0 {
+            return Some(None);
+        }
+        let (mut scratch, mut moves) = (Scratch::default(), Vec::new());
+        for _ in 0..SAMPLE_TRIES {
+            let k = rng.below(pairs.saturating_mul(bound));
+            let (pos, r) = self.board.nth_fitting(fits, k / bound)?;
+            moves.clear();
+            self.pair_moves(&search, trials, &mut scratch, &mut None, pos, Rotation::ALL[r], &mut moves);
+            if moves.len() > bound {
+                // A bound that does not hold would favour this pair's moves: listed instead.
+                debug_assert!(false, "{} moves at {pos} {r:?}, more than the bound {bound}", moves.len());
+                return None;
+            }
+            if k % bound < moves.len() {
+                return Some(Some(moves.swap_remove(k % bound)));
+            }
+        }
+        None
+    }
+
+    /// The fit table whose pairs [`Game::sample_pairs`] draws from: the search's
+    /// ([`Game::pair_table`]), or, where no set of actions offered may change an edge
+    /// (`edges` false), the tile's own, as only the pairs where it fits as printed then
+    /// have moves.
+    fn sample_table(&self, search: &Search<'t>, edges: bool) -> Option<&'t crate::tile::FitTable> {
+        match edges {
+            true => self.pair_table(search),
+            false => Some(search.def.fits()).filter(|_| self.placements_indexed(search.tile)),
+        }
+    }
+
+    /// At most how many legal moves one (square, rotation) pair of a search has: the bare
+    /// placement's (none, or each figure on each segment of the tile), and as many with each
+    /// set of actions the expansions may offer, with the kinds of feature they may build for
+    /// a follower to stand on (`Expansion::action_bound`). `None` where an expansion cannot
+    /// say. Each expansion's sets are taken to combine with the others' (the bound is their
+    /// product). With it, whether a set may change an edge.
+    fn moves_bound(&self, search: &Search<'t>) -> Option<(usize, bool)> {
+        let (mut sets, mut kinds, mut edges) = (1usize, 0usize, false);
+        for x in &self.expansions {
+            let b = x.action_bound(self, search.player, search.tile, search.turn)?;
+            sets = sets.checked_mul(1 + b.sets)?;
+            kinds += b.kinds;
+            edges |= b.edges;
+        }
+        // A follower stands only with a figure left (a move without one is spelt with a
+        // normal follower, left or not).
+        let figures = search.supply.deployable().len();
+        let segments = search.def.segments.len();
+        debug_assert!(search.def.twin.is_none(), "a pair of the frontier's is of a one-square tile");
+        let bare = 1 + figures * segments;
+        let with_actions = 1 + figures * (segments + kinds);
+        Some((bare.checked_add((sets - 1).checked_mul(with_actions)?)?, edges))
     }
 
     /// [`Game::random_move`]'s draw from the frontier: `Some(None)` when the tile fits
@@ -468,10 +617,11 @@ pub(super) fn keeps_edges(x: crate::expansion::ExpansionId) -> bool {
     matches!(x, X::Base | X::Ic | X::Cig | X::Db | X::Tb)
 }
 
-/// How many candidates [`Game::random_move`] draws from the frontier before it lists the
-/// moves instead (a candidate is refused when its follower would join an occupied feature or
-/// an expansion forbids it; a draw is kept at least once in the slots of a pair, so a few
-/// tries almost always suffice).
+/// How many candidates [`Game::random_move`] draws from the frontier, or placements it draws
+/// and lists the moves of, before it lists every move instead (a candidate is refused when
+/// its follower would join an occupied feature or an expansion forbids it, a placement's
+/// slot when the placement has fewer moves than the bound; most placements fill a good part
+/// of their slots, so a few tries almost always suffice).
 pub const SAMPLE_TRIES: usize = 64;
 
 /// A legal move of a bare placement (a whole turn of a one-square tile, no action), packed
@@ -513,6 +663,29 @@ struct Vetoes {
     /// (`Expansion::forbidden_followers`); `None` where an expansion cannot say as a mask,
     /// and then each follower is asked of `check_placement`.
     forbidden: [Option<u64>; Figure::ALL.len()],
+}
+
+/// What a search for the moves of one player's tile reads once ([`Game::search`]).
+struct Search<'t> {
+    player: PlayerId,
+    tile: TileKind,
+    /// The turn the moves play in: the turn whose second part is due, if one is.
+    turn: u16,
+    part: Part,
+    def: &'t crate::tile::TileDef,
+    supply: Supply,
+    /// Whether no expansion in play changes an edge and the tile's placements are read off
+    /// the frontier ([`Game::pair_table`]).
+    indexed: bool,
+    /// Whether a whole turn may be played now ([`Game::whole_turn_allowed`]).
+    whole_ok: bool,
+}
+
+/// The lists a search fills and empties at each pair, kept from pair to pair.
+#[derive(Default)]
+struct Scratch {
+    offered: Vec<Vec<Extra>>,
+    pending: Vec<(Pos, crate::geom::Edge, crate::tile::Terrain)>,
 }
 
 /// The figures a player has in supply, for the moves of a search.
@@ -568,4 +741,99 @@ fn follower_options(
     }
     v.extend(FeatureKind::ALL.iter().filter(|k| added.contains(k)).map(|k| (Some(FollowerOn::Added(*k)), None)));
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Library;
+    use crate::expansion::{ExpansionId, Options};
+    use crate::random::{generate_with, Step};
+
+    /// At every turn of random games with the expansions that bound their actions, the pairs
+    /// [`Game::sample_pairs`] draws from, each listed by [`Game::pair_moves`], hold every
+    /// legal move once and nothing else, and no pair has more moves than the bound it draws
+    /// with (nor more sets of actions, or kinds built, than the expansions say): what makes
+    /// the draw uniform.
+    #[test]
+    fn the_pairs_drawn_from_hold_every_legal_move_once_within_the_bound() {
+        let lib = Library::builtin();
+        let (mut turns, mut with_actions, mut tight) = (0, 0, 0);
+        for (profile, xs) in [
+            ("hig", &[ExpansionId::Bcb1][..]),
+            ("ne", &[ExpansionId::Bcb1][..]),
+            ("hig", &[ExpansionId::Bcb1, ExpansionId::Ic][..]),
+        ] {
+            let tiles = lib.tile_set(xs);
+            let options = Options::read(lib.profile(profile).expect("a built-in profile"));
+            for seed in 0..3 {
+                let g = generate_with(&tiles, &options, xs, 7700 + seed, 2 + seed as usize, 1);
+                let mut game = Game::new(&tiles, options.clone(), xs, &g.players);
+                let start = tiles.start().expect("a start tile");
+                game.setup_tile(start, Pos::new(0, 0), Rotation::default()).expect("laid");
+                for (i, step) in g.steps.iter().enumerate() {
+                    let turn = i as u16 + 1;
+                    let Step::Place(player, mv) = step else { continue };
+                    let at = format!("{profile} {xs:?} seed {seed} turn {turn}");
+                    let search = game.search(*player, mv.tile, turn);
+                    if let Some((bound, edges)) = game.moves_bound(&search) {
+                        turns += 1;
+                        // The expansions' own bounds, each part checked too.
+                        let (mut sets, mut kinds) = (1, 0);
+                        for x in &game.expansions {
+                            let b = x.action_bound(&game, *player, mv.tile, turn).expect("bounded, as the whole is");
+                            (sets, kinds) = (sets * (1 + b.sets), kinds + b.kinds);
+                        }
+                        let moves = game.legal_moves(*player, mv.tile, turn);
+                        with_actions += moves.iter().filter(|m| !m.extras.is_empty()).count();
+                        let fits = game.sample_table(&search, edges).expect("a table for a one-square tile");
+                        let (mut trials, mut scratch) = (Trials::new(&game), Scratch::default());
+                        let (mut pairs, mut drawn_from) = (Vec::new(), Vec::new());
+                        for k in 0..game.board.count_fitting(fits) {
+                            let (pos, r) = game.board.nth_fitting(fits, k).expect("below the count");
+                            assert!(!pairs.contains(&(pos, r)), "{at}: the pair {pos} {r} twice");
+                            pairs.push((pos, r));
+                            let mut here = Vec::new();
+                            game.pair_moves(
+                                &search,
+                                &mut trials,
+                                &mut scratch,
+                                &mut None,
+                                pos,
+                                Rotation::ALL[r],
+                                &mut here,
+                            );
+                            assert!(here.len() <= bound, "{at}: {} moves at {pos} {r}, bound {bound}", here.len());
+                            tight += usize::from(here.len() == bound);
+                            let mut extras: Vec<_> = here.iter().map(|m| &m.extras).collect();
+                            extras.dedup();
+                            let mut added: Vec<_> = here
+                                .iter()
+                                .filter_map(|m| match m.follower {
+                                    Some(FollowerOn::Added(k)) => Some(k),
+                                    _ => None,
+                                })
+                                .collect();
+                            added.sort();
+                            added.dedup();
+                            assert!(
+                                extras.len() <= sets && added.len() <= kinds,
+                                "{at}: {} sets of actions ({sets} at most), {} kinds built ({kinds} at most) at {pos} {r}",
+                                extras.len(),
+                                added.len(),
+                            );
+                            drawn_from.extend(here);
+                        }
+                        assert_eq!(drawn_from.len(), moves.len(), "{at}: the moves of the pairs drawn from");
+                        for m in &drawn_from {
+                            assert!(moves.contains(m), "{at}: {m:?} at a pair drawn from is not legal");
+                        }
+                    }
+                    game.play(*player, mv, turn).expect("a generated move is legal");
+                }
+            }
+        }
+        assert!(turns > 300 && with_actions > 300, "{turns} turns, {with_actions} moves with actions");
+        eprintln!("{turns} turns, {with_actions} moves with actions, {tight} pairs at their bound");
+    }
 }

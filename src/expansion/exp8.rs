@@ -122,3 +122,17 @@ pub mod rule {
         EDITION = "expansion-8.rules",
     }
 }
+
+/// How many towns one placement of `tile` may complete, at most: a town (a city of two
+/// segments) completed by a placement holds a city segment of the new tile that reaches one
+/// edge, as a segment reaching more meets more than one tile. What bounds the castles a
+/// placement offers (`Expansion::action_bound`).
+pub fn towns_a_placement_may_complete(game: &crate::engine::Game, tile: TileKind) -> usize {
+    let def = game.def(tile);
+    let twin = def.twin.as_ref().and_then(|t| game.tiles().find(&t.id)).map(|k| game.def(k));
+    std::iter::once(def)
+        .chain(twin)
+        .flat_map(|d| &d.segments)
+        .filter(|s| s.kind == crate::tile::FeatureKind::City && s.edges.count_ones() == 1)
+        .count()
+}

@@ -114,6 +114,23 @@ impl fmt::Display for ExpansionId {
 /// the follower: a value of that expansion's own action type (a bridge, a bazaar, a move over
 /// a drawbridge), which only it reads. A move holding one that no enabled expansion takes is
 /// refused: nothing is silently ignored.
+/// What [`Expansion::action_bound`] says of the sets of actions one placement may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionBound {
+    /// Sets of actions offered, at most.
+    pub sets: usize,
+    /// Kinds of feature they may build on the new tile, at most.
+    pub kinds: usize,
+    /// Whether a set may change the terrain of an edge (a bridge's ends): where none may,
+    /// a placement's tile fits as printed or not at all.
+    pub edges: bool,
+}
+
+impl ActionBound {
+    /// No set of actions.
+    pub const NONE: ActionBound = ActionBound { sets: 0, kinds: 0, edges: false };
+}
+
 #[derive(Debug)]
 pub struct Extra(Box<dyn Slot>);
 
@@ -317,6 +334,24 @@ pub trait Expansion: Sync {
     /// tests check that an expansion saying false never offers.
     fn offers_actions(&self) -> bool {
         false
+    }
+
+    /// At most how many sets of actions [`Expansion::action_options`] offers for one
+    /// placement of `tile` by `player` in `turn`, whatever its square and rotation (each
+    /// distinct non-empty set once), and how many kinds of feature they may build on the new
+    /// tile for a follower to stand on (`FollowerOn::Added`): a bound on each placement's
+    /// moves, with which `Game::random_move` draws one uniformly without listing every move
+    /// (rejection sampling over the placements). `None` where the expansion cannot say
+    /// cheaply: every move is then listed to pick one. An expansion that offers no action
+    /// offers no set (the default).
+    fn action_bound(
+        &self,
+        _game: &Game,
+        _player: PlayerId,
+        _tile: crate::tile::TileKind,
+        _turn: u16,
+    ) -> Option<ActionBound> {
+        (!self.offers_actions()).then_some(ActionBound::NONE)
     }
 
     /// Runs one of this expansion's phases; a verdict makes the move illegal.

@@ -510,6 +510,27 @@ impl Expansion for Ne8 {
         true
     }
 
+    /// The sets [`Ne8::action_options`] builds: at most one building (a bridge across the
+    /// new tile on either axis, a castle on each town the placement completes, a barn on
+    /// each corner), or none, each with or without the recall of each of the player's
+    /// ladies; a bridge is the only thing built for a follower to stand on.
+    fn action_bound(
+        &self,
+        game: &Game,
+        player: PlayerId,
+        tile: crate::tile::TileKind,
+        _turn: u16,
+    ) -> Option<super::ActionBound> {
+        let buildings = 1 + 2 + exp8::towns_a_placement_may_complete(game, tile) + Corner::ALL.len();
+        let ladies = game
+            .state_of::<State>()
+            .castles
+            .iter()
+            .filter(|c| game.followers().iter().any(|f| f.player == player && game.feature_of(f.segment) == c.town))
+            .count();
+        Some(super::ActionBound { sets: buildings * (1 + ladies), kinds: 1, edges: true })
+    }
+
     /// At most one building: a bridge across the new tile (each axis), a castle on a city of
     /// two segments the placement completes (named by its city on the new tile), or a barn
     /// on a corner of the new tile where four tiles meet; with each, or alone, the recall

@@ -692,11 +692,16 @@ fn an_attempt_sees_what_a_copy_plays_and_puts_the_game_back() {
 /// then a move on it would favour the moves of squares with few.
 fn check_uniform(game: &Game, player: referee::score::PlayerId, kind: referee::tile::TileKind, turn: u16, at: &str) {
     let moves = game.legal_moves(player, kind, turn);
+    check_draws(&moves, |rng| game.random_move(player, kind, turn, rng), turn, at);
+}
+
+/// [`check_uniform`]'s count of the moves `draw` draws, against the legal `moves`.
+fn check_draws(moves: &[Move], mut draw: impl FnMut(&mut referee::random::Rng) -> Option<Move>, turn: u16, at: &str) {
     let mut rng = referee::random::Rng::new(0x5a3b1e ^ u64::from(turn));
     const EACH: usize = 100;
     let mut counts = vec![0usize; moves.len()];
     for _ in 0..EACH * moves.len() {
-        let mv = game.random_move(player, kind, turn, &mut rng).unwrap_or_else(|| panic!("{at}: nothing drawn"));
+        let mv = draw(&mut rng).unwrap_or_else(|| panic!("{at}: nothing drawn"));
         let i = moves.iter().position(|m| *m == mv).unwrap_or_else(|| panic!("{at}: drew {mv:?}, not a legal move"));
         counts[i] += 1;
     }
@@ -733,6 +738,46 @@ fn random_move_draws_every_legal_move_with_the_same_chance() {
         }
     }
     assert!(checked >= 6, "only {checked} turns checked");
+}
+
+/// With the expansions that bound the sets of actions one placement may have (Bridges,
+/// Castles and Bazaars, the new edition's expansion 8), a move is drawn over the placements
+/// without listing them all (`Game::sample_pairs`): each legal move comes up as often as
+/// every other, whether the moves with actions are tried on a copy made for the draw
+/// (`random_move`) or on one kept in step with the game (`random_move_on`). (That the
+/// placements drawn from hold every legal move once, within the bound, is checked at every
+/// turn by the engine's unit test; this draws, at a few turns with and without actions.)
+#[test]
+fn random_move_with_bounded_actions_draws_every_legal_move_with_the_same_chance() {
+    let mut checked = 0;
+    for (label, tiles, expansions, options) in expansion_tables().into_iter().filter(|t| matches!(t.0, "bcb1" | "ne8"))
+    {
+        let g = referee::random::generate_with(&tiles, &options, &expansions, 9300, 2, 1);
+        let empty = referee::random::RandomGame { players: g.players.clone(), steps: vec![] };
+        let mut game = referee::random::replay_with(&tiles, options.clone(), &expansions, &empty, false);
+        let mut shadow = game.shadow().expect("the expansion offers actions");
+        let mut with_actions = 0;
+        for (i, s) in g.steps.iter().enumerate() {
+            let turn = i as u16 + 1;
+            let at = format!("{label} turn {turn}");
+            let Step::Place(player, mv) = s else { continue };
+            // Turn 3 with bridges and castles in supply; later ones with few or none.
+            if [3, 42, 66].contains(&turn) {
+                let moves = game.legal_moves(*player, mv.tile, turn);
+                with_actions += moves.iter().filter(|m| !m.extras.is_empty()).count();
+                if turn > 3 {
+                    check_draws(&moves, |rng| game.random_move(*player, mv.tile, turn, rng), turn, &at);
+                }
+                let on = |rng: &mut referee::random::Rng| game.random_move_on(&mut shadow, *player, mv.tile, turn, rng);
+                check_draws(&moves, on, turn, &format!("{at}, on a kept copy"));
+                checked += 1;
+            }
+            game.play(*player, mv, turn).unwrap_or_else(|v| panic!("{at}: {v}"));
+            shadow.play(*player, mv, turn).unwrap_or_else(|v| panic!("{at}, the kept copy: {v}"));
+        }
+        assert!(with_actions > 10, "{label}: only {with_actions} moves with actions among those drawn");
+    }
+    assert_eq!(checked, 6, "the turns checked");
 }
 
 #[test]

@@ -1112,6 +1112,24 @@ impl Expansion for Bcb1 {
         true
     }
 
+    /// The sets [`Bcb1::action_options`] builds: the bridgeless one and one per bridge (on
+    /// the new tile or one of the four beside it, on each axis) while the player has one
+    /// left, each with or without a castle on each town the placement completes; a bridge
+    /// is the only thing built for a follower to stand on, and the only one that changes an
+    /// edge (the player's own: none without one left). A castle awaiting a choice
+    /// multiplies the sets by the structures a placement may complete in its fief: not
+    /// bounded here.
+    fn action_bound(&self, game: &Game, player: PlayerId, tile: TileKind, turn: u16) -> Option<super::ActionBound> {
+        let state = game.state_of::<State>();
+        if castles_waiting(&state.built, turn).next().is_some() {
+            return None;
+        }
+        let bridges_left = state.bridges.get(player.index()).copied().unwrap_or(0) > 0;
+        let bridged = if bridges_left { 1 + 5 * 2 } else { 1 };
+        let towns = exp8::towns_a_placement_may_complete(game, tile);
+        Some(super::ActionBound { sets: bridged << towns.min(8), kinds: 1, edges: bridges_left })
+    }
+
     /// A drawn bazaar tile is offered with [`Action::BazaarFollows`] in every set: its
     /// placement is judged, its auction (tiles still face down, the bids) is not. Then, with
     /// or without it: one bridge on the new tile or on a tile beside it, each axis; castles
