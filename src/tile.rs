@@ -293,13 +293,32 @@ impl FitTable {
         FitTable::matching(edges, |signature, constraint| fits_key(field_as_road(signature), field_as_road(constraint)))
     }
 
+    /// The table of where the tile fits with a bridge across it on the board axis whose edges
+    /// are `axis`: in each rotation where both are field edges, those two made road edges;
+    /// in the others nowhere.
+    pub fn crossed(edges: [[Terrain; 4]; 4], axis: [Edge; 2]) -> FitTable {
+        let crossable = |e: &[Terrain; 4]| axis.iter().all(|a| e[a.index()] == Terrain::Field);
+        let signatures = edges.map(|mut e| {
+            let keep = crossable(&e);
+            for a in axis {
+                e[a.index()] = Terrain::Road;
+            }
+            keep.then(|| signature(e))
+        });
+        FitTable::matching_some(signatures, fits_key)
+    }
+
     /// The table of `edges` where `matches(signature, constraint)` says which fit.
     fn matching(edges: [[Terrain; 4]; 4], matches: impl Fn(Key, Key) -> bool) -> FitTable {
-        let signatures = edges.map(signature);
+        FitTable::matching_some(edges.map(|e| Some(signature(e))), matches)
+    }
+
+    /// [`FitTable::matching`] of signatures, none in a rotation that fits nowhere.
+    fn matching_some(signatures: [Option<Key>; 4], matches: impl Fn(Key, Key) -> bool) -> FitTable {
         let mut t = FitTable { rotations: [0; 256], counts: [0; 256], matched: [0; 4] };
         for key in 0..256usize {
             for (r, sig) in signatures.iter().enumerate() {
-                if matches(*sig, key as Key) {
+                if sig.is_some_and(|sig| matches(sig, key as Key)) {
                     t.rotations[key] |= 1 << r;
                 }
             }
@@ -365,6 +384,9 @@ pub struct TileDef {
     fits: std::sync::OnceLock<Box<FitTable>>,
     /// [`FitTable::bridged`] of the tile, worked out when first asked ([`TileDef::fits_bridged`]).
     fits_bridged: std::sync::OnceLock<Box<FitTable>>,
+    /// [`FitTable::crossed`] of the tile on each axis, worked out when first asked
+    /// ([`TileDef::fits_crossed`]).
+    fits_crossed: std::sync::OnceLock<Box<[FitTable; 2]>>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
     names: std::sync::OnceLock<Vec<(Name, Name)>>,
@@ -640,6 +662,7 @@ impl TileDef {
             centres: 0,
             fits: std::sync::OnceLock::new(),
             fits_bridged: std::sync::OnceLock::new(),
+            fits_crossed: std::sync::OnceLock::new(),
             names: std::sync::OnceLock::new(),
         };
         for r in Rotation::ALL {
@@ -752,6 +775,15 @@ impl TileDef {
     /// first asked.
     pub fn fits_bridged(&self) -> &FitTable {
         self.fits_bridged.get_or_init(|| Box::new(FitTable::bridged(self.rotated_edges())))
+    }
+
+    /// Where the tile fits with a bridge across it ([`FitTable::crossed`]), north to south
+    /// and east to west, worked out when first asked.
+    pub fn fits_crossed(&self) -> &[FitTable; 2] {
+        self.fits_crossed.get_or_init(|| {
+            let edges = self.rotated_edges();
+            Box::new([FitTable::crossed(edges, [Edge::N, Edge::S]), FitTable::crossed(edges, [Edge::E, Edge::W])])
+        })
     }
 
     /// The tile's board edges (N, E, S, W) at each rotation of `Rotation::ALL`.

@@ -7,7 +7,7 @@
 
 use super::legality::Around;
 use super::{Figure, FollowerOn, Game, Move, Part, Trials};
-use crate::expansion::Extra;
+use crate::expansion::{ActionBound, EdgeChanges, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::score::PlayerId;
@@ -45,6 +45,20 @@ impl<'t> Game<'t> {
     }
 
     /// [`Game::legal_moves_into`], the moves whose verdict depends on what the turn does tried
+    /// on `copy`, a copy of this game kept in step with it ([`Game::shadow`]), so that the
+    /// listing does not copy the game: its cost follows the moves, not the board.
+    pub fn legal_moves_on(
+        &self,
+        copy: &mut Game<'t>,
+        player: PlayerId,
+        tile: TileKind,
+        turn: u16,
+        out: &mut Vec<Move>,
+    ) {
+        self.list_moves(&mut Trials::on(self, copy), player, tile, turn, out);
+    }
+
+    /// [`Game::legal_moves_into`], the moves whose verdict depends on what the turn does tried
     /// with `trials`.
     fn list_moves(&self, trials: &mut Trials, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<Move>) {
         out.clear();
@@ -52,22 +66,38 @@ impl<'t> Game<'t> {
             return;
         }
         let search = self.search(player, tile, turn);
-        // The squares and rotations to try. Where no expansion in play changes an edge, a
-        // placement whose tile does not fit is refused whatever its actions and follower,
-        // so only the fitting ones, read off the frontier's constraints, are tried; where
-        // only bridges do, those its bridged fit table allows; else every rotation on every
-        // candidate square.
-        let tries: Vec<(Pos, u8)> = match self.pair_table(&search) {
+        let tries = self.tries(&search);
+        self.list_pairs(&search, trials, &tries, out);
+    }
+
+    /// The squares and rotations a listing tries, by square in frontier order, each with its
+    /// rotations as a mask. A placement whose tile does not fit is refused whatever its
+    /// actions and follower, unless an action changes an edge, so only the pairs where the
+    /// tile may fit are tried: where the expansions in play say which edges their actions
+    /// may change, the pairs of [`Game::sample_tables`] (where it fits as printed, or once
+    /// crossed by a bridge, or with bridges beside it); else, where only bridges change
+    /// edges, those its bridged fit table allows; else every rotation on every candidate
+    /// square.
+    fn tries(&self, search: &Search<'t>) -> Vec<(Pos, u8)> {
+        let bounded = self.placements_indexed(search.tile).then(|| self.action_bounds(search)).flatten();
+        if let Some(tables) = bounded.and_then(|b| self.sample_tables(search, b.edges)) {
+            return tables.fitting(&self.board);
+        }
+        match self.pair_table(search) {
             Some(fits) => self.board.fitting(fits).into_iter().map(|f| (f.square.pos, f.rotations)).collect(),
-            None => self.candidate_squares(tile).into_iter().map(|p| (p, 0b1111)).collect(),
-        };
+            None => self.candidate_squares(search.tile).into_iter().map(|p| (p, 0b1111)).collect(),
+        }
+    }
+
+    /// The legal moves of the pairs `tries` ([`Game::pair_moves`]), appended to `out`.
+    fn list_pairs(&self, search: &Search<'t>, trials: &mut Trials, tries: &[(Pos, u8)], out: &mut Vec<Move>) {
         let mut scratch = Scratch::default();
-        for (pos, rotations) in tries {
+        for &(pos, rotations) in tries {
             // What lies around the square, read once for its rotations (the quick path's).
             let mut around = None;
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) != 0 {
-                    self.pair_moves(&search, trials, &mut scratch, &mut around, pos, r, out);
+                    self.pair_moves(search, trials, &mut scratch, &mut around, pos, r, out);
                 }
             }
         }
@@ -414,15 +444,25 @@ impl<'t> Game<'t> {
     ) -> Option<Option<Move>> {
         let search = self.search(player, tile, turn);
         let (bound, edges) = self.moves_bound(&search)?;
-        let fits = self.sample_table(&search, edges)?;
-        let pairs = self.board.count_fitting(fits);
+        let tables = self.sample_tables(&search, edges)?;
+        let counts = tables.tables.map(|t| t.map_or(0, |t| self.board.count_fitting(t)));
+        let pairs: usize = counts.iter().sum();
         if pairs == 0 {
             return Some(None);
         }
         let (mut scratch, mut moves) = (Scratch::default(), Vec::new());
         for _ in 0..SAMPLE_TRIES {
             let k = rng.below(pairs.saturating_mul(bound));
-            let (pos, r) = self.board.nth_fitting(fits, k / bound)?;
+            let (mut j, slot) = (k / bound, k % bound);
+            let mut i = 0;
+            while j >= counts[i] {
+                (j, i) = (j - counts[i], i + 1);
+            }
+            let (pos, r) = self.board.nth_fitting(tables.tables[i]?, j)?;
+            // A pair is drawn in the first table that holds it only.
+            if !tables.first_to_hold(&self.board, i, pos, r) {
+                continue;
+            }
             moves.clear();
             self.pair_moves(&search, trials, &mut scratch, &mut None, pos, Rotation::ALL[r], &mut moves);
             if moves.len() > bound {
@@ -430,22 +470,33 @@ impl<'t> Game<'t> {
                 debug_assert!(false, "{} moves at {pos} {r:?}, more than the bound {bound}", moves.len());
                 return None;
             }
-            if k % bound < moves.len() {
-                return Some(Some(moves.swap_remove(k % bound)));
+            if slot < moves.len() {
+                return Some(Some(moves.swap_remove(slot)));
             }
         }
         None
     }
 
-    /// The fit table whose pairs [`Game::sample_pairs`] draws from: the search's
-    /// ([`Game::pair_table`]), or, where no set of actions offered may change an edge
-    /// (`edges` false), the tile's own, as only the pairs where it fits as printed then
-    /// have moves.
-    fn sample_table(&self, search: &Search<'t>, edges: bool) -> Option<&'t crate::tile::FitTable> {
-        match edges {
-            true => self.pair_table(search),
-            false => Some(search.def.fits()).filter(|_| self.placements_indexed(search.tile)),
+    /// The fit tables whose (square, rotation) pairs [`Game::sample_pairs`] draws from, as
+    /// the edges the actions may change say: the tile's own where they change none, as only
+    /// the pairs where it fits as printed then have moves; those and the tile's crossed ones
+    /// where a bridge may cross it; the search's ([`Game::pair_table`], the tile's bridged
+    /// one) where bridges may stand beside it too. `None` for a tile whose placements the
+    /// frontier does not hold (a double-size one, the first tile).
+    fn sample_tables(&self, search: &Search<'t>, edges: EdgeChanges) -> Option<PairTables<'t>> {
+        if !self.placements_indexed(search.tile) {
+            return None;
         }
+        let def = search.def;
+        let tables = match edges {
+            EdgeChanges::None => [Some(def.fits()), None, None],
+            EdgeChanges::Crossing => {
+                let [ns, ew] = def.fits_crossed();
+                [Some(def.fits()), Some(ns), Some(ew)]
+            }
+            EdgeChanges::Bridges => [Some(self.pair_table(search)?), None, None],
+        };
+        Some(PairTables { tables })
     }
 
     /// At most how many legal moves one (square, rotation) pair of a search has: the bare
@@ -453,15 +504,9 @@ impl<'t> Game<'t> {
     /// set of actions the expansions may offer, with the kinds of feature they may build for
     /// a follower to stand on (`Expansion::action_bound`). `None` where an expansion cannot
     /// say. Each expansion's sets are taken to combine with the others' (the bound is their
-    /// product). With it, whether a set may change an edge.
-    fn moves_bound(&self, search: &Search<'t>) -> Option<(usize, bool)> {
-        let (mut sets, mut kinds, mut edges) = (1usize, 0usize, false);
-        for x in &self.expansions {
-            let b = x.action_bound(self, search.player, search.tile, search.turn)?;
-            sets = sets.checked_mul(1 + b.sets)?;
-            kinds += b.kinds;
-            edges |= b.edges;
-        }
+    /// product). With it, which edges a set may change.
+    fn moves_bound(&self, search: &Search<'t>) -> Option<(usize, EdgeChanges)> {
+        let ActionBound { sets, kinds, edges } = self.action_bounds(search)?;
         // A follower stands only with a figure left (a move without one is spelt with a
         // normal follower, left or not).
         let figures = search.supply.deployable().len();
@@ -469,7 +514,22 @@ impl<'t> Game<'t> {
         debug_assert!(search.def.twin.is_none(), "a pair of the frontier's is of a one-square tile");
         let bare = 1 + figures * segments;
         let with_actions = 1 + figures * (segments + kinds);
-        Some((bare.checked_add((sets - 1).checked_mul(with_actions)?)?, edges))
+        Some((bare.checked_add(sets.checked_mul(with_actions)?)?, edges))
+    }
+
+    /// What the expansions in play say of the sets of actions one placement of a search may
+    /// have (`Expansion::action_bound`), together: each expansion's sets taken to combine
+    /// with the others' (their number the product of each's, with none, less the empty set),
+    /// the kinds each builds added up, the widest edge changes. `None` where one cannot say.
+    fn action_bounds(&self, search: &Search<'t>) -> Option<ActionBound> {
+        let (mut sets, mut kinds, mut edges) = (1usize, 0usize, EdgeChanges::None);
+        for x in &self.expansions {
+            let b = x.action_bound(self, search.player, search.tile, search.turn)?;
+            sets = sets.checked_mul(b.sets.checked_add(1)?)?;
+            kinds = kinds.checked_add(b.kinds)?;
+            edges = edges.max(b.edges);
+        }
+        Some(ActionBound { sets: sets - 1, kinds, edges })
     }
 
     /// [`Game::random_move`]'s draw from the frontier: `Some(None)` when the tile fits
@@ -681,6 +741,41 @@ struct Search<'t> {
     whole_ok: bool,
 }
 
+/// The fit tables a draw takes its (square, rotation) pairs from ([`Game::sample_tables`]),
+/// up to three; a pair held by several counts in the first only.
+struct PairTables<'t> {
+    tables: [Option<&'t crate::tile::FitTable>; 3],
+}
+
+impl PairTables<'_> {
+    /// The pairs of the tables, each once, by square in frontier order with its rotations
+    /// as a mask (as [`Board::fitting`](super::board::Board::fitting) gives one table's).
+    fn fitting(&self, board: &super::board::Board) -> Vec<(Pos, u8)> {
+        let mut v: Vec<(Pos, u8)> = Vec::new();
+        for t in self.tables.iter().flatten() {
+            v.extend(board.fitting(t).into_iter().map(|f| (f.square.pos, f.rotations)));
+        }
+        if self.tables.iter().flatten().count() > 1 {
+            v.sort_by_key(|(p, _)| super::board::frontier_order(*p));
+            v.dedup_by(|later, kept| {
+                let same = later.0 == kept.0;
+                if same {
+                    kept.1 |= later.1;
+                }
+                same
+            });
+        }
+        v
+    }
+
+    /// Whether table `i` is the first to hold the pair of square `pos` at rotation `r`
+    /// (the index of a rotation in `Rotation::ALL`).
+    fn first_to_hold(&self, board: &super::board::Board, i: usize, pos: Pos, r: usize) -> bool {
+        let key = board.constraint(pos);
+        self.tables[..i].iter().flatten().all(|t| key.is_none_or(|key| t.rotations(key) & (1 << r) == 0))
+    }
+}
+
 /// The lists a search fills and empties at each pair, kept from pair to pair.
 #[derive(Default)]
 struct Scratch {
@@ -754,7 +849,8 @@ mod tests {
     /// [`Game::sample_pairs`] draws from, each listed by [`Game::pair_moves`], hold every
     /// legal move once and nothing else, and no pair has more moves than the bound it draws
     /// with (nor more sets of actions, or kinds built, than the expansions say): what makes
-    /// the draw uniform.
+    /// the draw uniform. The legal moves, listed from those pairs only, are the moves listed
+    /// trying every rotation on every square beside the board.
     #[test]
     fn the_pairs_drawn_from_hold_every_legal_move_once_within_the_bound() {
         let lib = Library::builtin();
@@ -763,6 +859,7 @@ mod tests {
             ("hig", &[ExpansionId::Bcb1][..]),
             ("ne", &[ExpansionId::Bcb1][..]),
             ("hig", &[ExpansionId::Bcb1, ExpansionId::Ic][..]),
+            ("ne", &[ExpansionId::Bcb1, ExpansionId::Ic][..]),
         ] {
             let tiles = lib.tile_set(xs);
             let options = Options::read(lib.profile(profile).expect("a built-in profile"));
@@ -786,11 +883,25 @@ mod tests {
                         }
                         let moves = game.legal_moves(*player, mv.tile, turn);
                         with_actions += moves.iter().filter(|m| !m.extras.is_empty()).count();
-                        let fits = game.sample_table(&search, edges).expect("a table for a one-square tile");
+                        // The listing tries only the pairs where the tile may fit: every
+                        // rotation on every square beside the board lists the same moves.
+                        let everywhere: Vec<(Pos, u8)> =
+                            game.candidate_squares(mv.tile).into_iter().map(|p| (p, 0b1111)).collect();
+                        let mut wide = Vec::new();
+                        game.list_pairs(&search, &mut Trials::new(&game), &everywhere, &mut wide);
+                        assert_eq!(wide, moves, "{at}: the moves listed trying every square and rotation");
+                        let tables = game.sample_tables(&search, edges).expect("tables for a one-square tile");
                         let (mut trials, mut scratch) = (Trials::new(&game), Scratch::default());
                         let (mut pairs, mut drawn_from) = (Vec::new(), Vec::new());
-                        for k in 0..game.board.count_fitting(fits) {
-                            let (pos, r) = game.board.nth_fitting(fits, k).expect("below the count");
+                        let board = &game.board;
+                        let each = tables.tables.iter().enumerate().filter_map(|(i, t)| Some((i, (*t)?)));
+                        let each = each
+                            .flat_map(|(i, t)| (0..board.count_fitting(t)).map(move |k| (i, board.nth_fitting(t, k))));
+                        for (i, pair) in each {
+                            let (pos, r) = pair.expect("below the count");
+                            if !tables.first_to_hold(board, i, pos, r) {
+                                continue;
+                            }
                             assert!(!pairs.contains(&(pos, r)), "{at}: the pair {pos} {r} twice");
                             pairs.push((pos, r));
                             let mut here = Vec::new();

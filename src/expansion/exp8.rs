@@ -136,3 +136,26 @@ pub fn towns_a_placement_may_complete(game: &crate::engine::Game, tile: TileKind
         .filter(|s| s.kind == crate::tile::FeatureKind::City && s.edges.count_ones() == 1)
         .count()
 }
+
+/// Whether placing `mv`'s tile may complete a town (a city of two segments), judged before it
+/// is played: only where a city of the tile reaches one edge and meets there a city of one
+/// segment with that edge left open. True where it cannot say cheaply (a double-size tile).
+/// What spares a search trying a placement to find the castles it offers.
+pub fn may_complete_town(game: &crate::engine::Game, mv: &crate::engine::Move) -> bool {
+    let def = game.def(mv.tile);
+    if def.twin.is_some() {
+        return true;
+    }
+    crate::geom::Edge::ALL.into_iter().any(|e| {
+        let Some(local) = def.segment_on_edge(mv.rotation, e) else { return false };
+        let s = &def.segments[local];
+        if s.kind != crate::tile::FeatureKind::City || s.edges.count_ones() != 1 {
+            return false;
+        }
+        let Some(n) = game.tile_at(mv.pos.step(e)) else { return false };
+        game.edge_segment(n, e.opposite()).is_some_and(|seg| {
+            let root = game.feature_of(seg);
+            game.members(root).len() == 1 && game.open_edges(root) == 1
+        })
+    })
+}

@@ -121,14 +121,27 @@ pub struct ActionBound {
     pub sets: usize,
     /// Kinds of feature they may build on the new tile, at most.
     pub kinds: usize,
-    /// Whether a set may change the terrain of an edge (a bridge's ends): where none may,
-    /// a placement's tile fits as printed or not at all.
-    pub edges: bool,
+    /// Which edges a set may change.
+    pub edges: EdgeChanges,
 }
 
 impl ActionBound {
     /// No set of actions.
-    pub const NONE: ActionBound = ActionBound { sets: 0, kinds: 0, edges: false };
+    pub const NONE: ActionBound = ActionBound { sets: 0, kinds: 0, edges: EdgeChanges::None };
+}
+
+/// Which edges the actions of a placement may change, each a superset of the one before:
+/// what tells the placements that may have a legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EdgeChanges {
+    /// None: a tile fits as printed, or not at all (`TileDef::fits`).
+    None,
+    /// A bridge across the new tile: the field edges of one axis made road edges
+    /// (`TileDef::fits_crossed`).
+    Crossing,
+    /// Bridges on the new tile or beside it: a field edge may meet a road edge either way
+    /// round (`TileDef::fits_bridged`).
+    Bridges,
 }
 
 #[derive(Debug)]
@@ -336,10 +349,11 @@ pub trait Expansion: Sync {
         false
     }
 
-    /// At most how many sets of actions [`Expansion::action_options`] offers for one
-    /// placement of `tile` by `player` in `turn`, whatever its square and rotation (each
-    /// distinct non-empty set once), and how many kinds of feature they may build on the new
-    /// tile for a follower to stand on (`FollowerOn::Added`): a bound on each placement's
+    /// At most how many of the sets of actions [`Expansion::action_options`] offers for one
+    /// placement of `tile` by `player` in `turn` may be part of a legal move, whatever its
+    /// square and rotation (each distinct non-empty set once), how many kinds of feature
+    /// they may build on the new tile for a follower to stand on (`FollowerOn::Added`), and
+    /// which edges they may change: a bound on each placement's
     /// moves, with which `Game::random_move` draws one uniformly without listing every move
     /// (rejection sampling over the placements). `None` where the expansion cannot say
     /// cheaply: every move is then listed to pick one. An expansion that offers no action

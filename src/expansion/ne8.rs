@@ -512,8 +512,10 @@ impl Expansion for Ne8 {
 
     /// The sets [`Ne8::action_options`] builds: at most one building (a bridge across the
     /// new tile on either axis, a castle on each town the placement completes, a barn on
-    /// each corner), or none, each with or without the recall of each of the player's
-    /// ladies; a bridge is the only thing built for a follower to stand on.
+    /// each corner; each only while the supply holds one, as building it is refused
+    /// otherwise), or none, each with or without the recall of each of the player's ladies;
+    /// a bridge is the only thing built for a follower to stand on, and the only one that
+    /// changes an edge, across the new tile.
     fn action_bound(
         &self,
         game: &Game,
@@ -521,14 +523,19 @@ impl Expansion for Ne8 {
         tile: crate::tile::TileKind,
         _turn: u16,
     ) -> Option<super::ActionBound> {
-        let buildings = 1 + 2 + exp8::towns_a_placement_may_complete(game, tile) + Corner::ALL.len();
-        let ladies = game
-            .state_of::<State>()
+        let state = game.state_of::<State>();
+        let bridges = state.bridges_left > 0;
+        let edges = if bridges { super::EdgeChanges::Crossing } else { super::EdgeChanges::None };
+        let buildings = 1
+            + if bridges { 2 } else { 0 }
+            + if state.castles_left > 0 { exp8::towns_a_placement_may_complete(game, tile) } else { 0 }
+            + if state.barns_left > 0 { Corner::ALL.len() } else { 0 };
+        let ladies = state
             .castles
             .iter()
             .filter(|c| game.followers().iter().any(|f| f.player == player && game.feature_of(f.segment) == c.town))
             .count();
-        Some(super::ActionBound { sets: buildings * (1 + ladies), kinds: 1, edges: true })
+        Some(super::ActionBound { sets: buildings * (1 + ladies) - 1, kinds: 1, edges })
     }
 
     /// At most one building: a bridge across the new tile (each axis), a castle on a city of
@@ -550,23 +557,28 @@ impl Expansion for Ne8 {
                 buildings.push(Some(Action::Bridge { at: mv.pos, axis }));
             }
         }
-        trials.if_accepted(player, mv, turn, |after| {
-            let def = game.def(mv.tile);
-            let mut roots = Vec::new();
-            for e in Edge::ALL {
-                let Some(local) = def.segment_on_edge(mv.rotation, e) else { continue };
-                let Some(seg) = after.segment_at(mv.pos, local) else { continue };
-                let root = after.feature_of(seg);
-                if after.feature_kind(root) == FeatureKind::City
-                    && after.completions().iter().any(|c| c.info.root == root)
-                    && after.members(root).len() == 2
-                    && !roots.contains(&root)
-                {
-                    roots.push(root);
-                    buildings.push(Some(Action::Castle { at: mv.pos, spot: Some(crate::tile::Spot::Edge(e)) }));
+        // Only trying the placement tells which towns it completes; one that cannot complete
+        // a town, or with no castle left to build, is not tried.
+        let towns = game.state_of::<State>().castles_left > 0 && exp8::may_complete_town(game, mv);
+        if towns {
+            trials.if_accepted(player, mv, turn, |after| {
+                let def = game.def(mv.tile);
+                let mut roots = Vec::new();
+                for e in Edge::ALL {
+                    let Some(local) = def.segment_on_edge(mv.rotation, e) else { continue };
+                    let Some(seg) = after.segment_at(mv.pos, local) else { continue };
+                    let root = after.feature_of(seg);
+                    if after.feature_kind(root) == FeatureKind::City
+                        && after.completions().iter().any(|c| c.info.root == root)
+                        && after.members(root).len() == 2
+                        && !roots.contains(&root)
+                    {
+                        roots.push(root);
+                        buildings.push(Some(Action::Castle { at: mv.pos, spot: Some(crate::tile::Spot::Edge(e)) }));
+                    }
                 }
-            }
-        });
+            });
+        }
         for corner in Corner::ALL {
             if Self::corner_tiles(mv.pos, corner)[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
                 buildings.push(Some(Action::Barn { corner }));
@@ -691,7 +703,11 @@ impl Expansion for Ne8 {
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         match phase {
             BUILD => {
-                game.state_of_mut::<State>().new_ladies.clear();
+                // Written only when there is something to clear: a move tried in place copies
+                // the state when it first writes it.
+                if !game.state_of::<State>().new_ladies.is_empty() {
+                    game.state_of_mut::<State>().new_ladies.clear();
+                }
                 let builds = exp8::actions(&turn.mv)
                     .any(|x| matches!(x, Action::Bridge { .. } | Action::Castle { .. } | Action::Barn { .. }));
                 if builds && turn.mv.part == crate::engine::Part::First {
@@ -729,7 +745,9 @@ impl Expansion for Ne8 {
                     })
                     .map(|f| (f.player, f.segment))
                     .collect();
-                game.state_of_mut::<State>().new_ladies.extend(new);
+                if !new.is_empty() {
+                    game.state_of_mut::<State>().new_ladies.extend(new);
+                }
                 for x in exp8::actions(&turn.mv) {
                     let Action::RecallLady { at } = x else { continue };
                     let town = game.state_of::<State>().castles.iter().find(|c| c.squares.contains(at)).map(|c| c.town);

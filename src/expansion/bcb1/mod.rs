@@ -771,29 +771,6 @@ impl Choices<'_> {
     }
 }
 
-/// Whether placing `mv`'s tile may complete a town (a city of two segments, as
-/// [`towns_completed`] finds them), judged before it is played: only where a city of the
-/// tile reaches one edge and meets there a city of one segment with that edge left open.
-/// True where it cannot say cheaply (a double-size tile).
-fn may_complete_town(game: &Game, mv: &Move) -> bool {
-    let def = game.def(mv.tile);
-    if def.twin.is_some() {
-        return true;
-    }
-    Edge::ALL.into_iter().any(|e| {
-        let Some(local) = def.segment_on_edge(mv.rotation, e) else { return false };
-        let s = &def.segments[local];
-        if s.kind != FeatureKind::City || s.edges.count_ones() != 1 {
-            return false;
-        }
-        let Some(n) = game.tile_at(mv.pos.step(e)) else { return false };
-        game.edge_segment(n, e.opposite()).is_some_and(|seg| {
-            let root = game.feature_of(seg);
-            game.members(root).len() == 1 && game.open_edges(root) == 1
-        })
-    })
-}
-
 /// The towns a placement completed (cities of two segments), each named by its city on the
 /// tile just placed (or on the second square of a double-size tile): `after` is the game
 /// as the placement left it.
@@ -1126,8 +1103,9 @@ impl Expansion for Bcb1 {
         }
         let bridges_left = state.bridges.get(player.index()).copied().unwrap_or(0) > 0;
         let bridged = if bridges_left { 1 + 5 * 2 } else { 1 };
+        let edges = if bridges_left { super::EdgeChanges::Bridges } else { super::EdgeChanges::None };
         let towns = exp8::towns_a_placement_may_complete(game, tile);
-        Some(super::ActionBound { sets: bridged << towns.min(8), kinds: 1, edges: bridges_left })
+        Some(super::ActionBound { sets: bridged << towns.min(8), kinds: 1, edges })
     }
 
     /// A drawn bazaar tile is offered with [`Action::BazaarFollows`] in every set: its
@@ -1169,7 +1147,8 @@ impl Expansion for Bcb1 {
         // does, and earns no castle where that completes no town and no castle awaits a
         // choice; it is then offered as it is, without trying it (`Game::legal_moves` judges
         // every set offered).
-        let bare_earns_nothing = castles_waiting(&state.built, turn).next().is_none() && !may_complete_town(game, mv);
+        let bare_earns_nothing =
+            castles_waiting(&state.built, turn).next().is_none() && !exp8::may_complete_town(game, mv);
         for (i, set) in bridged.into_iter().enumerate() {
             if i == 0 && bare_earns_nothing {
                 if !set.is_empty() {
@@ -1364,7 +1343,7 @@ mod tests {
                     let Ok(after) = game.after(*player, &bare, turn) else { continue };
                     let completed = towns_completed(&after, &bare);
                     towns += usize::from(!completed.is_empty());
-                    if !may_complete_town(&game, &bare) {
+                    if !exp8::may_complete_town(&game, &bare) {
                         cleared += 1;
                         assert!(completed.is_empty(), "seed {seed}, turn {turn}: {bare:?} completes {completed:?}");
                     }
