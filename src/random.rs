@@ -107,8 +107,9 @@ pub struct Playout<'t> {
     sample: bool,
     /// Legal moves listed so far (none when sampling).
     listed: usize,
-    /// When sampling with expansions that offer actions, a copy of the game kept in step
-    /// with it, to try moves on ([`Game::random_move_on`]).
+    /// With expansions that offer actions, a copy of the game kept in step with it, to try
+    /// moves on ([`Game::random_move_on`], [`Game::legal_moves_on`]): no search copies the
+    /// game.
     shadow: Option<Game<'t>>,
     /// The steps played, when recorded ([`generate_with`]).
     steps: Option<Vec<Step>>,
@@ -148,6 +149,10 @@ impl<'t> Playout<'t> {
             let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
         }
         rng.shuffle(&mut bag);
+        let mut shadow = game.shadow();
+        if let Some(shadow) = &mut shadow {
+            shadow.reserve(bag.len());
+        }
         Playout {
             game,
             rng,
@@ -159,7 +164,7 @@ impl<'t> Playout<'t> {
             bare: Vec::new(),
             sample: false,
             listed: 0,
-            shadow: None,
+            shadow,
             steps: None,
         }
     }
@@ -169,13 +174,13 @@ impl<'t> Playout<'t> {
     /// same, the game is not (the draws use the seed differently), and it is not the game
     /// [`generate`] records.
     pub fn sampling(self) -> Playout<'t> {
-        Playout { sample: true, shadow: self.game.shadow(), ..self }
+        Playout { sample: true, ..self }
     }
 
     /// The same game from here on with each legal move picked from the list, as
     /// [`Playout::new`] plays (the undoing of [`Playout::sampling`]).
     pub fn listing(self) -> Playout<'t> {
-        Playout { sample: false, shadow: None, ..self }
+        Playout { sample: false, ..self }
     }
 
     /// Draws the next tile and plays one of its legal moves picked uniformly, or discards it
@@ -199,7 +204,10 @@ impl<'t> Playout<'t> {
             self.listed += self.bare.len();
             (!self.bare.is_empty()).then(|| self.bare[self.rng.below(self.bare.len())].to_move(kind))
         } else {
-            self.game.legal_moves_into(player, kind, turn, &mut self.moves);
+            match &mut self.shadow {
+                Some(shadow) => self.game.legal_moves_on(shadow, player, kind, turn, &mut self.moves),
+                None => self.game.legal_moves_into(player, kind, turn, &mut self.moves),
+            }
             self.listed += self.moves.len();
             (!self.moves.is_empty()).then(|| self.moves[self.rng.below(self.moves.len())].clone())
         };
