@@ -15,8 +15,9 @@
 //! - `drawn N`, `listed N`: a 2-player base playout over about N tiles, its last 64 draws
 //!   timed, each move drawn by `Game::random_move` or picked from the list (`placement_ns`,
 //!   `placement_listed_ns`).
-//! - `bcb N`, `bcb-drawn N`: a 2-player playout with Bridges, Castles and Bazaars (ruleset
-//!   hig) over about N tiles, its last 64 draws timed, each move picked from the list
+//! - `bcb N [R]`, `bcb-drawn N [R]`: a 2-player playout with Bridges, Castles and Bazaars
+//!   (ruleset R, hig unless given; `ne` plays the slot by the new edition's rules) over about N
+//!   tiles, its last 64 draws timed, each move picked from the list
 //!   (`placement_bcb1_listed_ns`) or drawn by `Game::random_move_on` (`placement_bcb1_ns`;
 //!   the bench draws the playout up to its last draws in both, this plays it as timed). It
 //!   says what the players hold before those draws (bridges, castles, castles built and
@@ -63,10 +64,12 @@ fn main() {
             // The bench's `placement_ns` (drawn), `placement_listed_ns`,
             // `placement_bcb1_listed_ns` and `placement_bcb1_ns` over about N tiles.
             let bcb = mode.starts_with("bcb");
+            // The ruleset, hig unless given (`ne`: the new edition's expansion 8).
+            let ruleset = args.get(3).map_or("hig", String::as_str);
             let xs: &[ExpansionId] = if bcb { &[ExpansionId::Bcb1] } else { &[] };
             let tiles = lib.tile_set(xs);
             let options = match bcb {
-                true => Options::read(lib.profile("hig").expect("the built-in hig profile")),
+                true => Options::read(lib.profile(ruleset).expect("a built-in ruleset")),
                 false => Options::default(),
             };
             let bag: u64 = tiles.iter().map(|(_, d)| u64::from(d.count)).sum();
@@ -78,7 +81,8 @@ fn main() {
                 p.step();
             }
             p.reserve();
-            if bcb {
+            // What the players hold, where the 1st edition's rules play the slot.
+            if bcb && ruleset != "ne" {
                 let st = p.game().state_of::<referee::expansion::bcb1::State>();
                 let waiting = st.built.iter().filter(|c| !c.scored).count();
                 eprintln!(

@@ -80,6 +80,8 @@ const WINDOW: usize = 64;
 /// millisecond on a board of 10,000 tiles (the playout up to the timed draws is drawn, not
 /// listed, for that).
 const BCB1_PROFILE: &str = "hig";
+/// The ruleset whose expansion 8 is the new edition's.
+const NE8_PROFILE: &str = "ne";
 const BCB1_REPEAT: u64 = 3;
 /// The most start-up runs of each command.
 const MAX_STARTUP: u64 = 10_000;
@@ -436,16 +438,22 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
     // those draws are timed `repeat` times from a copy of the game (the fastest counts).
     let sizes: Vec<u64> = SIZES.into_iter().filter(|s| *s <= a.max_placements).collect();
     let placements = time_placements(&tiles, &opts, &[], &sizes, a.seed, a.repeat, &mut checksum);
-    // The same with Bridges, Castles and Bazaars in the bag (fewer runs: its listed moves
-    // are judged by trying them, see BENCHMARKS.md).
-    let bcb1 = match lib.profile(BCB1_PROFILE) {
-        Some(profile) => {
-            let repeat = a.repeat.min(BCB1_REPEAT);
+    // The same with the seed expansions that bring bridges and castles, fewer runs (their
+    // listed moves are judged by trying them, see BENCHMARKS.md): Bridges, Castles and
+    // Bazaars with its tiles in the bag, and the new edition's expansion 8 over the base
+    // game's (its catalogue holds no tile of its own).
+    let repeat = a.repeat.min(BCB1_REPEAT);
+    let mut expansions = Vec::new();
+    for (key, tiles, ruleset, what) in [
+        ("bcb1", &bcb1_tiles, BCB1_PROFILE, "Bridges, Castles and Bazaars (1st edition) in the bag"),
+        ("ne8", &tiles, NE8_PROFILE, "the new edition's bridges, castles and barns (expansion 8), the base game's bag"),
+    ] {
+        if let Some(profile) = lib.profile(ruleset) {
             let options = Options::read(profile);
-            time_placements(&bcb1_tiles, &options, &[ExpansionId::Bcb1], &sizes, a.seed, repeat, &mut checksum)
+            let timed = time_placements(tiles, &options, &[ExpansionId::Bcb1], &sizes, a.seed, repeat, &mut checksum);
+            expansions.push((key, format!("{what}, ruleset {ruleset}"), timed));
         }
-        None => Vec::new(),
-    };
+    }
     let startup = time_startup(a.startup)?;
     let reference_ns = reference_before.min(reference(&data, a.repeat, &mut checksum));
 
@@ -479,12 +487,9 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 a.seed, a.repeat
             ));
             out.push_str(&placement_lines(&placements, ratio));
-            if !bcb1.is_empty() {
-                out.push_str(&format!(
-                    "the same with Bridges, Castles and Bazaars (1st edition, ruleset {BCB1_PROFILE}) in the bag, best of {}:\n",
-                    a.repeat.min(BCB1_REPEAT)
-                ));
-                out.push_str(&placement_lines(&bcb1, ratio));
+            for (_, what, timed) in expansions.iter().filter(|x| !x.2.is_empty()) {
+                out.push_str(&format!("the same with {what}, best of {repeat}:\n"));
+                out.push_str(&placement_lines(timed, ratio));
             }
             if let Some(st) = &startup {
                 out.push_str(&format!(
@@ -507,8 +512,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 list.iter().map(|p| (p.size.to_string(), f(p))).collect::<serde_json::Map<_, _>>()
             };
             let by_size = |f| by_size_of(&placements, f);
-            let bcb1_by_size = |f| by_size_of(&bcb1, f);
-            let v = serde_json::json!({
+            let mut v = serde_json::json!({
                 "parameters": {
                     "games": a.games,
                     "repeat": a.repeat,
@@ -530,10 +534,6 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "placement_listed_ns": by_size(|p| serde_json::json!(p.listed_ns)),
                 "placement_moves": by_size(|p| serde_json::json!(p.moves)),
                 "placement_drawn": by_size(|p| serde_json::json!(p.drawn)),
-                "placement_bcb1_ns": bcb1_by_size(|p| serde_json::json!(p.ns)),
-                "placement_bcb1_listed_ns": bcb1_by_size(|p| serde_json::json!(p.listed_ns)),
-                "placement_bcb1_moves": bcb1_by_size(|p| serde_json::json!(p.moves)),
-                "placement_bcb1_drawn": bcb1_by_size(|p| serde_json::json!(p.drawn)),
                 "startup_version_us": startup.as_ref().map(|s| s.version / 1000.0),
                 "startup_check_us": startup.as_ref().map(|s| s.check / 1000.0),
                 "check_over_version_us": startup.as_ref().map(|s| s.over / 1000.0),
@@ -541,6 +541,13 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "reference_ns": reference_ns,
                 "checksum": checksum,
             });
+            // The expansions' placement figures, as the base game's: `placement_bcb1_ns`, ….
+            for (key, _, timed) in &expansions {
+                v[format!("placement_{key}_ns")] = by_size_of(timed, |p| serde_json::json!(p.ns)).into();
+                v[format!("placement_{key}_listed_ns")] = by_size_of(timed, |p| serde_json::json!(p.listed_ns)).into();
+                v[format!("placement_{key}_moves")] = by_size_of(timed, |p| serde_json::json!(p.moves)).into();
+                v[format!("placement_{key}_drawn")] = by_size_of(timed, |p| serde_json::json!(p.drawn)).into();
+            }
             crate::report::json_text(&v)
         }
     };
