@@ -317,6 +317,9 @@ pub struct Game<'t> {
     /// The tile groups with a cloister or a German castle not yet surrounded, with their
     /// squares, in no order: the only ones a tile laid beside them can complete.
     waiting: Vec<(u32, GroupSquares)>,
+    /// What a move tried in place did to `waiting` ([`Game::checkpoint`]), undone the last
+    /// first: the list grows with the board, and is not copied.
+    waiting_journal: journal::Journal<WaitingNote>,
     record_completions: bool,
     /// Each expansion's own state (supplies, pieces on the board), of its own type.
     pub state: Slots,
@@ -393,6 +396,7 @@ impl<'t> Game<'t> {
             done: Vec::new(),
             completions: Vec::new(),
             waiting: Vec::new(),
+            waiting_journal: journal::Journal::default(),
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
             state: Slots::default(),
@@ -457,6 +461,7 @@ impl<'t> Game<'t> {
             done: Vec::new(),
             completions: self.completions.clone(),
             waiting: with_room(&self.waiting, 2),
+            waiting_journal: journal::Journal::default(),
             record_completions: self.record_completions,
             state: self.state.clone(),
             state_journal: journal::Journal::default(),
@@ -523,6 +528,7 @@ impl<'t> Game<'t> {
         self.placed_journal.open(self.placed.len());
         self.features.open_journal();
         self.board.open_journal();
+        self.waiting_journal.open(0);
         // The expansions' state is copied when the move first writes it.
         self.state_journal.open(0);
         saved.players.clear();
@@ -530,15 +536,16 @@ impl<'t> Game<'t> {
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);
-        saved.touched.clone_from(&self.touched);
-        saved.completions.clone_from(&self.completions);
-        saved.waiting.clone_from(&self.waiting);
+        // What the turn touched and completed, which a move starts afresh: moved aside, not
+        // copied (a completed feature lists its squares, as many as a large city has).
+        std::mem::swap(&mut saved.touched, &mut self.touched);
+        std::mem::swap(&mut saved.completions, &mut self.completions);
         saved.open.clone_from(&self.open);
         (saved.record_completions, saved.moves) = (self.record_completions, self.moves);
     }
 
     /// Puts the game back as it was at [`Game::checkpoint`].
-    fn roll_back(&mut self, saved: &Checkpoint) {
+    fn roll_back(&mut self, saved: &mut Checkpoint) {
         self.features.close_journal(false);
         self.board.close_journal(false);
         for (i, p) in self.placed_journal.close() {
@@ -552,9 +559,23 @@ impl<'t> Game<'t> {
         }
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
-        self.touched.clone_from(&saved.touched);
-        self.completions.clone_from(&saved.completions);
-        self.waiting.clone_from(&saved.waiting);
+        std::mem::swap(&mut saved.touched, &mut self.touched);
+        std::mem::swap(&mut saved.completions, &mut self.completions);
+        for note in self.waiting_journal.close() {
+            match note {
+                WaitingNote::Pushed => {
+                    self.waiting.pop();
+                }
+                // Taken out by `swap_remove`: the last one moved into its place goes back last.
+                WaitingNote::Removed(i, entry) => match self.waiting.get_mut(i) {
+                    Some(moved) => {
+                        let moved = std::mem::replace(moved, entry);
+                        self.waiting.push(moved);
+                    }
+                    None => self.waiting.push(entry),
+                },
+            }
+        }
         if let Some(state) = self.state_journal.close().next() {
             self.state = state;
         }
@@ -573,6 +594,7 @@ impl<'t> Game<'t> {
     fn keep(&mut self) {
         self.placed_journal.discard();
         self.state_journal.discard();
+        self.waiting_journal.discard();
         self.features.close_journal(true);
         self.board.close_journal(true);
     }
@@ -884,7 +906,16 @@ impl<'t> Game<'t> {
         }
         if centres != 0 {
             self.waiting.push((first, self.group_squares(first)));
+            self.waiting_journal.note(|| WaitingNote::Pushed);
         }
+    }
+
+    /// Takes entry `i` off the list of groups waiting to be surrounded (the last moved into
+    /// its place), noted while a move is tried.
+    pub(super) fn remove_waiting(&mut self, i: usize) -> (u32, GroupSquares) {
+        let entry = self.waiting.swap_remove(i);
+        self.waiting_journal.note(|| WaitingNote::Removed(i, entry));
+        entry
     }
 
     /// The squares of a tile group (one, or two for a double-size tile).
@@ -1256,9 +1287,10 @@ fn with_room<T: Clone>(v: &[T], extra: usize) -> Vec<T> {
     out
 }
 
-/// Moves tried on a game without changing it: on a copy of it made at the first try, each
-/// played and put back in place ([`Game::attempt`]), so that trying many moves of one turn
-/// copies the game once. For listing moves whose verdict depends on what the turn does
+/// Moves tried on a game without changing it: on a copy of it made at the first try (or one
+/// the caller keeps in step with the game, [`Trials::on`]), each played and put back in place
+/// ([`Game::attempt`]), so that trying many moves of one turn copies the game once at most.
+/// For listing moves whose verdict depends on what the turn does
 /// (`Expansion::action_options`).
 pub struct Trials<'g, 't> {
     game: &'g Game<'t>,
@@ -1358,10 +1390,19 @@ struct Checkpoint {
     hands: Vec<Vec<TileKind>>,
     touched: Vec<SegId>,
     completions: Vec<Completion>,
-    waiting: Vec<(u32, GroupSquares)>,
     record_completions: bool,
     open: Vec<OpenTurn>,
     moves: u32,
+}
+
+/// What a move tried in place did to the groups waiting to be surrounded
+/// ([`Game::remove_waiting`]), to undo.
+#[derive(Debug)]
+enum WaitingNote {
+    /// An entry added at the end.
+    Pushed,
+    /// Entry `i` taken out, the last moved into its place.
+    Removed(usize, (u32, GroupSquares)),
 }
 
 /// Whether a move's verdict depends on what its own turn does, so that only playing it can

@@ -37,8 +37,10 @@ impl Game<'_> {
             0..=WAITING_ASKED => self.take_surrounded_waiting(&own),
             _ => {
                 let found = self.surrounded_around(&own);
-                if !found.is_empty() {
-                    self.waiting.retain(|(g, _)| !found.contains(g));
+                for g in &found {
+                    if let Some(i) = self.waiting.iter().position(|(w, _)| w == g) {
+                        self.remove_waiting(i);
+                    }
                 }
                 found
             }
@@ -81,7 +83,7 @@ impl Game<'_> {
                 continue;
             }
             // Surrounded once, for good: it leaves the list.
-            self.waiting.swap_remove(i);
+            self.remove_waiting(i);
             let met = own.iter().flat_map(|p| std::iter::once(*p).chain(p.ring())).position(|q| theirs.contains(&q));
             found.push((met.unwrap_or(usize::MAX), group));
         }
