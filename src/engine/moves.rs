@@ -388,7 +388,7 @@ impl<'t> Game<'t> {
     /// [`SAMPLE_TRIES`] refusals, and wherever neither can say, the moves are listed and one
     /// picked, which keeps the chances equal.
     pub fn random_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Move> {
-        self.random_move_with(&mut Trials::new(self), player, tile, turn, rng)
+        self.random_move_with(|| Trials::new(self), player, tile, turn, rng)
     }
 
     /// [`Game::random_move`], the moves whose verdict depends on what the turn does tried on
@@ -402,28 +402,37 @@ impl<'t> Game<'t> {
         turn: u16,
         rng: &mut Rng,
     ) -> Option<Move> {
-        self.random_move_with(&mut Trials::on(self, copy), player, tile, turn, rng)
+        self.random_move_with(|| Trials::on(self, copy), player, tile, turn, rng)
     }
 
-    /// [`Game::random_move`] with these trials: drawn from the frontier where every move is a
-    /// bare placement, else over the placements where the expansions bound their moves
-    /// ([`Game::sample_pairs`]), else listed and one picked.
-    fn random_move_with(
-        &self,
-        trials: &mut Trials<'_, 't>,
+    /// [`Game::random_move`] with the trials `trials` makes, asked only where moves are
+    /// listed or tried: drawn from the frontier where every move is a bare placement, else
+    /// over the placements where the expansions bound their moves ([`Game::sample_pairs`]),
+    /// else listed and one picked.
+    fn random_move_with<'g>(
+        &'g self,
+        trials: impl FnOnce() -> Trials<'g, 't>,
         player: PlayerId,
         tile: TileKind,
         turn: u16,
         rng: &mut Rng,
     ) -> Option<Move> {
-        if let Some(drawn) = self.sample_move(player, tile, turn, rng) {
-            return drawn;
+        let readable = self.frontier_readable(player, tile, turn);
+        if readable {
+            if let Some(drawn) = self.sample_move(player, tile, turn, rng) {
+                return drawn;
+            }
         }
-        if let Some(drawn) = self.sample_pairs(trials, player, tile, turn, rng) {
-            return drawn;
+        let mut trials = trials();
+        // The pairs' draw where the frontier's cannot say (where it can, their bounds are
+        // the same).
+        if !readable {
+            if let Some(drawn) = self.sample_pairs(&mut trials, player, tile, turn, rng) {
+                return drawn;
+            }
         }
         let mut moves = Vec::new();
-        self.list_moves(trials, player, tile, turn, &mut moves);
+        self.list_moves(&mut trials, player, tile, turn, &mut moves);
         (!moves.is_empty()).then(|| moves.swap_remove(rng.below(moves.len())))
     }
 
@@ -532,12 +541,11 @@ impl<'t> Game<'t> {
         Some(ActionBound { sets: sets - 1, kinds, edges })
     }
 
-    /// [`Game::random_move`]'s draw from the frontier: `Some(None)` when the tile fits
-    /// nowhere; `None` where the frontier cannot say, and after [`SAMPLE_TRIES`] refusals.
+    /// [`Game::random_move`]'s draw from the frontier, where it can say
+    /// ([`Game::frontier_readable`]): `Some(None)` when the tile fits nowhere; `None` after
+    /// [`SAMPLE_TRIES`] refusals.
     fn sample_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Option<Move>> {
-        if !self.frontier_readable(player, tile, turn) {
-            return None;
-        }
+        debug_assert!(self.frontier_readable(player, tile, turn), "the frontier says");
         let fits = self.def(tile).fits();
         let pairs = self.board.count_fitting(fits);
         let segments = self.def(tile).segments.len();
