@@ -384,7 +384,7 @@ impl<'t> Game<'t> {
     /// slots every pair has; the candidate is kept if it is legal, else drawn again
     /// (rejection sampling: every legal move is drawn with the same chance). Where moves
     /// may hold actions and the expansions bound how many sets one placement offers, a
-    /// placement is drawn the same way and its moves listed ([`Game::sample_pairs`]). After
+    /// placement is drawn the same way and its moves listed (`Game::sample_pairs`). After
     /// [`SAMPLE_TRIES`] refusals, and wherever neither can say, the moves are listed and one
     /// picked, which keeps the chances equal.
     pub fn random_move(&self, player: PlayerId, tile: TileKind, turn: u16, rng: &mut Rng) -> Option<Move> {

@@ -343,8 +343,9 @@ pub trait Expansion: Sync {
 
     /// Whether [`Expansion::action_options`] may offer anything: an expansion that offers
     /// actions says so, so that a uniformly random legal move can be picked without listing
-    /// every move when no expansion in play offers one (`Game::random_move`). The property
-    /// tests check that an expansion saying false never offers.
+    /// every move when no expansion in play offers one (`Game::random_move`; where one does,
+    /// its [`Expansion::action_bound`] decides). The property tests check that an expansion
+    /// saying false never offers.
     fn offers_actions(&self) -> bool {
         false
     }
