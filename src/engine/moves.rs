@@ -438,7 +438,7 @@ impl<'t> Game<'t> {
 
     /// [`Game::random_move`]'s draw where moves may hold actions, at a cost that does not
     /// grow with the board: a (square, rotation) pair of those that may have moves
-    /// ([`Game::sample_table`]) drawn uniformly with a slot below the bound on one pair's
+    /// ([`Game::sample_tables`]) drawn uniformly with a slot below the bound on one pair's
     /// moves ([`Game::moves_bound`]); the pair's moves are listed, and the slot's move kept
     /// if there is one, else another drawn (rejection sampling: every legal move has the
     /// same chance). `None` where the frontier or an expansion cannot say, and after
@@ -451,6 +451,10 @@ impl<'t> Game<'t> {
         turn: u16,
         rng: &mut Rng,
     ) -> Option<Option<Move>> {
+        // The frontier holds the placements of a one-square tile only.
+        if !self.placements_indexed(tile) {
+            return None;
+        }
         let search = self.search(player, tile, turn);
         let (bound, edges) = self.moves_bound(&search)?;
         let tables = self.sample_tables(&search, edges)?;
