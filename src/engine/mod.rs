@@ -19,7 +19,7 @@ pub use moves::BareMove;
 pub use scoring::{majority_of, Cities};
 
 use crate::expansion::base::rule;
-use crate::expansion::{self, Expansion, ExpansionId, Extra, Options, Slot, Slots};
+use crate::expansion::{self, EdgeChanges, Expansion, ExpansionId, Extra, Options, Slot, Slots};
 use crate::geom::{Edge, Pos, Rotation};
 use crate::score::{PlayerId, ScoreEvent, Verdict};
 use crate::tile::{FeatureKind, Name, Terrain, TileDef, TileKind, TileSet};
@@ -403,7 +403,7 @@ impl<'t> Game<'t> {
             state_journal: journal::Journal::default(),
             open: Vec::new(),
             moves: 0,
-            bare_only: exps.iter().all(|x| moves::keeps_edges(x.id()) && !x.offers_actions()),
+            bare_only: exps.iter().all(|x| x.edge_changes() == EdgeChanges::None && !x.offers_actions()),
         };
         for x in exps {
             x.setup(&mut game);
@@ -1325,9 +1325,6 @@ impl<'g, 't> Trials<'g, 't> {
         look: impl FnOnce(Result<&Game<'t>, Verdict>) -> R,
     ) -> R {
         let game = self.game;
-        // A search is seldom asked of the copy: it keeps no frontier groups to write.
-        // With room in the lists a move adds to, so that the first try does not copy them
-        // again to grow them.
         let copy = match self.kept.as_deref_mut() {
             Some(kept) => kept,
             None => self.copy.get_or_insert_with(|| game.unindexed_copy()),
@@ -1374,11 +1371,12 @@ impl<'g, 't> Trials<'g, 't> {
     }
 }
 
-/// What [`Game::checkpoint`] copies: the game's state but for the board, the features, the
-/// placements and the expansions' state (which note what is written over: the state is
-/// copied when first written), the lists only added to (their lengths) and what a move does
-/// not change (the tiles, the options, the expansions, the turn's phases and the players'
-/// names).
+/// What [`Game::checkpoint`] keeps: the game's state but for the board, the features, the
+/// placements, the groups waiting to be surrounded and the expansions' state (which note
+/// what is written over: the state is copied when first written), the lists only added to
+/// (their lengths), the turn's touched and completed lists (moved aside, as a move starts
+/// them afresh) and what a move does not change (the tiles, the options, the expansions, the
+/// turn's phases and the players' names).
 #[derive(Default)]
 struct Checkpoint {
     /// Each player's score and figures in supply.

@@ -73,18 +73,14 @@ impl<'t> Game<'t> {
     /// The squares and rotations a listing tries, by square in frontier order, each with its
     /// rotations as a mask. A placement whose tile does not fit is refused whatever its
     /// actions and follower, unless an action changes an edge, so only the pairs where the
-    /// tile may fit are tried: where the expansions in play say which edges their actions
-    /// may change, the pairs of [`Game::sample_tables`] (where it fits as printed, or once
-    /// crossed by a bridge, or with bridges beside it); else, where only bridges change
-    /// edges, those its bridged fit table allows; else every rotation on every candidate
-    /// square.
+    /// tile may fit by the edges the actions may change are tried ([`Game::sample_tables`]:
+    /// as the expansions' bounds say for this player now, else as their actions may ever);
+    /// where those cannot say, every rotation on every candidate square.
     fn tries(&self, search: &Search<'t>) -> Vec<(Pos, u8)> {
         let bounded = self.placements_indexed(search.tile).then(|| self.action_bounds(search)).flatten();
-        if let Some(tables) = bounded.and_then(|b| self.sample_tables(search, b.edges)) {
-            return tables.fitting(&self.board);
-        }
-        match self.pair_table(search) {
-            Some(fits) => self.board.fitting(fits).into_iter().map(|f| (f.square.pos, f.rotations)).collect(),
+        let edges = bounded.map_or_else(|| self.edge_changes(), |b| b.edges);
+        match self.sample_tables(search, edges) {
+            Some(tables) => tables.fitting(&self.board),
             None => self.candidate_squares(search.tile).into_iter().map(|p| (p, 0b1111)).collect(),
         }
     }
@@ -118,23 +114,8 @@ impl<'t> Game<'t> {
             part,
             def: self.def(tile),
             supply: Supply::of(self, player),
-            indexed: self.edges_fixed() && self.placements_indexed(tile),
+            indexed: self.edge_changes() == EdgeChanges::None && self.placements_indexed(tile),
             whole_ok: self.whole_turn_allowed(player, part, tile, turn),
-        }
-    }
-
-    /// The fit table whose (square, rotation) pairs a search tries, read off the frontier's
-    /// constraints: the tile's own where no expansion in play changes an edge; its bridged
-    /// one where only bridges do (a tile may fit only where it matches every neighbour once
-    /// field and road edges are taken to meet); none elsewhere (every rotation on every
-    /// candidate square is tried).
-    fn pair_table(&self, search: &Search<'t>) -> Option<&'t crate::tile::FitTable> {
-        if search.indexed {
-            Some(search.def.fits())
-        } else if self.edges_bridged() && self.placements_indexed(search.tile) {
-            Some(search.def.fits_bridged())
-        } else {
-            None
         }
     }
 
@@ -349,7 +330,10 @@ impl<'t> Game<'t> {
     /// changes an edge or offers an action. Each move is then a bare placement where the
     /// tile fits, with or without a follower.
     fn frontier_readable(&self, player: PlayerId, tile: TileKind, turn: u16) -> bool {
-        debug_assert_eq!(self.bare_only, self.edges_fixed() && self.expansions.iter().all(|x| !x.offers_actions()));
+        debug_assert_eq!(
+            self.bare_only,
+            self.edge_changes() == EdgeChanges::None && self.expansions.iter().all(|x| !x.offers_actions())
+        );
         // With no turn of two parts open, a whole turn may be played.
         let whole =
             || self.open_turns().is_empty() || self.whole_turn_allowed(player, self.part_for(player), tile, turn);
@@ -493,9 +477,10 @@ impl<'t> Game<'t> {
     /// The fit tables whose (square, rotation) pairs [`Game::sample_pairs`] draws from, as
     /// the edges the actions may change say: the tile's own where they change none, as only
     /// the pairs where it fits as printed then have moves; those and the tile's crossed ones
-    /// where a bridge may cross it; the search's ([`Game::pair_table`], the tile's bridged
-    /// one) where bridges may stand beside it too. `None` for a tile whose placements the
-    /// frontier does not hold (a double-size one, the first tile).
+    /// where a bridge may cross it; the tile's bridged one (a field edge may meet a road edge
+    /// either way round) where bridges may stand beside it too. `None` where any edge may
+    /// change, and for a tile whose placements the frontier does not hold (a double-size
+    /// one, the first tile).
     fn sample_tables(&self, search: &Search<'t>, edges: EdgeChanges) -> Option<PairTables<'t>> {
         if !self.placements_indexed(search.tile) {
             return None;
@@ -507,7 +492,8 @@ impl<'t> Game<'t> {
                 let [ns, ew] = def.fits_crossed();
                 [Some(def.fits()), Some(ns), Some(ew)]
             }
-            EdgeChanges::Bridges => [Some(self.pair_table(search)?), None, None],
+            EdgeChanges::Bridges => [Some(def.fits_bridged()), None, None],
+            EdgeChanges::Any => return None,
         };
         Some(PairTables { tables })
     }
@@ -653,21 +639,10 @@ impl<'t> Game<'t> {
         }
     }
 
-    /// Whether every expansion in play leaves edges as the tiles print them: none has
-    /// `Expansion::pending_edges` (Bridges, Castles and Bazaars and the new edition's
-    /// expansion 8 do: a bridge makes a field edge a road edge). An expansion not named here
-    /// is taken to change edges, which costs only time.
-    fn edges_fixed(&self) -> bool {
-        self.expansions.iter().all(|x| keeps_edges(x.id()))
-    }
-
-    /// Whether the only edges the expansions in play change are field edges made road edges by
-    /// a bridge's ends (Bridges, Castles and Bazaars and the new edition's expansion 8 refuse a
-    /// bridge whose ends are not on field edges). An expansion not named here is taken to
-    /// change edges otherwise, which costs only time.
-    fn edges_bridged(&self) -> bool {
-        use crate::expansion::ExpansionId as X;
-        self.expansions.iter().all(|x| keeps_edges(x.id()) || matches!(x.id(), X::Bcb1 | X::Ne8))
+    /// The most the actions of the expansions in play may change the edges of a placement
+    /// (`Expansion::edge_changes`, the widest of theirs).
+    pub(super) fn edge_changes(&self) -> EdgeChanges {
+        self.expansions.iter().map(|x| x.edge_changes()).max().unwrap_or(EdgeChanges::None)
     }
 
     /// The game as it would stand after `mv`, played on a copy with the turn's completions
@@ -681,12 +656,6 @@ impl<'t> Game<'t> {
         g.play_phases(player, mv, turn)?;
         Ok(g)
     }
-}
-
-/// Whether an expansion leaves edges as the tiles print them ([`Game::edges_fixed`]).
-pub(super) fn keeps_edges(x: crate::expansion::ExpansionId) -> bool {
-    use crate::expansion::ExpansionId as X;
-    matches!(x, X::Base | X::Ic | X::Cig | X::Db | X::Tb)
 }
 
 /// How many candidates [`Game::random_move`] draws from the frontier, or placements it draws
@@ -747,7 +716,7 @@ struct Search<'t> {
     def: &'t crate::tile::TileDef,
     supply: Supply,
     /// Whether no expansion in play changes an edge and the tile's placements are read off
-    /// the frontier ([`Game::pair_table`]).
+    /// the frontier (`Expansion::edge_changes`).
     indexed: bool,
     /// Whether a whole turn may be played now ([`Game::whole_turn_allowed`]).
     whole_ok: bool,

@@ -112,6 +112,11 @@ fn item(rule: RuleId, label: &'static str, count: u32, each: i32) -> ScoreItem {
 }
 
 impl Expansion for Base {
+    /// No action of this expansion changes an edge.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::None
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Base
     }

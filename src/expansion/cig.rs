@@ -55,6 +55,11 @@ fn no_touching(game: &Game, tile: TileKind, pos: Pos, r: Rotation) -> Result<(),
 }
 
 impl Expansion for Cig {
+    /// No action of this expansion changes an edge.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::None
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Cig
     }

@@ -28,6 +28,11 @@ pub struct Crossing {
 const MOVES: &str = "drawbridge";
 
 impl Expansion for Db {
+    /// No action of this expansion changes an edge.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::None
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Db
     }

@@ -146,6 +146,11 @@ fn adjust(
 }
 
 impl Expansion for Ic {
+    /// No action of this expansion changes an edge.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::None
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Ic
     }

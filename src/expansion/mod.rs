@@ -131,7 +131,7 @@ impl ActionBound {
 }
 
 /// Which edges the actions of a placement may change, each a superset of the one before:
-/// what tells the placements that may have a legal move.
+/// what tells the placements that may have a legal move (`Expansion::edge_changes`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EdgeChanges {
     /// None: a tile fits as printed, or not at all (`TileDef::fits`).
@@ -142,6 +142,8 @@ pub enum EdgeChanges {
     /// Bridges on the new tile or beside it: a field edge may meet a road edge either way
     /// round (`TileDef::fits_bridged`).
     Bridges,
+    /// Any edge: every rotation on every square beside the board may hold a legal move.
+    Any,
 }
 
 #[derive(Debug)]
@@ -367,6 +369,16 @@ pub trait Expansion: Sync {
         _turn: u16,
     ) -> Option<ActionBound> {
         (!self.offers_actions()).then_some(ActionBound::NONE)
+    }
+
+    /// The most this expansion's actions may change the edges of a placement, whatever the
+    /// game (`Expansion::pending_edges`): what tells a search the squares and rotations
+    /// that may hold a legal move. `EdgeChanges::Any`, the default, has every rotation on
+    /// every square beside the board tried, which costs only time; an expansion that
+    /// changes no edge says so, one that does says how (its narrower answer for a given
+    /// player and moment is [`Expansion::action_bound`]'s).
+    fn edge_changes(&self) -> EdgeChanges {
+        EdgeChanges::Any
     }
 
     /// Runs one of this expansion's phases; a verdict makes the move illegal.

@@ -340,6 +340,11 @@ impl Ne8 {
 }
 
 impl Expansion for Ne8 {
+    /// A bridge goes across the new tile only, its two field edges made road edges.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::Crossing
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Ne8
     }

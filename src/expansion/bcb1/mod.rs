@@ -859,6 +859,11 @@ fn terrain_name(t: Terrain) -> &'static str {
 }
 
 impl Expansion for Bcb1 {
+    /// A bridge on the new tile or on a tile beside it makes field edges road edges.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::Bridges
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Bcb1
     }

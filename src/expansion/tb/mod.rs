@@ -82,6 +82,11 @@ fn actions(mv: &Move) -> impl Iterator<Item = &Action> {
 }
 
 impl Expansion for Tb {
+    /// No action of this expansion changes an edge.
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::None
+    }
+
     fn id(&self) -> ExpansionId {
         ExpansionId::Tb
     }
