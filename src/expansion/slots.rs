@@ -9,9 +9,6 @@ use std::fmt;
 /// compared and printed.
 pub trait Slot: Any + fmt::Debug + Send + Sync {
     fn clone_slot(&self) -> Box<dyn Slot>;
-    /// Becomes a copy of `other`, reusing its own room, if `other` is of its type; false
-    /// (nothing done) if not.
-    fn clone_slot_from(&mut self, other: &dyn Slot) -> bool;
     fn eq_slot(&self, other: &dyn Slot) -> bool;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
@@ -20,11 +17,6 @@ pub trait Slot: Any + fmt::Debug + Send + Sync {
 impl<T: Any + fmt::Debug + Clone + PartialEq + Send + Sync> Slot for T {
     fn clone_slot(&self) -> Box<dyn Slot> {
         Box::new(self.clone())
-    }
-    fn clone_slot_from(&mut self, other: &dyn Slot) -> bool {
-        let Some(o) = other.as_any().downcast_ref::<T>() else { return false };
-        self.clone_from(o);
-        true
     }
     fn eq_slot(&self, other: &dyn Slot) -> bool {
         other.as_any().downcast_ref::<T>().is_some_and(|o| o == self)
@@ -41,12 +33,6 @@ impl Clone for Box<dyn Slot> {
     fn clone(&self) -> Self {
         (**self).clone_slot()
     }
-
-    fn clone_from(&mut self, source: &Self) {
-        if !(**self).clone_slot_from(&**source) {
-            *self = source.clone();
-        }
-    }
 }
 
 impl PartialEq for Box<dyn Slot> {
@@ -59,26 +45,8 @@ impl Eq for Box<dyn Slot> {}
 
 /// At most one value of each type, found by its type (kept beside it, so that finding one
 /// compares type ids, not asks each value).
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Slots(Vec<(TypeId, Box<dyn Slot>)>);
-
-impl Clone for Slots {
-    fn clone(&self) -> Slots {
-        Slots(self.0.clone())
-    }
-
-    /// Each value copied into the one of its type, where both hold the same types in the
-    /// same order (as a game and what was saved of it do).
-    fn clone_from(&mut self, source: &Slots) {
-        if self.0.len() == source.0.len() && self.0.iter().zip(&source.0).all(|(a, b)| a.0 == b.0) {
-            for ((_, a), (_, b)) in self.0.iter_mut().zip(&source.0) {
-                a.clone_from(b);
-            }
-        } else {
-            *self = source.clone();
-        }
-    }
-}
 
 impl Slots {
     /// Keeps `value`, replacing one of the same type.
@@ -122,13 +90,5 @@ mod tests {
         assert_eq!(s, t);
         s.insert(A(3));
         assert_ne!(s, t);
-        // Copied into a value of the same types, or whole into another.
-        let mut u = t.clone();
-        u.clone_from(&s);
-        assert_eq!(u, s);
-        let mut v = Slots::default();
-        v.insert(B("z"));
-        v.clone_from(&s);
-        assert_eq!(v, s);
     }
 }

@@ -194,6 +194,13 @@ pub struct State {
     pub bridge_turns: Vec<(PlayerId, u16)>,
 }
 
+impl State {
+    /// Whether `player` has a bridge left in supply.
+    pub fn bridges_left(&self, player: PlayerId) -> bool {
+        self.bridges.get(player.index()).is_some_and(|n| *n > 0)
+    }
+}
+
 /// The six tiles of a castle's fief: the two under it and the two beside each of them.
 pub fn fief(a: Pos, b: Pos) -> Vec<Pos> {
     let across = if a.x == b.x { [Edge::E, Edge::W] } else { [Edge::N, Edge::S] };
@@ -271,7 +278,7 @@ impl Bcb1 {
     /// Why a bridge cannot be built (see [`Bcb1::check_bridge`]), without wording it: the
     /// search for legal moves asks it of every bridge it might offer.
     fn bridge_fault(game: &Game, player: PlayerId, mv: &Move, at: Pos, axis: Axis) -> Option<BridgeFault> {
-        if game.state_of::<State>().bridges.get(player.index()).copied().unwrap_or(0) == 0 {
+        if !game.state_of::<State>().bridges_left(player) {
             return Some(BridgeFault::NoneLeft(player));
         }
         let adjacent = Edge::ALL.iter().any(|e| mv.pos.step(*e) == at);
@@ -1106,7 +1113,7 @@ impl Expansion for Bcb1 {
         if castles_waiting(&state.built, turn).next().is_some() {
             return None;
         }
-        let bridges_left = state.bridges.get(player.index()).copied().unwrap_or(0) > 0;
+        let bridges_left = state.bridges_left(player);
         let bridged = if bridges_left { 1 + 5 * 2 } else { 1 };
         let edges = if bridges_left { super::EdgeChanges::Bridges } else { super::EdgeChanges::None };
         let towns = exp8::towns_a_placement_may_complete(game, tile);
@@ -1136,7 +1143,7 @@ impl Expansion for Bcb1 {
         let mut bridged = vec![base.clone()];
         // A player with no bridge left may build none (`bridge_fault` says so first): no
         // square is asked.
-        let bridges_left = state.bridges.get(player.index()).copied().unwrap_or(0) > 0;
+        let bridges_left = state.bridges_left(player);
         let squares = std::iter::once(mv.pos).chain(Edge::ALL.map(|e| mv.pos.step(e))).filter(|_| bridges_left);
         for at in squares.filter(|q| *q == mv.pos || game.tile_at(*q).is_some()) {
             for axis in [Axis::NS, Axis::EW] {
