@@ -620,14 +620,20 @@ impl Frontier {
     /// each with its group (the groups being kept).
     fn matching_groups<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, usize)> + 'a {
         debug_assert!(self.indexed);
-        fits.matched().iter().zip(&self.held).enumerate().flat_map(move |(w, (&matched, &held))| {
-            let mut both = matched & held;
-            std::iter::from_fn(move || {
-                let bit = (both != 0).then(|| both.trailing_zeros())?;
-                both &= both - 1;
-                let key = (64 * w as u32 + bit) as Key;
-                Some((key, self.group_of[key as usize] as usize))
-            })
+        // A word of the two sets at a time, its bits in turn (a plain loop: the listing's).
+        let (matched, held) = (fits.matched(), &self.held);
+        let (mut w, mut both) = (0, matched[0] & held[0]);
+        std::iter::from_fn(move || {
+            while both == 0 {
+                w += 1;
+                if w == held.len() {
+                    return None;
+                }
+                both = matched[w] & held[w];
+            }
+            let key = (64 * w as u32 + both.trailing_zeros()) as Key;
+            both &= both - 1;
+            Some((key, self.group_of[key as usize] as usize))
         })
     }
 

@@ -45,6 +45,12 @@ struct Roots {
 impl Around {
     pub(super) const EMPTY: Around = Around { occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0 };
 
+    /// Whether a feature around holds a follower (else no segment of a tile laid here is
+    /// blocked).
+    pub(super) fn any_occupied(&self) -> bool {
+        self.occupied != 0
+    }
+
     /// The feature across port `port` (square `u`'s port `i` at `12 u + i`), if any.
     fn feature_at(&self, port: usize) -> Option<usize> {
         self.ports_of[..self.n].iter().position(|ports| ports & (1 << port) != 0)
@@ -410,24 +416,31 @@ impl Game<'_> {
             return 0;
         }
         if twin.is_none() {
-            let blocked = Self::occupied_by_ports(self.tiles.get(tile).segment_ports(r), around);
+            let blocked = Self::occupied_by_ports(self.tiles.get(tile), r, around);
             debug_assert_eq!(blocked, self.occupied_by_touches(tile, pos, r, None, around), "at {pos}");
             return blocked;
         }
         self.occupied_by_touches(tile, pos, r, twin, around)
     }
 
-    /// [`Game::occupied_with`] for a tile of one square, in port masks: a segment is blocked
-    /// when one of its ports (`segment_ports`) faces an occupied feature; the features its
-    /// ports face then count as occupied too, until nothing changes.
-    fn occupied_by_ports(segment_ports: &[u16], around: &Around) -> u64 {
-        let mut occupied = around.occupied_ports;
+    /// [`Game::occupied_with`] for a tile of one square (`def` turned by `r`), in port
+    /// masks: a segment is blocked when one of its ports faces an occupied feature; the
+    /// features the other ports of a blocked segment face then count as occupied too, until
+    /// nothing changes. Each occupied port is visited once, its segment read off the tile's
+    /// port table.
+    pub(super) fn occupied_by_ports(def: &crate::tile::TileDef, r: Rotation, around: &Around) -> u64 {
+        let (ports, segment_ports) = (def.ports(r), def.segment_ports(r));
+        let (mut occupied, mut seen, mut blocked) = (around.occupied_ports & 0xfff, 0u32, 0u64);
         loop {
-            let (mut blocked, mut reached) = (0u64, 0u32);
-            for (s, &ports) in segment_ports.iter().enumerate() {
-                let hit = u32::from(u32::from(ports) & occupied != 0);
-                blocked |= u64::from(hit) << s;
-                reached |= u32::from(ports) * hit;
+            let (mut fresh, mut reached) = (occupied & !seen, 0u32);
+            seen = occupied;
+            while fresh != 0 {
+                let local = ports[fresh.trailing_zeros() as usize];
+                fresh &= fresh - 1;
+                if local != crate::tile::NO_PORT && blocked & (1 << local) == 0 {
+                    blocked |= 1 << local;
+                    reached |= u32::from(segment_ports[local as usize]);
+                }
             }
             // A feature reached through a blocked segment joins the occupied one; it blocks
             // more only if another port faces it.

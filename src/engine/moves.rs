@@ -280,6 +280,15 @@ impl<'t> Game<'t> {
         let segments = self.def(tile).segments.len();
         // With no figure to stand and nothing vetoed, each fitting pair is one move.
         let only_bare = !figures_left && anywhere.as_ref().is_some_and(|v| v.bare_ok);
+        // Where the vetoes are the same on every square and each figure's is a mask (as in
+        // the base game), each square's moves come straight from those masks.
+        let masks = anywhere.as_ref().filter(|v| v.bare_ok).and_then(|v| {
+            let mut masks = [0u64; Figure::ALL.len()];
+            for (m, f) in masks.iter_mut().zip(&v.forbidden[..deployable.len()]) {
+                *m = (*f)?;
+            }
+            Some(masks)
+        });
         // What lies around each square, read into one place square after square.
         let mut read = Around::EMPTY;
         let each_square = |square: &super::board::Free, rotations: u8| {
@@ -301,6 +310,10 @@ impl<'t> Game<'t> {
                 }
                 false => &Around::EMPTY,
             };
+            if let Some(masks) = &masks {
+                self.square_moves(player, tile, square.pos, rotations, around, deployable, masks, turn, emit);
+                return;
+            }
             bare.pos = square.pos;
             for (i, r) in Rotation::ALL.into_iter().enumerate() {
                 if rotations & (1 << i) != 0 {
@@ -582,6 +595,53 @@ impl<'t> Game<'t> {
             }
         }
         Vetoes { bare_ok, forbidden }
+    }
+
+    /// [`Game::bare_moves`] of each rotation of `rotations` (bit `i` for `Rotation::ALL[i]`)
+    /// on the square at `pos`, where the placement is allowed without a follower and each
+    /// figure in supply (`deployable`) is forbidden the segments of its mask (`forbidden`,
+    /// the same on every square): the same moves in the same order, without asking each
+    /// candidate.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn square_moves(
+        &self,
+        player: PlayerId,
+        tile: TileKind,
+        pos: Pos,
+        rotations: u8,
+        around: &Around,
+        deployable: &[Figure],
+        forbidden: &[u64; Figure::ALL.len()],
+        turn: u16,
+        emit: &mut impl FnMut(BareMove),
+    ) {
+        let def = self.def(tile);
+        let all = 1u64.checked_shl(def.segments.len() as u32).map_or(u64::MAX, |b| b - 1);
+        let mut left = rotations;
+        while left != 0 {
+            let rotation = Rotation::ALL[left.trailing_zeros() as usize];
+            left &= left - 1;
+            let none = BareMove { pos, rotation, follower: None, figure: Figure::Normal };
+            let mut push = |m: BareMove| {
+                debug_assert!(self.check(player, &m.to_move(tile), turn).is_ok(), "the quick judgement of {m:?}");
+                emit(m);
+            };
+            push(none);
+            let blocked = match around.any_occupied() {
+                false => 0,
+                true => Self::occupied_by_ports(def, rotation, around),
+            };
+            debug_assert_eq!(blocked, self.occupied_with(tile, pos, rotation, None, around), "at {pos}");
+            for (&figure, &mask) in deployable.iter().zip(forbidden) {
+                let mut free = all & !blocked & !mask;
+                while free != 0 {
+                    let local = free.trailing_zeros() as u8;
+                    free &= free - 1;
+                    push(BareMove { follower: Some(local), figure, ..none });
+                }
+            }
+        }
     }
 
     /// The legal moves of a bare placement (no actions, a whole turn, one square) whose tile
