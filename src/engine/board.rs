@@ -856,8 +856,8 @@ impl Board {
 
     /// A frontier square's entry: the tiles across its edges and their segments facing it;
     /// `None` off the frontier.
-    pub fn free_at(&self, p: Pos) -> Option<Free> {
-        self.slot(p).map(|s| *self.free(s))
+    pub fn free_at(&self, p: Pos) -> Option<&Free> {
+        self.slot(p).map(|s| self.free(s))
     }
 
     /// Free squares that touch a tile along an edge, in a fixed order ([`frontier_order`]).

@@ -276,7 +276,7 @@ impl Game<'_> {
     /// The segments facing the ports of a square, as the frontier keeps them
     /// ([`board::Free::ports`]); none off the frontier (a free square there touches no tile).
     pub(super) fn frontier_ports(&self, pos: Pos) -> [u32; 12] {
-        self.board.free_at(pos).map_or([board::NO_SEGMENT; 12], |f| *self.checked_ports(&f))
+        self.board.free_at(pos).map_or([board::NO_SEGMENT; 12], |f| *self.checked_ports(f))
     }
 
     /// A frontier square's [`board::Free::ports`], checked in debug builds against the tiles
@@ -383,7 +383,15 @@ impl Game<'_> {
     /// square and rotation it tries.
     pub(super) fn occupied_on_tile(&self, tile: TileKind, pos: Pos, r: Rotation) -> Occupancy {
         let twin = self.twin_of(tile, pos, r);
-        let around = self.around_both(pos, twin);
+        let around = match (twin, self.board.free_at(pos)) {
+            // One square, read as a search reads it.
+            (None, Some(free)) => {
+                let mut a = Around::EMPTY;
+                self.around_ports_into(free, &mut a);
+                a
+            }
+            _ => self.around_both(pos, twin),
+        };
         Occupancy {
             blocked: self.occupied_with(tile, pos, r, twin, &around),
             offsets: self.unit_offsets(tile, twin),

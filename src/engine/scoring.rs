@@ -88,7 +88,7 @@ impl Game<'_> {
             found.push((met.unwrap_or(usize::MAX), group));
         }
         found.sort_unstable();
-        found.into_iter().map(|(_, g)| g).collect()
+        found.iter().map(|&(_, g)| g).collect()
     }
 
     /// The groups with a cloister or German castle on the tile at `own` or around it that
@@ -301,22 +301,19 @@ impl Game<'_> {
         for x in self.expansions.clone() {
             x.final_scoring(self);
         }
-        let mut roots: Vec<(FeatureKind, SegId)> = Vec::with_capacity(self.followers.len());
-        for f in &self.followers {
-            let root = self.features.find(f.segment);
-            let kind = self.features.kind(root);
-            if !roots.iter().any(|(_, r)| *r == root) {
-                roots.push((kind, root));
-            }
-        }
-        // Each root once, so the order is the one a stable sort gives.
-        roots.sort_unstable_by_key(|(k, r)| (*k, self.features.placed(*r), r.0));
+        // Each feature with a follower once, by kind, then by the tile it began on.
+        let mut roots: Vec<(FeatureKind, u32, SegId)> = (self.followers.iter())
+            .map(|f| self.features.find(f.segment))
+            .map(|root| (self.features.kind(root), self.features.placed(root), root))
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
         // The fields are scored in their place in this order, together, as the base game
         // decides (`base.farm-scoring`).
         let mut fields: Vec<SegId> = Vec::with_capacity(roots.len());
-        fields.extend(roots.iter().filter(|(k, _)| *k == FeatureKind::Field).map(|(_, r)| *r));
+        fields.extend(roots.iter().filter(|(k, ..)| *k == FeatureKind::Field).map(|(.., r)| *r));
         let mut fields_scored = false;
-        for (kind, root) in roots {
+        for (kind, _, root) in roots {
             if kind > FeatureKind::Field && !fields_scored {
                 crate::expansion::base::score_fields(self, &fields);
                 fields_scored = true;
