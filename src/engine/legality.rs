@@ -313,15 +313,27 @@ impl Game<'_> {
         a
     }
 
-    /// [`Game::around_ports`] written into `a`, whatever it held: for a search that reads
-    /// square after square into one `Around` rather than copying a new one out each time
-    /// (a debug build compares it with a fresh reading).
+    /// [`Game::around_ports`] written into `a`, whatever it held, where a feature around
+    /// holds a follower; elsewhere only that none does (`Around::any_occupied`), which is
+    /// all a search asks of it then. For a search that reads square after square into one
+    /// `Around` rather than copying a new one out each time (a debug build compares it with
+    /// a fresh reading).
     pub(super) fn around_ports_into(&self, square: &board::Free, a: &mut Around) {
         let ports = self.checked_ports(square);
         // What `look_around` only adds to; each feature's `ports_of` is cleared as it is met.
         (a.occupied, a.n, a.occupied_ports, a.shared) = (0, 0, 0, 0);
-        self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, u32::from(square.faced));
-        debug_assert_eq!(*a, self.around_ports(ports), "the around read into a used one");
+        let mut faced = u32::from(square.faced);
+        let none_held = std::iter::from_fn(|| {
+            let i = (faced != 0).then(|| faced.trailing_zeros() as usize)?;
+            faced &= faced - 1;
+            Some(ports[i])
+        })
+        .all(|seg| self.features.occupied(SegId(seg)) == 0);
+        if !none_held {
+            self.look_around(a, &mut Roots { list: [0; 24], n: 0 }, 0, ports, u32::from(square.faced));
+        }
+        debug_assert!(none_held || *a == self.around_ports(ports), "the around read into a used one");
+        debug_assert_eq!(a.any_occupied(), self.around_ports(ports).any_occupied());
     }
 
     /// [`Game::around`] both squares of a double-size tile, a feature that touches both

@@ -87,6 +87,10 @@ impl Game<'_> {
             let met = own.iter().flat_map(|p| std::iter::once(*p).chain(p.ring())).position(|q| theirs.contains(&q));
             found.push((met.unwrap_or(usize::MAX), group));
         }
+        if found.is_empty() {
+            // As most turns: nothing to order, nor to copy out.
+            return Surrounded::new();
+        }
         found.sort_unstable();
         found.iter().map(|&(_, g)| g).collect()
     }
