@@ -139,24 +139,31 @@ impl Grid {
 
     /// Where a square's cell is: its chunk's index in `chunks` (made if there is none yet)
     /// and its index in the chunk.
+    #[inline]
     fn locate_mut(&mut self, p: Pos) -> (usize, usize) {
         let (c, i) = Grid::split(p);
         let k = match self.chunk(c) {
             Some(k) => k,
-            None => {
-                self.chunks.push(Rc::new([EMPTY_CELL; CHUNK_SQUARES]));
-                self.at.push(c);
-                let index = self.chunks.len() as u32;
-                match Grid::near_slot(c) {
-                    Some(slot) => Rc::make_mut(&mut self.near)[slot] = index,
-                    None => {
-                        self.far.insert(c, index);
-                    }
-                }
-                self.chunks.len() - 1
-            }
+            None => self.add_chunk(c),
         };
         (k, i)
+    }
+
+    /// Makes the chunk at this position (there is none yet): its index in `chunks`. Apart
+    /// from [`Grid::locate_mut`], which mostly finds one, so that finding one stays small.
+    #[cold]
+    #[inline(never)]
+    fn add_chunk(&mut self, c: (i32, i32)) -> usize {
+        self.chunks.push(Rc::new([EMPTY_CELL; CHUNK_SQUARES]));
+        self.at.push(c);
+        let index = self.chunks.len() as u32;
+        match Grid::near_slot(c) {
+            Some(slot) => Rc::make_mut(&mut self.near)[slot] = index,
+            None => {
+                self.far.insert(c, index);
+            }
+        }
+        self.chunks.len() - 1
     }
 
     /// [`Grid::locate_mut`] of `q`, a square next to `p` whose cell is at `at`: found in the
