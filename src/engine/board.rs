@@ -423,9 +423,11 @@ struct Frontier {
     group_of: [u8; 256],
     /// The constraints whose group holds a square.
     held: KeySet,
-    /// Whether the groups are kept ([`Board::set_indexed`]); without them, searches read
-    /// every entry.
+    /// Whether the groups are kept; without them, searches read every entry.
     indexed: bool,
+    /// From how many squares on the frontier the groups are kept ([`Board::set_indexed`]):
+    /// [`INDEX_FROM`] on a new board, 0 once asked to keep them, never once asked not to.
+    index_from: usize,
     /// What an attempt wrote over (the number of entries when it was opened), and the groups
     /// as they were, while kept: put back whole.
     journal: Journal<FrontierNote>,
@@ -440,7 +442,8 @@ impl Default for Frontier {
             groups: Groups::default(),
             group_of: [NO_GROUP; 256],
             held: [0; 4],
-            indexed: true,
+            indexed: false,
+            index_from: INDEX_FROM,
             journal: Journal::default(),
             saved_groups: None,
         }
@@ -460,6 +463,7 @@ impl Frontier {
             group_of: self.group_of,
             held: self.held,
             indexed: self.indexed,
+            index_from: self.index_from,
             journal: Journal::default(),
             saved_groups: None,
         }
@@ -601,6 +605,17 @@ impl Frontier {
             if key != 0 {
                 self.link(key, id);
             }
+        }
+    }
+
+    /// Starts keeping the groups if the frontier has grown to `index_from` squares: asked
+    /// before a tile is laid and when an attempt is kept, never while one is noted (its notes
+    /// put the entries back, not the groups).
+    #[inline]
+    fn index_if_large(&mut self) {
+        debug_assert!(!self.journal.is_open());
+        if !self.indexed && self.entries.len() - self.vacant.len() >= self.index_from {
+            self.set_indexed(true);
         }
     }
 
@@ -747,7 +762,9 @@ impl Board {
     pub(super) fn close_journal(&mut self, keep: bool) {
         self.frontier.close_journal(keep);
         if keep {
-            return self.journal.discard();
+            self.journal.discard();
+            // What was kept may have grown the frontier past where its groups are kept.
+            return self.frontier.index_if_large();
         }
         let len = self.journal.start_len();
         let mut notes = std::mem::take(&mut self.journal);
@@ -785,6 +802,9 @@ impl Board {
     /// the squares around it. Returns the segments that faced the square's ports while it
     /// was free (see [`Free::ports`]), and the mask of those ports: what the tile joins.
     pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) -> Facing {
+        if !self.journal.is_open() {
+            self.frontier.index_if_large();
+        }
         self.note_around(p);
         let at = self.squares.locate_mut(p);
         let (x, y) = ((at.1 as i32) % CHUNK_SIDE, (at.1 as i32) / CHUNK_SIDE);
@@ -933,17 +953,31 @@ impl Board {
     }
 
     /// [`Board::each_fitting`] in the board's own order, as [`Board::nth_fitting`] counts
-    /// them (constraint by constraint, each group's squares as it holds them), unsorted, on
-    /// a board that keeps its groups ([`Board::is_indexed`]; elsewhere ask `each_fitting`): for
-    /// a search that needs every fitting square in an order fixed by the game's moves, not
-    /// the frontier order. Its cost is one step per square found.
+    /// them, unsorted, on a board that keeps its groups ([`Board::is_indexed`]; elsewhere
+    /// ask [`Board::each_fitting_by_entry`]): constraint by constraint, each group's squares
+    /// as it holds them. For a search that needs every fitting square in an order fixed by
+    /// the game's moves, not the frontier order. Its cost is one step per square found.
     pub fn each_fitting_unordered(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         let frontier = &self.frontier;
-        debug_assert!(frontier.indexed, "the groups are kept (else `each_fitting`)");
+        debug_assert!(frontier.indexed, "the groups are kept (else `each_fitting_by_entry`)");
         for (key, g) in frontier.matching_groups(fits) {
             let rotations = fits.rotations(key);
             for &id in frontier.groups.get(g) {
                 found(&frontier.entries[id as usize].free, rotations);
+            }
+        }
+    }
+
+    /// [`Board::each_fitting_unordered`] on a board that keeps no groups (a frontier of fewer
+    /// than [`INDEX_FROM`] squares, or a replay's): the board's own order there, as
+    /// [`Board::nth_fitting`] counts them, is the order of the frontier's entries. One step
+    /// per square on the frontier, which for so few costs less than keeping the groups.
+    pub fn each_fitting_by_entry(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
+        debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
+        for e in &self.frontier.entries {
+            let rotations = fits.rotations(e.free.key);
+            if rotations != 0 && e.free.key != 0 {
+                found(&e.free, rotations);
             }
         }
     }
@@ -997,12 +1031,14 @@ impl Board {
         None
     }
 
-    /// Keeps the frontier's squares grouped by constraint (as a new board does), so that a
-    /// search costs in proportion to the squares it finds, or stops keeping them (`false`),
-    /// so that laying a tile costs less and a search reads every frontier square: for a game
-    /// that is replayed rather than searched. Turned on again, the groups are built afresh
-    /// from the frontier, in the order of its entries.
+    /// Keeps the frontier's squares grouped by constraint from now on, so that a search
+    /// costs in proportion to the squares it finds, or never (`false`), so that laying a
+    /// tile costs less and a search reads every frontier square: for a game that is
+    /// replayed rather than searched. A new board keeps them once its frontier holds
+    /// [`INDEX_FROM`] squares (checked as a tile is laid, outside attempts). Turned on, the
+    /// groups are built afresh from the frontier, in the order of its entries.
     pub fn set_indexed(&mut self, on: bool) {
+        self.frontier.index_from = if on { 0 } else { usize::MAX };
         self.frontier.set_indexed(on);
     }
 
@@ -1012,6 +1048,13 @@ impl Board {
         self.frontier.indexed
     }
 }
+
+/// How many squares a new board's frontier holds before it keeps them grouped by
+/// constraint ([`Board::set_indexed`]). Below that, reading every entry costs a search less
+/// than keeping the groups costs each tile laid (linking and unlinking the squares around
+/// it): a 72-tile base game's frontier holds at most about 80 squares (81 in 2,000 random
+/// 2-player games), one of 1,000 tiles some 250. BENCHMARKS.md has the measurements.
+pub const INDEX_FROM: usize = 96;
 
 /// The order squares are searched and listed in: north first (y down), then west to east.
 pub fn frontier_order(p: Pos) -> (i32, i32) {
@@ -1088,6 +1131,7 @@ mod tests {
         // A ragged board grown square by square: squares taken and their entries used again,
         // constraints changing; compared after every tile.
         let mut kept = Board::default();
+        kept.set_indexed(true);
         let mut bare = Board::default();
         bare.set_indexed(false);
         let terrains = [City, Road, Field];
@@ -1133,9 +1177,60 @@ mod tests {
                 rebuilt.each_fitting_unordered(&fits, |f, _| unordered.push(f.pos));
                 unordered.sort_by_key(|p| frontier_order(*p));
                 assert_eq!(unordered, kept.fitting(&fits).iter().map(|f| f.square.pos).collect::<Vec<_>>());
+                for board in [&kept, &bare, &rebuilt] {
+                    assert_eq!(own_order(board, &fits), drawn_order(board, &fits), "{edges:?}");
+                }
             }
         }
         assert!(vacancies > 0, "some entry was left vacant on the way");
+    }
+
+    /// The (square, rotation) pairs where a tile fits in the board's own order, as a
+    /// search lists them (by group, or by entry on a board that keeps no groups).
+    fn own_order(board: &Board, fits: &FitTable) -> Vec<(Pos, usize)> {
+        let mut out = Vec::new();
+        let mut add =
+            |f: &Free, rotations: u8| out.extend((0..4).filter(|r| rotations & (1 << r) != 0).map(|r| (f.pos, r)));
+        match board.is_indexed() {
+            true => board.each_fitting_unordered(fits, &mut add),
+            false => board.each_fitting_by_entry(fits, &mut add),
+        }
+        out
+    }
+
+    /// The same pairs as a draw counts them ([`Board::nth_fitting`]).
+    fn drawn_order(board: &Board, fits: &FitTable) -> Vec<(Pos, usize)> {
+        (0..board.count_fitting(fits)).map(|k| board.nth_fitting(fits, k).expect("below the count")).collect()
+    }
+
+    #[test]
+    fn a_new_board_keeps_its_groups_once_its_frontier_is_large() {
+        use Terrain::*;
+        // A row of tiles: two frontier squares more with each, and the one ahead taken.
+        let (mut board, mut tried) = (Board::default(), Board::default());
+        let fits = FitTable::new([[Field; 4]; 4]);
+        for i in 0..80u32 {
+            let before = board.frontier().len();
+            board.put(Pos::new(i as i32, 0), i, [Field; 4], [NO_SEGMENT; 12]);
+            // From INDEX_FROM squares on, as a tile is laid (counted before it).
+            assert_eq!(board.is_indexed(), before >= INDEX_FROM, "tile {i}");
+            assert_eq!(own_order(&board, &fits), drawn_order(&board, &fits), "tile {i}");
+            let mut sorted = own_order(&board, &fits);
+            sorted.sort_by_key(|(p, r)| (frontier_order(*p), *r));
+            let listed: Vec<(Pos, usize)> =
+                board.fitting(&fits).iter().flat_map(|f| (0..4).map(move |r| (f.square.pos, r))).collect();
+            assert_eq!(sorted, listed, "tile {i}");
+            // Not while an attempt is noted: the attempt puts back entries, not groups.
+            let was = tried.is_indexed();
+            tried.open_journal();
+            tried.put(Pos::new(i as i32, 0), i, [Field; 4], [NO_SEGMENT; 12]);
+            assert_eq!(tried.is_indexed(), was, "tile {i}");
+            // Kept, it is grown as the board is.
+            tried.close_journal(true);
+            assert_eq!(tried.is_indexed(), tried.frontier().len() >= INDEX_FROM, "tile {i}");
+            tried = board.clone();
+        }
+        assert!(board.is_indexed(), "a row of 80 tiles has a frontier of 162 squares");
     }
 
     #[test]

@@ -405,6 +405,14 @@ impl<'t> Game<'t> {
             moves: 0,
             bare_only: exps.iter().all(|x| x.edge_changes() == EdgeChanges::None && !x.offers_actions()),
         };
+        // Where every move is a bare placement, a turn's search reads the frontier once, and
+        // the board keeps its groups only once its frontier is large (`board::INDEX_FROM`).
+        // Where expansions offer actions or change edges, it reads it many times a turn (a
+        // table for each edge change, a placement drawn at each try): the groups pay from
+        // the first tile.
+        if !game.bare_only {
+            game.board.set_indexed(true);
+        }
         for x in exps {
             x.setup(&mut game);
         }
@@ -412,12 +420,13 @@ impl<'t> Game<'t> {
     }
 
     /// Whether the board keeps its frontier squares grouped by constraint, as a new game's
-    /// does: a search for legal moves then costs in proportion to the squares it finds,
-    /// however large the board. A game replayed move by move and seldom searched is played
-    /// faster without (`false`): laying a tile then keeps no groups, and a search reads every
-    /// frontier square. The moves found are the same either way; the order
-    /// [`Game::bare_moves_into`] gives them in is fixed by the moves played and by when the
-    /// groups were turned on.
+    /// does from the first tile where expansions offer actions or change edges, and once its
+    /// frontier holds `board::INDEX_FROM` squares elsewhere: a search for legal moves then
+    /// costs in proportion to the squares it finds, however large the board. A game replayed
+    /// move by move and seldom searched is played faster without (`false`): laying a tile
+    /// then keeps no groups, and a search reads every frontier square. The moves found are
+    /// the same either way; the order [`Game::bare_moves_into`] gives them in is fixed by the
+    /// moves played and by when the groups were turned on.
     pub fn index_frontier(&mut self, on: bool) {
         self.board.set_indexed(on);
     }

@@ -238,29 +238,30 @@ impl<'t> Game<'t> {
     /// over many turns, which list moves by the thousand.
     ///
     /// The moves are [`Game::legal_moves`]' moves, each once, in the board's own order
-    /// rather than the frontier order: the squares as the board keeps them by constraint
-    /// ([`Board::each_fitting_unordered`](super::board::Board::each_fitting_unordered)),
+    /// rather than the frontier order: the squares as the board keeps them (by constraint,
+    /// or in the order of its frontier's entries while it keeps no groups:
+    /// [`Board::each_fitting_unordered`](super::board::Board::each_fitting_unordered)),
     /// then rotation, figure and follower as there. That order is fixed by the moves played
-    /// (the same game lists them in the same order), and it costs no sort. (On a board that
-    /// keeps no groups, [`Game::index_frontier`], the squares come in frontier order.)
+    /// (the same game lists them in the same order), and it costs no sort.
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
         out.clear();
         // Each order its own copy of the search, so that each inlines its step.
         match self.board.is_indexed() {
-            true => self.each_bare_move::<BOARD_ORDER>(player, tile, turn, &mut |m| out.push(m)),
-            false => self.each_bare_move::<FRONTIER_ORDER>(player, tile, turn, &mut |m| out.push(m)),
+            true => self.each_bare_move::<GROUP_ORDER>(player, tile, turn, &mut |m| out.push(m)),
+            false => self.each_bare_move::<ENTRY_ORDER>(player, tile, turn, &mut |m| out.push(m)),
         }
     }
 
     /// The moves of [`Game::bare_moves_into`], each given to `emit`: for each square and
-    /// rotation where the tile fits, in the board's own order (`BOARD_ORDER`, on a board
-    /// that keeps its groups) or in frontier order (`FRONTIER_ORDER`), its bare moves, what
+    /// rotation where the tile fits, in the board's own order (`GROUP_ORDER` on a board that
+    /// keeps its groups, `ENTRY_ORDER` elsewhere) or in frontier order (`FRONTIER_ORDER`),
+    /// its bare moves, what
     /// lies around the square read once for its rotations, and the expansions' vetoes once
     /// for the whole search where they do not depend on the square
     /// ([`Expansion::judges_bare_anywhere`]).
     ///
     /// [`Expansion::judges_bare_anywhere`]: crate::expansion::Expansion::judges_bare_anywhere
-    fn each_bare_move<const BY_BOARD: bool>(
+    fn each_bare_move<const ORDER: u8>(
         &self,
         player: PlayerId,
         tile: TileKind,
@@ -331,9 +332,10 @@ impl<'t> Game<'t> {
             }
         };
         let fits = self.def(tile).fits();
-        match BY_BOARD {
-            true => self.board.each_fitting_unordered(fits, each_square),
-            false => self.board.each_fitting(fits, each_square),
+        match ORDER {
+            GROUP_ORDER => self.board.each_fitting_unordered(fits, each_square),
+            ENTRY_ORDER => self.board.each_fitting_by_entry(fits, each_square),
+            _ => self.board.each_fitting(fits, each_square),
         }
         true
     }
@@ -751,9 +753,11 @@ impl BareMove {
 
 /// The orders in which a search lists the fitting squares ([`Game::each_bare_move`]): north
 /// first, then west to east ([`Game::legal_moves`]), or the board's own
-/// ([`Game::bare_moves_into`]).
-const FRONTIER_ORDER: bool = false;
-const BOARD_ORDER: bool = true;
+/// ([`Game::bare_moves_into`]): by constraint where it keeps its groups, else in the order
+/// of its frontier's entries.
+const FRONTIER_ORDER: u8 = 0;
+const GROUP_ORDER: u8 = 1;
+const ENTRY_ORDER: u8 = 2;
 
 /// What the expansions in play say of a bare placement ([`Game::vetoes`]).
 #[derive(Debug, PartialEq, Eq)]
