@@ -625,17 +625,22 @@ impl Frontier {
     fn matching<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, u32)> + 'a {
         let (by_group, by_entry) = match self.indexed {
             true => (Some(self.matching_groups(fits)), None),
-            false => (None, Some(self.entries.iter().enumerate())),
+            false => (None, Some(())),
         };
         let grouped = by_group
             .into_iter()
             .flatten()
             .flat_map(move |(key, g)| self.groups.get(g).iter().map(move |&id| (key, id)));
-        let scanned = by_entry.into_iter().flatten().filter_map(|(id, e)| {
+        grouped.chain(by_entry.into_iter().flat_map(|_| self.matching_entries(fits)))
+    }
+
+    /// [`Frontier::matching`] read entry by entry, in their order, whether the groups are
+    /// kept or not.
+    fn matching_entries<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, u32)> + 'a {
+        self.entries.iter().enumerate().filter_map(|(id, e)| {
             let key = e.free.key;
             (key != 0 && fits.rotations(key) != 0).then_some((key, id as u32))
-        });
-        grouped.chain(scanned)
+        })
     }
 
     /// The constraints that hold a square and that the tile matches, in increasing order,
@@ -974,6 +979,7 @@ impl Board {
     /// per square on the frontier, which for so few costs less than keeping the groups.
     pub fn each_fitting_by_entry(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
+        // As `matching_entries` reads them, without going back to each entry by its index.
         for e in &self.frontier.entries {
             let rotations = fits.rotations(e.free.key);
             if rotations != 0 && e.free.key != 0 {
@@ -989,7 +995,7 @@ impl Board {
     pub fn count_fitting(&self, fits: &FitTable) -> usize {
         let frontier = &self.frontier;
         if !frontier.indexed {
-            return frontier.matching(fits).map(|(key, _)| fits.counts()[key as usize] as usize).sum();
+            return frontier.matching_entries(fits).map(|(key, _)| fits.counts()[key as usize] as usize).sum();
         }
         frontier
             .matching_groups(fits)
@@ -1011,7 +1017,7 @@ impl Board {
             (frontier.entries[squares[k / r] as usize].free.pos, rotations.trailing_zeros() as usize)
         };
         if !frontier.indexed {
-            for (key, id) in frontier.matching(fits) {
+            for (key, id) in frontier.matching_entries(fits) {
                 let here = fits.counts()[key as usize] as usize;
                 if k < here {
                     return Some(nth(key, &[id], k));
