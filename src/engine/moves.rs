@@ -283,13 +283,7 @@ impl<'t> Game<'t> {
         let only_bare = !figures_left && anywhere.as_ref().is_some_and(|v| v.bare_ok);
         // Where the vetoes are the same on every square and each figure's is a mask (as in
         // the base game), each square's moves come straight from those masks.
-        let masks = anywhere.as_ref().filter(|v| v.bare_ok).and_then(|v| {
-            let mut masks = [0u64; Figure::ALL.len()];
-            for (m, f) in masks.iter_mut().zip(&v.forbidden[..deployable.len()]) {
-                *m = (*f)?;
-            }
-            Some(masks)
-        });
+        let masks = anywhere.as_ref().and_then(|v| v.masks(deployable.len()));
         // What lies around each square, read into one place square after square.
         let mut read = Around::EMPTY;
         let each_square = |square: &super::board::Free, rotations: u8| {
@@ -653,7 +647,7 @@ impl<'t> Game<'t> {
     /// it once): for each candidate what `check_before_play` would still ask (the
     /// expansions' `vetoes` of this placement, the feature joined, from what lies `around`
     /// the square, read only when a figure is in supply), the figures being those in supply
-    /// (`deployable`).
+    /// (`deployable`). Where the vetoes are masks, [`Game::square_moves`] of its rotation.
     #[allow(clippy::too_many_arguments)]
     fn bare_moves(
         &self,
@@ -668,6 +662,11 @@ impl<'t> Game<'t> {
     ) {
         debug_assert!(bare.extras.is_empty() && bare.part == Part::Whole && bare.follower.is_none());
         debug_assert_eq!(*vetoes, self.vetoes(player, bare, deployable), "the vetoes of {bare:?}");
+        debug_assert_eq!(segments, self.def(bare.tile).segments.len());
+        if let Some(masks) = vetoes.masks(deployable.len()) {
+            let rotation = 1 << bare.rotation.quarter_turns();
+            return self.square_moves(player, bare.tile, bare.pos, rotation, around, deployable, &masks, turn, emit);
+        }
         let mut push = |m: BareMove| {
             debug_assert!(self.check(player, &m.to_move(bare.tile), turn).is_ok(), "the quick judgement of {m:?}");
             emit(m);
@@ -768,6 +767,18 @@ struct Vetoes {
     /// (`Expansion::forbidden_followers`); `None` where an expansion cannot say as a mask,
     /// and then each follower is asked of `check_placement`.
     forbidden: [Option<u64>; Figure::ALL.len()],
+}
+
+impl Vetoes {
+    /// Each of the first `figures` figures' forbidden segments as a mask, where the bare
+    /// placement is allowed and every one of them can be said so ([`Game::square_moves`]).
+    fn masks(&self, figures: usize) -> Option<[u64; Figure::ALL.len()]> {
+        let mut masks = [0u64; Figure::ALL.len()];
+        for (m, f) in masks.iter_mut().zip(&self.forbidden[..figures]) {
+            *m = (*f)?;
+        }
+        self.bare_ok.then_some(masks)
+    }
 }
 
 /// What a search for the moves of one player's tile reads once ([`Game::search`]).
