@@ -623,24 +623,18 @@ impl Frontier {
     /// with its constraint: by group while the groups are kept (constraint by constraint, each
     /// group's squares as it holds them), else in the order of the entries.
     fn matching<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, u32)> + 'a {
-        let (by_group, by_entry) = match self.indexed {
-            true => (Some(self.matching_groups(fits)), None),
-            false => (None, Some(())),
-        };
-        let grouped = by_group
-            .into_iter()
-            .flatten()
+        let grouped = (self.indexed.then(|| self.matching_groups(fits)).into_iter().flatten())
             .flat_map(move |(key, g)| self.groups.get(g).iter().map(move |&id| (key, id)));
-        grouped.chain(by_entry.into_iter().flat_map(|_| self.matching_entries(fits)))
+        grouped.chain((!self.indexed).then(|| self.matching_entries(fits)).into_iter().flatten())
     }
 
     /// [`Frontier::matching`] read entry by entry, in their order, whether the groups are
     /// kept or not.
     fn matching_entries<'a>(&'a self, fits: &'a FitTable) -> impl Iterator<Item = (Key, u32)> + 'a {
-        self.entries.iter().enumerate().filter_map(|(id, e)| {
-            let key = e.free.key;
-            (key != 0 && fits.rotations(key) != 0).then_some((key, id as u32))
-        })
+        self.entries
+            .iter()
+            .enumerate()
+            .filter_map(|(id, e)| (entry_fits(fits, e) != 0).then_some((e.free.key, id as u32)))
     }
 
     /// The constraints that hold a square and that the tile matches, in increasing order,
@@ -986,7 +980,7 @@ impl Board {
             let (mut fitting, mut n) = ([0u8; 64], 0);
             for (i, e) in chunk.iter().enumerate() {
                 fitting[n] = i as u8;
-                n += usize::from(fits.rotations(e.free.key) != 0 && e.free.key != 0);
+                n += usize::from(entry_fits(fits, e) != 0);
             }
             for &i in &fitting[..n] {
                 let free = &chunk[i as usize].free;
@@ -1060,6 +1054,13 @@ impl Board {
     pub fn is_indexed(&self) -> bool {
         self.frontier.indexed
     }
+}
+
+/// The rotations of the tile of `fits` that match a frontier entry's constraint; none for a
+/// vacant entry (constraint 0).
+#[inline(always)]
+fn entry_fits(fits: &FitTable, e: &Entry) -> u8 {
+    fits.rotations(e.free.key) * u8::from(e.free.key != 0)
 }
 
 /// How many squares a new board's frontier holds before it keeps them grouped by
