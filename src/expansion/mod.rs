@@ -110,10 +110,6 @@ impl fmt::Display for ExpansionId {
     }
 }
 
-/// Something an expansion lets a player build or decide during a turn, besides the tile and
-/// the follower: a value of that expansion's own action type (a bridge, a bazaar, a move over
-/// a drawbridge), which only it reads. A move holding one that no enabled expansion takes is
-/// refused: nothing is silently ignored.
 /// What [`Expansion::action_bound`] says of the sets of actions one placement may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionBound {
@@ -146,6 +142,10 @@ pub enum EdgeChanges {
     Any,
 }
 
+/// Something an expansion lets a player build or decide during a turn, besides the tile and
+/// the follower: a value of that expansion's own action type (a bridge, a bazaar, a move over
+/// a drawbridge), which only it reads. A move holding one that no enabled expansion takes is
+/// refused: nothing is silently ignored.
 #[derive(Debug)]
 pub struct Extra(Box<dyn Slot>);
 
