@@ -374,10 +374,12 @@ pub fn majority_of(pieces: impl Iterator<Item = (PlayerId, u32)>, players: usize
     (0..count.len()).filter(|&i| count[i] == best).map(|i| PlayerId(i as u8)).collect()
 }
 
-/// Distinct numbers (the tile groups of a feature, or around a cloister), kept on the stack
-/// while few: most features span a few tiles, a field of a long game some dozens.
+/// Distinct numbers (the tile groups of a feature, or around a cloister): those below 256
+/// (every tile group of a base game) as bits, the others on the stack while few (most
+/// features span a few tiles, a field of a long game some dozens).
 #[derive(Default)]
 pub(super) struct Distinct {
+    low: [u64; 4],
     few: [u32; 32],
     n: usize,
     many: Vec<u32>,
@@ -385,6 +387,10 @@ pub(super) struct Distinct {
 
 impl Distinct {
     pub(super) fn insert(&mut self, v: u32) {
+        if let Some(word) = self.low.get_mut(v as usize / 64) {
+            *word |= 1 << (v % 64);
+            return;
+        }
         if self.n < self.few.len() {
             if !self.few[..self.n].contains(&v) {
                 self.few[self.n] = v;
@@ -399,12 +405,13 @@ impl Distinct {
     }
 
     pub(super) fn len(&mut self) -> usize {
+        let low = self.low.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         if self.many.is_empty() {
-            return self.n;
+            return low + self.n;
         }
         self.many.sort_unstable();
         self.many.dedup();
-        self.many.len()
+        low + self.many.len()
     }
 }
 
@@ -461,8 +468,8 @@ mod tests {
 
     #[test]
     fn distinct_counts_as_sorting_would_past_the_stack() {
-        for n in [0u32, 1, 31, 32, 33, 100] {
-            for modulo in [1u32, 7, 32, 33, 1000] {
+        for n in [0u32, 1, 31, 32, 33, 100, 400] {
+            for modulo in [1u32, 7, 32, 33, 255, 256, 257, 300, 1000, 100_000] {
                 let values: Vec<u32> = (0..n).map(|i| i.wrapping_mul(2_654_435_761) % modulo).collect();
                 let mut d = Distinct::default();
                 values.iter().for_each(|v| d.insert(*v));
