@@ -10,7 +10,7 @@
 //! constraint once, not each square.
 
 use super::journal::Journal;
-use crate::geom::{Edge, Pos};
+use crate::geom::{Edge, Pos, Rotation};
 use crate::tile::Terrain;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -974,18 +974,42 @@ impl Board {
     pub fn each_fitting_by_entry(&self, fits: &FitTable, mut found: impl FnMut(&Free, u8)) {
         debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
         // As `matching_entries` reads them, without going back to each entry by its index:
-        // 64 entries at a time, the fitting ones gathered without a branch (whether a tile
-        // fits a square is as good as random to the processor), then handed over.
+        // 64 entries at a time, the fitting ones gathered (`gather_fitting`), then handed over.
         for chunk in self.frontier.entries.chunks(64) {
-            let (mut fitting, mut n) = ([0u8; 64], 0);
-            for (i, e) in chunk.iter().enumerate() {
-                fitting[n] = i as u8;
-                n += usize::from(entry_fits(fits, e) != 0);
-            }
+            let (fitting, n) = gather_fitting(fits, chunk);
             for &i in &fitting[..n] {
                 let free = &chunk[i as usize].free;
                 found(free, fits.rotations(free.key));
             }
+        }
+    }
+
+    /// Each (square, rotation) pair where the tile of `fits` fits, as `make` makes it of the
+    /// square and the rotation, appended to `out` in the order of
+    /// [`Board::each_fitting_by_entry`] (rotations in `Rotation::ALL` order), on a board that
+    /// keeps no groups. Written without a branch that depends on the fit: each fitting
+    /// square's four rotations are written in turn at the next free place, which moves on
+    /// only past a rotation that fits (the others are written over, or cut off at the end).
+    pub fn fitting_pairs_into<T: Copy>(&self, fits: &FitTable, out: &mut Vec<T>, make: impl Fn(Pos, Rotation) -> T) {
+        debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
+        for chunk in self.frontier.entries.chunks(64) {
+            let (fitting, n) = gather_fitting(fits, chunk);
+            if n == 0 {
+                continue;
+            }
+            let start = out.len();
+            out.resize(start + 4 * n, make(Pos::new(0, 0), Rotation::default()));
+            let slots = &mut out[start..];
+            let mut k = 0;
+            for &i in &fitting[..n] {
+                let free = &chunk[i as usize].free;
+                let rotations = fits.rotations(free.key);
+                for (j, r) in Rotation::ALL.into_iter().enumerate() {
+                    slots[k] = make(free.pos, r);
+                    k += usize::from(rotations >> j & 1);
+                }
+            }
+            out.truncate(start + k);
         }
     }
 
@@ -1054,6 +1078,20 @@ impl Board {
     pub fn is_indexed(&self) -> bool {
         self.frontier.indexed
     }
+}
+
+/// The entries of `chunk` (at most 64) where the tile of `fits` fits, by their index in it
+/// (the first `n` of the array): gathered without a branch, as whether a tile fits a square
+/// is as good as random to the processor.
+#[inline(always)]
+fn gather_fitting(fits: &FitTable, chunk: &[Entry]) -> ([u8; 64], usize) {
+    debug_assert!(chunk.len() <= 64);
+    let (mut fitting, mut n) = ([0u8; 64], 0);
+    for (i, e) in chunk.iter().enumerate() {
+        fitting[n] = i as u8;
+        n += usize::from(entry_fits(fits, e) != 0);
+    }
+    (fitting, n)
 }
 
 /// The rotations of the tile of `fits` that match a frontier entry's constraint; none for a

@@ -245,6 +245,17 @@ impl<'t> Game<'t> {
     /// (the same game lists them in the same order), and it costs no sort.
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
         out.clear();
+        // Each fitting pair one move (most turns of a long game: no follower left), on a board
+        // read entry by entry: written without a branch that depends on the fit.
+        if !self.board.is_indexed() && self.only_bare(player, tile, turn) {
+            let none = |pos, rotation| BareMove { pos, rotation, follower: None, figure: Figure::Normal };
+            self.board.fitting_pairs_into(self.def(tile).fits(), out, none);
+            debug_assert!(
+                out.iter().all(|m| self.check(player, &m.to_move(tile), turn).is_ok()),
+                "the quick judgement of the pairs of {tile:?}"
+            );
+            return true;
+        }
         // Each order its own copy of the search, so that each inlines its step.
         match self.board.is_indexed() {
             true => self.each_bare_move::<GROUP_ORDER>(player, tile, turn, &mut |m| out.push(m)),
@@ -276,11 +287,9 @@ impl<'t> Game<'t> {
         // With no figure to stand, what lies around a square decides nothing.
         let figures_left = !deployable.is_empty();
         let mut bare = Move::new(tile, Pos::new(0, 0), Rotation::default());
-        let anywhere =
-            self.expansions.iter().all(|x| x.judges_bare_anywhere()).then(|| self.vetoes(player, &bare, deployable));
+        let anywhere = self.vetoes_anywhere(player, tile, deployable);
         let segments = self.def(tile).segments.len();
-        // With no figure to stand and nothing vetoed, each fitting pair is one move.
-        let only_bare = !figures_left && anywhere.as_ref().is_some_and(|v| v.bare_ok);
+        let only_bare = Vetoes::only_bare(deployable, anywhere.as_ref());
         // Where the vetoes are the same on every square and each figure's is a mask (as in
         // the base game), each square's moves come straight from those masks.
         let masks = anywhere.as_ref().and_then(|v| v.masks(deployable.len()));
@@ -332,6 +341,26 @@ impl<'t> Game<'t> {
             _ => self.board.each_fitting(fits, each_square),
         }
         true
+    }
+
+    /// Whether every legal move of `tile` is a bare placement without a follower where the
+    /// tile fits: read off the frontier, with no figure to stand and nothing vetoed
+    /// ([`Vetoes::only_bare`]). The supply asked first: most turns with a figure left cost
+    /// no more.
+    fn only_bare(&self, player: PlayerId, tile: TileKind, turn: u16) -> bool {
+        let supply = Supply::of(self, player);
+        supply.deployable().is_empty()
+            && self.frontier_readable(player, tile, turn)
+            && Vetoes::only_bare(&[], self.vetoes_anywhere(player, tile, &[]).as_ref())
+    }
+
+    /// The expansions' [`Game::vetoes`] of a bare placement of `tile`, where they are the
+    /// same on every square ([`Expansion::judges_bare_anywhere`]).
+    ///
+    /// [`Expansion::judges_bare_anywhere`]: crate::expansion::Expansion::judges_bare_anywhere
+    fn vetoes_anywhere(&self, player: PlayerId, tile: TileKind, deployable: &[Figure]) -> Option<Vetoes> {
+        let bare = Move::new(tile, Pos::new(0, 0), Rotation::default());
+        (self.expansions.iter().all(|x| x.judges_bare_anywhere())).then(|| self.vetoes(player, &bare, deployable))
     }
 
     /// Whether the legal moves of `tile` can be read off the frontier: a whole turn may be
@@ -770,6 +799,13 @@ struct Vetoes {
 }
 
 impl Vetoes {
+    /// Whether each (square, rotation) pair where a tile fits is one move: no figure in
+    /// supply (`deployable`) to stand, and the bare placement allowed everywhere
+    /// (`anywhere`, [`Game::vetoes_anywhere`]).
+    fn only_bare(deployable: &[Figure], anywhere: Option<&Vetoes>) -> bool {
+        deployable.is_empty() && anywhere.is_some_and(|v| v.bare_ok)
+    }
+
     /// Each of the first `figures` figures' forbidden segments as a mask, where the bare
     /// placement is allowed and every one of them can be said so ([`Game::square_moves`]).
     fn masks(&self, figures: usize) -> Option<[u64; Figure::ALL.len()]> {
