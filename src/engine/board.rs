@@ -976,9 +976,10 @@ impl Board {
         // As `matching_entries` reads them, without going back to each entry by its index:
         // 64 entries at a time, the fitting ones gathered (`gather_fitting`), then handed over.
         for chunk in self.frontier.entries.chunks(64) {
-            let (fitting, n) = gather_fitting(fits, chunk);
-            for &i in &fitting[..n] {
-                let free = &chunk[i as usize].free;
+            let mut fitting = gather_fitting(fits, chunk);
+            while fitting != 0 {
+                let free = &chunk[fitting.trailing_zeros() as usize].free;
+                fitting &= fitting - 1;
                 found(free, fits.rotations(free.key));
             }
         }
@@ -993,16 +994,17 @@ impl Board {
     pub fn fitting_pairs_into<T: Copy>(&self, fits: &FitTable, out: &mut Vec<T>, make: impl Fn(Pos, Rotation) -> T) {
         debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
         for chunk in self.frontier.entries.chunks(64) {
-            let (fitting, n) = gather_fitting(fits, chunk);
-            if n == 0 {
+            let mut fitting = gather_fitting(fits, chunk);
+            if fitting == 0 {
                 continue;
             }
             let start = out.len();
-            out.resize(start + 4 * n, make(Pos::new(0, 0), Rotation::default()));
+            out.resize(start + 4 * fitting.count_ones() as usize, make(Pos::new(0, 0), Rotation::default()));
             let slots = &mut out[start..];
             let mut k = 0;
-            for &i in &fitting[..n] {
-                let free = &chunk[i as usize].free;
+            while fitting != 0 {
+                let free = &chunk[fitting.trailing_zeros() as usize].free;
+                fitting &= fitting - 1;
                 let rotations = fits.rotations(free.key);
                 for (j, r) in Rotation::ALL.into_iter().enumerate() {
                     slots[k] = make(free.pos, r);
@@ -1080,18 +1082,13 @@ impl Board {
     }
 }
 
-/// The entries of `chunk` (at most 64) where the tile of `fits` fits, by their index in it
-/// (the first `n` of the array): gathered without a branch, as whether a tile fits a square
-/// is as good as random to the processor.
+/// The entries of `chunk` (at most 64) where the tile of `fits` fits, bit `i` for its `i`-th:
+/// gathered without a branch, as whether a tile fits a square is as good as random to the
+/// processor.
 #[inline(always)]
-fn gather_fitting(fits: &FitTable, chunk: &[Entry]) -> ([u8; 64], usize) {
+fn gather_fitting(fits: &FitTable, chunk: &[Entry]) -> u64 {
     debug_assert!(chunk.len() <= 64);
-    let (mut fitting, mut n) = ([0u8; 64], 0);
-    for (i, e) in chunk.iter().enumerate() {
-        fitting[n] = i as u8;
-        n += usize::from(entry_fits(fits, e) != 0);
-    }
-    (fitting, n)
+    chunk.iter().enumerate().fold(0, |m, (i, e)| m | u64::from(entry_fits(fits, e) != 0) << i)
 }
 
 /// The rotations of the tile of `fits` that match a frontier entry's constraint; none for a
