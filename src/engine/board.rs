@@ -986,33 +986,32 @@ impl Board {
     }
 
     /// Each (square, rotation) pair where the tile of `fits` fits, as `make` makes it of the
-    /// square and the rotation, appended to `out` in the order of
-    /// [`Board::each_fitting_by_entry`] (rotations in `Rotation::ALL` order), on a board that
-    /// keeps no groups. Written without a branch that depends on the fit: each fitting
-    /// square's four rotations are written in turn at the next free place, which moves on
-    /// only past a rotation that fits (the others are written over, or cut off at the end).
+    /// square and the rotation, in the order of [`Board::each_fitting_by_entry`] (rotations in
+    /// `Rotation::ALL` order): what `out` holds after, on a board that keeps no groups.
+    /// Written without a branch that depends on the fit: each fitting square's four rotations
+    /// are written in turn at the next free place, which moves on only past a rotation that
+    /// fits (the others are written over, or cut off at the end); over what `out` held, which
+    /// grows only where that is too short.
     pub fn fitting_pairs_into<T: Copy>(&self, fits: &FitTable, out: &mut Vec<T>, make: impl Fn(Pos, Rotation) -> T) {
         debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
+        let mut k = 0;
         for chunk in self.frontier.entries.chunks(64) {
             let mut fitting = gather_fitting(fits, chunk);
-            if fitting == 0 {
-                continue;
+            let room = k + 4 * fitting.count_ones() as usize;
+            if out.len() < room {
+                out.resize(room, make(Pos::new(0, 0), Rotation::default()));
             }
-            let start = out.len();
-            out.resize(start + 4 * fitting.count_ones() as usize, make(Pos::new(0, 0), Rotation::default()));
-            let slots = &mut out[start..];
-            let mut k = 0;
             while fitting != 0 {
                 let free = &chunk[fitting.trailing_zeros() as usize].free;
                 fitting &= fitting - 1;
                 let rotations = fits.rotations(free.key);
                 for (j, r) in Rotation::ALL.into_iter().enumerate() {
-                    slots[k] = make(free.pos, r);
+                    out[k] = make(free.pos, r);
                     k += usize::from(rotations >> j & 1);
                 }
             }
-            out.truncate(start + k);
         }
+        out.truncate(k);
     }
 
     /// How many (square, rotation) pairs a tile fits, as [`Board::fitting`] would find

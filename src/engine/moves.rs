@@ -244,7 +244,6 @@ impl<'t> Game<'t> {
     /// then rotation, figure and follower as there. That order is fixed by the moves played
     /// (the same game lists them in the same order), and it costs no sort.
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
-        out.clear();
         // Each fitting pair one move (most turns of a long game: no follower left), on a board
         // read entry by entry: written without a branch that depends on the fit.
         if !self.board.is_indexed() && self.only_bare(player, tile, turn) {
@@ -256,6 +255,7 @@ impl<'t> Game<'t> {
             );
             return true;
         }
+        out.clear();
         // Each order its own copy of the search, so that each inlines its step.
         match self.board.is_indexed() {
             true => self.each_bare_move::<GROUP_ORDER>(player, tile, turn, &mut |m| out.push(m)),
