@@ -986,21 +986,43 @@ impl Board {
     }
 
     /// Each (square, rotation) pair where the tile of `fits` fits, as `make` makes it of the
-    /// square and the rotation, in the order of [`Board::each_fitting_by_entry`] (rotations in
-    /// `Rotation::ALL` order): what `out` holds after, on a board that keeps no groups.
-    /// Written without a branch that depends on the fit: each fitting square's four rotations
-    /// are written in turn at the next free place, which moves on only past a rotation that
-    /// fits (the others are written over, or cut off at the end); over what `out` held, which
-    /// grows only where that is too short.
+    /// square and the rotation, in the board's own order (that of
+    /// [`Board::each_fitting_unordered`] or [`Board::each_fitting_by_entry`], rotations in
+    /// `Rotation::ALL` order): what `out` holds after. Written over what `out` held, which
+    /// grows only where that is too short, and without a branch that depends on the fit:
+    /// on a board that keeps no groups, each fitting square's four rotations are written in
+    /// turn at the next free place, which moves on only past a rotation that fits (the
+    /// others are written over, or cut off at the end); a group's squares all fit the same
+    /// rotations.
     pub fn fitting_pairs_into<T: Copy>(&self, fits: &FitTable, out: &mut Vec<T>, make: impl Fn(Pos, Rotation) -> T) {
-        debug_assert!(!self.frontier.indexed, "no groups are kept (else `each_fitting_unordered`)");
+        let frontier = &self.frontier;
         let mut k = 0;
-        for chunk in self.frontier.entries.chunks(64) {
-            let mut fitting = gather_fitting(fits, chunk);
-            let room = k + 4 * fitting.count_ones() as usize;
+        let room = |out: &mut Vec<T>, room: usize| {
             if out.len() < room {
                 out.resize(room, make(Pos::new(0, 0), Rotation::default()));
             }
+        };
+        if frontier.indexed {
+            for (key, g) in frontier.matching_groups(fits) {
+                let rotations = fits.rotations(key);
+                let squares = frontier.groups.get(g);
+                room(out, k + rotations.count_ones() as usize * squares.len());
+                for &id in squares {
+                    let pos = frontier.entries[id as usize].free.pos;
+                    for (j, r) in Rotation::ALL.into_iter().enumerate() {
+                        if rotations >> j & 1 != 0 {
+                            out[k] = make(pos, r);
+                            k += 1;
+                        }
+                    }
+                }
+            }
+            out.truncate(k);
+            return;
+        }
+        for chunk in frontier.entries.chunks(64) {
+            let mut fitting = gather_fitting(fits, chunk);
+            room(out, k + 4 * fitting.count_ones() as usize);
             while fitting != 0 {
                 let free = &chunk[fitting.trailing_zeros() as usize].free;
                 fitting &= fitting - 1;

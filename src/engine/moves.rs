@@ -244,9 +244,9 @@ impl<'t> Game<'t> {
     /// then rotation, figure and follower as there. That order is fixed by the moves played
     /// (the same game lists them in the same order), and it costs no sort.
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
-        // Each fitting pair one move (most turns of a long game: no follower left), on a board
-        // read entry by entry: written without a branch that depends on the fit.
-        if !self.board.is_indexed() && self.only_bare(player, tile, turn) {
+        // Each fitting pair one move (most turns of a long game: no follower left): written
+        // without a branch that depends on the fit.
+        if self.only_bare(player, tile, turn) {
             let none = |pos, rotation| BareMove { pos, rotation, follower: None, figure: Figure::Normal };
             self.board.fitting_pairs_into(self.def(tile).fits(), out, none);
             debug_assert!(

@@ -257,14 +257,17 @@ fn move_order(mv: &Move) -> (i32, i32, u16, usize) {
 /// Where `Game::bare_moves_into` lists the moves packed, they are `moves`, each once, in the
 /// board's order rather than the frontier's (true); elsewhere it lists nothing (false). The
 /// same game without its frontier's groups (`Game::index_frontier(false)`, as a replay
-/// plays) lists the same moves both ways.
+/// plays) and with them (`Game::index_frontier(true)`, as a long game keeps them) lists the
+/// same moves both ways.
 fn packed_moves_agree(game: &Game, player: PlayerId, kind: TileKind, turn: u16, moves: &[Move], at: &str) -> bool {
-    let mut unindexed = game.clone();
+    let (mut unindexed, mut indexed) = (game.clone(), game.clone());
     unindexed.index_frontier(false);
+    indexed.index_frontier(true);
     assert_eq!(unindexed.legal_moves(player, kind, turn), moves, "{at}: the moves listed without the groups");
+    assert_eq!(indexed.legal_moves(player, kind, turn), moves, "{at}: the moves listed with the groups");
     let stale = BareMove { pos: Pos::new(9, 9), rotation: Rotation::default(), follower: None, figure: Figure::Normal };
     let mut listed = None;
-    for g in [game, &unindexed] {
+    for g in [game, &unindexed, &indexed] {
         let mut packed = vec![stale];
         let here = g.bare_moves_into(player, kind, turn, &mut packed);
         assert_eq!(*listed.get_or_insert(here), here, "{at}: packed with and without the groups");
