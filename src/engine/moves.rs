@@ -233,9 +233,10 @@ impl<'t> Game<'t> {
     /// Every legal move of `player` with `tile` in turn `turn` packed as a [`BareMove`], where
     /// every legal move is a bare placement: a whole turn of a one-square tile, on a board
     /// that is not empty, with no expansion in play that changes an edge or offers an
-    /// action. True when so (`out`, cleared first, then holds them all, none when the tile
-    /// fits nowhere); false elsewhere, `out` empty: ask [`Game::legal_moves`]. For searches
-    /// over many turns, which list moves by the thousand.
+    /// action. True when so (`out` then holds them all, whatever it held before, none when
+    /// the tile fits nowhere); false elsewhere, `out` empty: ask [`Game::legal_moves`]. For
+    /// searches over many turns, which list moves by the thousand (a list kept from turn to
+    /// turn is written over, not cleared first).
     ///
     /// The moves are [`Game::legal_moves`]' moves, each once, in the board's own order
     /// rather than the frontier order: the squares as the board keeps them (by constraint,
