@@ -240,9 +240,10 @@ impl<'t> Game<'t> {
     ///
     /// The moves are [`Game::legal_moves`]' moves, each once, in the board's own order
     /// rather than the frontier order: the squares as the board keeps them (by constraint,
-    /// or in the order of its frontier's entries while it keeps no groups:
-    /// [`Board::each_fitting_unordered`](super::board::Board::each_fitting_unordered)),
-    /// then rotation, figure and follower as there. That order is fixed by the moves played
+    /// [`Board::each_fitting_unordered`](super::board::Board::each_fitting_unordered), or in
+    /// the order of its frontier's entries while it keeps no groups,
+    /// [`Board::each_fitting_by_entry`](super::board::Board::each_fitting_by_entry)), then
+    /// rotation, figure and follower as there. That order is fixed by the moves played
     /// (the same game lists them in the same order), and it costs no sort.
     pub fn bare_moves_into(&self, player: PlayerId, tile: TileKind, turn: u16, out: &mut Vec<BareMove>) -> bool {
         // Each fitting pair one move (most turns of a long game: no follower left): written
@@ -267,10 +268,13 @@ impl<'t> Game<'t> {
     /// The moves of [`Game::bare_moves_into`], each given to `emit`: for each square and
     /// rotation where the tile fits, in the board's own order (`GROUP_ORDER` on a board that
     /// keeps its groups, `ENTRY_ORDER` elsewhere) or in frontier order (`FRONTIER_ORDER`),
-    /// its bare moves, what
-    /// lies around the square read once for its rotations, and the expansions' vetoes once
-    /// for the whole search where they do not depend on the square
-    /// ([`Expansion::judges_bare_anywhere`]).
+    /// its bare moves, what lies around the square read once for its rotations, and the
+    /// expansions' vetoes once for the whole search where they do not depend on the square
+    /// ([`Expansion::judges_bare_anywhere`]). (`bare_moves_into` lists a turn where every
+    /// fitting pair is one move without it, [`Board::fitting_pairs_into`]; `legal_moves`
+    /// comes here for those too.)
+    ///
+    /// [`Board::fitting_pairs_into`]: super::board::Board::fitting_pairs_into
     ///
     /// [`Expansion::judges_bare_anywhere`]: crate::expansion::Expansion::judges_bare_anywhere
     fn each_bare_move<const ORDER: u8>(
