@@ -1,7 +1,7 @@
 //! Scoring: what a turn completed, the final scoring, majorities, and points as events.
 
 use super::features::SegId;
-use super::{Completion, FeatureInfo, Game};
+use super::{Completion, FeatureInfo, Game, GroupSquares};
 use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
@@ -71,25 +71,31 @@ impl Game<'_> {
     /// The groups waiting to be surrounded ([`Game::waiting`]) that lie beside the tile at
     /// `own` and are surrounded now, taken off the list, in the order met going round the
     /// tile (each square, then its ring): the order they score in.
-    fn take_surrounded_waiting(&mut self, own: &[Pos]) -> Surrounded {
-        // Each with where it is first met going round.
+    fn take_surrounded_waiting(&mut self, own: &GroupSquares) -> Surrounded {
+        // Which of them lie beside the tile, a bit each, asked of all without a branch: most
+        // turns lie beside none, and a branch for each would be mispredicted now and then.
+        debug_assert!(self.waiting.len() <= 32);
+        let near =
+            (self.waiting.iter().enumerate()).fold(0u32, |m, (i, (_, theirs))| m | u32::from(own.beside(theirs)) << i);
+        if near == 0 {
+            // As most turns: nothing to order, nor to copy out.
+            return Surrounded::new();
+        }
+        // Each with where it is first met going round, from the last of them: taking one off
+        // the list moves its last entry, asked already, into its place.
         let mut found: SmallVec<[(usize, u32); 18]> = SmallVec::new();
-        let mut i = 0;
-        while i < self.waiting.len() {
+        let mut left = near;
+        while left != 0 {
+            let i = (u32::BITS - 1 - left.leading_zeros()) as usize;
+            left &= !(1 << i);
             let (group, theirs) = self.waiting[i];
-            let beside = |q: &Pos| own.iter().any(|p| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1);
-            if !theirs.iter().any(beside) || !self.surrounded(group) {
-                i += 1;
+            if !self.surrounded(group) {
                 continue;
             }
             // Surrounded once, for good: it leaves the list.
             self.remove_waiting(i);
             let met = own.iter().flat_map(|p| std::iter::once(*p).chain(p.ring())).position(|q| theirs.contains(&q));
             found.push((met.unwrap_or(usize::MAX), group));
-        }
-        if found.is_empty() {
-            // As most turns: nothing to order, nor to copy out.
-            return Surrounded::new();
         }
         found.sort_unstable();
         found.iter().map(|&(_, g)| g).collect()
