@@ -22,9 +22,28 @@ use crate::geom::{edge_letters, Edge, Half, Rotation};
 use std::collections::HashMap;
 use std::fmt;
 
-/// A segment's name or words, worked out once per tile and shared by every score that names
-/// it (cloned without copying the text).
-pub type Name = std::sync::Arc<str>;
+/// A feature's name or words as a score keeps them: a segment's, worked out once per tile
+/// and kept for the whole run ([`intern`]), so that naming a feature copies a reference and
+/// counts nothing; or text of its own (an added segment's: `bridge NS`).
+pub type Name = std::borrow::Cow<'static, str>;
+
+/// The text of a segment's name or words, kept for the rest of the run, once however many
+/// tiles and tile sets ask for it. What is kept is bounded whatever the tiles: every name
+/// is made of a feature's kind and the edges and half-edges it reaches, or of the few words
+/// that place a field (`field north of the road`).
+fn intern(text: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, PoisonError};
+    static KEPT: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    let kept = kept.get_or_insert_with(HashSet::new);
+    if let Some(&t) = kept.get(text.as_str()) {
+        return t;
+    }
+    let t: &'static str = Box::leak(text.into_boxed_str());
+    kept.insert(t);
+    t
+}
 
 /// What lies along one edge of a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -389,7 +408,7 @@ pub struct TileDef {
     fits_crossed: std::sync::OnceLock<Box<[FitTable; 2]>>,
     /// Each segment's description and words at each rotation, rotation by rotation, worked
     /// out when first asked.
-    names: std::sync::OnceLock<Vec<(Name, Name)>>,
+    names: std::sync::OnceLock<Vec<(&'static str, &'static str)>>,
 }
 
 const NONE: u8 = u8::MAX;
@@ -798,17 +817,17 @@ impl TileDef {
 
     /// [`TileDef::describe_segment`], shared rather than copied (a score names its feature so).
     pub fn segment_name(&self, r: Rotation, segment: usize) -> Name {
-        self.names(r, segment).0.clone()
+        Name::Borrowed(self.names(r, segment).0)
     }
 
     /// [`TileDef::segment_words`], shared rather than copied.
     pub fn segment_said(&self, r: Rotation, segment: usize) -> Name {
-        self.names(r, segment).1.clone()
+        Name::Borrowed(self.names(r, segment).1)
     }
 
     /// The description and the words of a segment in a rotation, worked out once per tile
     /// (scores name the features they pay for, and the same few are named again and again).
-    fn names(&self, r: Rotation, segment: usize) -> &(Name, Name) {
+    fn names(&self, r: Rotation, segment: usize) -> (&'static str, &'static str) {
         let all = self.names.get_or_init(|| {
             Rotation::ALL
                 .iter()
@@ -816,11 +835,11 @@ impl TileDef {
                 .map(|(r, i)| {
                     let described = self.work_out_description(r, i);
                     let words = self.work_out_words(r, i, &described);
-                    (Name::from(described), Name::from(words))
+                    (intern(described), intern(words))
                 })
                 .collect()
         });
-        &all[r.quarter_turns() as usize * self.segments.len() + segment]
+        all[r.quarter_turns() as usize * self.segments.len() + segment]
     }
 
     fn work_out_description(&self, r: Rotation, segment: usize) -> String {
