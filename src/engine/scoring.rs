@@ -305,19 +305,33 @@ impl Game<'_> {
         self.features.add_follower(root, -removed);
     }
 
+    /// Each feature with a follower once, by kind, then by the placement of its root (the
+    /// tile it began on), then by root: the order of the final scoring. Sorted as numbers
+    /// (kind, placement and root packed in one, while the placements fit), which a sort
+    /// orders without a branch per comparison.
+    fn final_order(&self) -> Vec<(FeatureKind, u32, SegId)> {
+        let keyed = (self.followers.iter())
+            .map(|f| self.features.find(f.segment))
+            .map(|root| (self.features.kind(root), self.features.placed(root), root));
+        if self.placed.len() > MAX_PACKED_PLACED as usize {
+            let mut roots: Vec<_> = keyed.collect();
+            roots.sort_unstable();
+            roots.dedup();
+            return roots;
+        }
+        let mut packed: Vec<u64> = keyed.map(pack_final).collect();
+        packed.sort_unstable();
+        packed.dedup();
+        packed.into_iter().map(unpack_final).collect()
+    }
+
     /// The final scoring: what expansions score first (or settle: an unfinished castle), then
     /// every occupied incomplete road, city and cloister, then the fields.
     pub fn finish(&mut self) {
         for x in self.expansions.clone() {
             x.final_scoring(self);
         }
-        // Each feature with a follower once, by kind, then by the tile it began on.
-        let mut roots: Vec<(FeatureKind, u32, SegId)> = (self.followers.iter())
-            .map(|f| self.features.find(f.segment))
-            .map(|root| (self.features.kind(root), self.features.placed(root), root))
-            .collect();
-        roots.sort_unstable();
-        roots.dedup();
+        let roots = self.final_order();
         // The fields are scored in their place in this order, together, as the base game
         // decides (`base.farm-scoring`).
         let mut fields: Vec<SegId> = Vec::with_capacity(roots.len());
@@ -342,6 +356,31 @@ impl Game<'_> {
             crate::expansion::base::score_fields(self, &fields);
         }
     }
+}
+
+/// Bits of a placement's index in [`pack_final`].
+const PLACED_BITS: u32 = 29;
+const MAX_PACKED_PLACED: u32 = (1 << PLACED_BITS) - 1;
+
+/// A feature's kind, the placement of its root and its root, as one number that orders as
+/// the three do (the placement at most [`MAX_PACKED_PLACED`]; a kind's number is its place in
+/// `FeatureKind::ALL`, in the three bits above).
+fn pack_final((kind, placed, root): (FeatureKind, u32, SegId)) -> u64 {
+    const _: () = {
+        let mut i = 0;
+        while i < FeatureKind::ALL.len() {
+            assert!(FeatureKind::ALL[i] as usize == i && i < 8);
+            i += 1;
+        }
+    };
+    debug_assert!(placed <= MAX_PACKED_PLACED);
+    (kind as u64) << (32 + PLACED_BITS) | u64::from(placed) << 32 | u64::from(root.0)
+}
+
+/// [`pack_final`] undone.
+fn unpack_final(k: u64) -> (FeatureKind, u32, SegId) {
+    let kind = FeatureKind::ALL[(k >> (32 + PLACED_BITS)) as usize];
+    (kind, (k >> 32) as u32 & MAX_PACKED_PLACED, SegId(k as u32))
 }
 
 /// The completed cities a field borders ([`Game::cities_bordering`]).
@@ -469,6 +508,44 @@ mod tests {
             assert_eq!(scored, vec![(Pos::new(1, 0), PlayerId(1), 9), (Pos::new(0, 0), PlayerId(0), 9)], "row {row}");
             let left: Vec<Pos> = game.waiting.iter().map(|(_, sq)| sq[0]).collect();
             assert!(!left.contains(&Pos::new(0, 0)) && !left.contains(&Pos::new(1, 0)), "row {row}: {left:?}");
+        }
+    }
+
+    #[test]
+    fn the_final_order_is_the_followers_features_sorted_by_kind_placement_and_root() {
+        let lib = Library::builtin();
+        let tiles = lib.tile_set(&[]);
+        for seed in 1..=20 {
+            let g = crate::random::generate(&tiles, seed, 4, 1);
+            let game = crate::random::replay(&tiles, Options::default(), &g, false);
+            let mut expected: Vec<(FeatureKind, u32, crate::engine::SegId)> = (game.followers.iter())
+                .map(|f| game.features.find(f.segment))
+                .map(|root| (game.features.kind(root), game.features.placed(root), root))
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            assert!(expected.len() > 5, "seed {seed}: a game with followers on many features");
+            assert_eq!(game.final_order(), expected, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn packed_final_keys_order_as_their_parts_and_unpack_to_them() {
+        use super::{pack_final, unpack_final, MAX_PACKED_PLACED};
+        use crate::engine::SegId;
+        let mut parts = Vec::new();
+        for kind in FeatureKind::ALL {
+            for placed in [0, 1, 255, 256, 70_000, MAX_PACKED_PLACED - 1, MAX_PACKED_PLACED] {
+                for root in [0, 1, 256, 1 << 31, u32::MAX] {
+                    parts.push((kind, placed, SegId(root)));
+                }
+            }
+        }
+        for &a in &parts {
+            assert_eq!(unpack_final(pack_final(a)), a);
+            for &b in &parts {
+                assert_eq!(pack_final(a).cmp(&pack_final(b)), a.cmp(&b), "{a:?} against {b:?}");
+            }
         }
     }
 
