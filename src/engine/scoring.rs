@@ -291,6 +291,11 @@ impl Game<'_> {
     }
 
     fn return_followers(&mut self, root: SegId) {
+        // The feature counts the followers on it: with none, no list to read.
+        if self.features.occupied(root) == 0 {
+            debug_assert!(self.followers.iter().all(|f| self.features.find(f.segment) != root));
+            return;
+        }
         let features = &self.features;
         let players = &mut self.players;
         let mut removed = 0i16;
