@@ -32,11 +32,10 @@ pub type Name = std::borrow::Cow<'static, str>;
 /// is made of a feature's kind and the edges and half-edges it reaches, or of the few words
 /// that place a field (`field north of the road`).
 fn intern(text: String) -> &'static str {
-    use std::collections::HashSet;
+    use std::collections::BTreeSet;
     use std::sync::{Mutex, PoisonError};
-    static KEPT: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    static KEPT: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
     let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-    let kept = kept.get_or_insert_with(HashSet::new);
     if let Some(&t) = kept.get(text.as_str()) {
         return t;
     }

@@ -197,7 +197,7 @@ impl GroupSquares {
     /// Whether a square of one group lies on or next to (corners included) a square of the
     /// other: worked out without a branch, for a test asked of many groups that mostly fails.
     #[inline]
-    pub fn beside(&self, o: &GroupSquares) -> bool {
+    pub(crate) fn beside(&self, o: &GroupSquares) -> bool {
         let near = |p: Pos, q: Pos| (p.x.abs_diff(q.x) <= 1) & (p.y.abs_diff(q.y) <= 1);
         let [a, b] = self.squares;
         let [c, d] = o.squares;
