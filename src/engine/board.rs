@@ -53,11 +53,20 @@ struct Cell {
     tile: u32,
     /// A free square's constraint; 0 off the frontier (a constraint is never 0).
     key: Key,
-    /// A frontier square's entry in the board's list of them ([`Frontier::entries`]).
+    /// A frontier square's entry in the board's list of them ([`Frontier::entries`]); on a
+    /// tile's square, 1 if the tile's group holds a cloister or a German castle (see
+    /// [`Board::put`]), else 0.
     at: u32,
 }
 
 const EMPTY_CELL: Cell = Cell { tile: NO_TILE, key: 0, at: 0 };
+
+impl Cell {
+    /// The cell of a square holding placement `placed`, of a tile group with a centre or not.
+    fn tile(placed: u32, centred: bool) -> Cell {
+        Cell { tile: placed, key: 0, at: u32::from(centred) }
+    }
+}
 
 /// The squares, in chunks of 16 × 16. The chunks near the start tile (within
 /// [`NEAR_CHUNKS`] chunks of it, which holds every base game) are found in a table by their
@@ -187,6 +196,17 @@ impl Grid {
     /// it), [`NO_TILE`] where none lies: one chunk found when all nine share it, as they
     /// mostly do.
     fn block(&self, p: Pos) -> [u32; 9] {
+        self.block_by(p, |c| c.tile)
+    }
+
+    /// [`Grid::block`], only the tiles laid centred ([`Board::block_centred`]).
+    fn block_centred(&self, p: Pos) -> [u32; 9] {
+        self.block_by(p, |c| if c.tile != NO_TILE && c.at != 0 { c.tile } else { NO_TILE })
+    }
+
+    /// [`Grid::block`], each square's cell read by `read`.
+    #[inline(always)]
+    fn block_by(&self, p: Pos, read: impl Fn(&Cell) -> u32) -> [u32; 9] {
         let (px, py) = shifted(p);
         let ((x, y), (cx, cy)) =
             ((px & (CHUNK_SIDE - 1), py & (CHUNK_SIDE - 1)), (px >> CHUNK_SHIFT, py >> CHUNK_SHIFT));
@@ -194,13 +214,13 @@ impl Grid {
         match self.chunk((cx, cy)) {
             Some(k) if inside => {
                 let chunk = &self.chunks[k];
-                let at = |dx: i32, dy: i32| chunk[((y + dy) * CHUNK_SIDE + x + dx) as usize].tile;
+                let at = |dx: i32, dy: i32| read(&chunk[((y + dy) * CHUNK_SIDE + x + dx) as usize]);
                 [at(0, 0), at(-1, 1), at(0, 1), at(1, 1), at(1, 0), at(1, -1), at(0, -1), at(-1, -1), at(-1, 0)]
             }
             _ => {
                 let mut out = [NO_TILE; 9];
                 for (o, q) in out.iter_mut().zip(std::iter::once(p).chain(p.ring())) {
-                    *o = self.cell(q).tile;
+                    *o = read(&self.cell(q));
                 }
                 out
             }
@@ -212,11 +232,11 @@ impl Grid {
         &mut Rc::make_mut(&mut self.chunks[k])[i]
     }
 
-    fn insert(&mut self, (k, i): (usize, usize), placed: u32) {
+    fn insert(&mut self, (k, i): (usize, usize), placed: u32, centred: bool) {
         debug_assert_ne!(placed, NO_TILE);
         let cell = self.cell_at_mut((k, i));
         let added = cell.tile == NO_TILE;
-        *cell = Cell { tile: placed, ..EMPTY_CELL };
+        *cell = Cell::tile(placed, centred);
         self.len += usize::from(added);
     }
 
@@ -717,6 +737,13 @@ impl Board {
         self.squares.block(p)
     }
 
+    /// [`Board::block`], only the placements of tile groups with a cloister or a German
+    /// castle (laid so: see [`Board::put`]); [`NO_TILE`] elsewhere. Read from the squares'
+    /// cells, without a look at the placements, which a large board scatters.
+    pub fn block_centred(&self, p: Pos) -> [u32; 9] {
+        self.squares.block_centred(p)
+    }
+
     /// Makes room for `tiles` more tiles: the chunks their squares may need.
     pub fn reserve(&mut self, tiles: usize) {
         let chunks = 1 + 2 * tiles / CHUNK_SQUARES;
@@ -800,7 +827,8 @@ impl Board {
     /// edges) and `ports` (its segment ids at its ports, [`NO_SEGMENT`] where none is) to
     /// the squares around it. Returns the segments that faced the square's ports while it
     /// was free (see [`Free::ports`]), and the mask of those ports: what the tile joins.
-    pub fn put(&mut self, p: Pos, placed: u32, edges: [Terrain; 4], ports: [u32; 12]) -> Facing {
+    /// `centred`: the tile's group holds a cloister or a German castle ([`Board::block_centred`]).
+    pub fn put(&mut self, p: Pos, placed: u32, centred: bool, edges: [Terrain; 4], ports: [u32; 12]) -> Facing {
         if !self.journal.is_open() {
             self.frontier.index_if_large();
         }
@@ -813,7 +841,7 @@ impl Board {
             let chunk = Rc::make_mut(&mut self.squares.chunks[at.0]);
             let facing = self.frontier.take(chunk[at.1]);
             self.squares.len += usize::from(chunk[at.1].tile == NO_TILE);
-            chunk[at.1] = Cell { tile: placed, ..EMPTY_CELL };
+            chunk[at.1] = Cell::tile(placed, centred);
             for e in Edge::ALL {
                 let (dx, dy) = e.delta();
                 let cell = &mut chunk[(at.1 as i32 + dy * CHUNK_SIDE + dx) as usize];
@@ -826,7 +854,7 @@ impl Board {
             return facing;
         }
         let facing = self.frontier.take(self.squares.chunks[at.0][at.1]);
-        self.squares.insert(at, placed);
+        self.squares.insert(at, placed, centred);
         for e in Edge::ALL {
             let q = p.step(e);
             let there = self.squares.locate_next(p, at, q);
@@ -1166,9 +1194,9 @@ mod tests {
     fn a_copy_of_a_board_is_written_apart() {
         use Terrain::*;
         let mut a = Board::default();
-        a.put(Pos::new(0, 0), 0, [Field; 4], [NO_SEGMENT; 12]);
+        a.put(Pos::new(0, 0), 0, false, [Field; 4], [NO_SEGMENT; 12]);
         for mut b in [a.clone(), a.trial()] {
-            b.put(Pos::new(1, 0), 1, [Field; 4], [NO_SEGMENT; 12]);
+            b.put(Pos::new(1, 0), 1, false, [Field; 4], [NO_SEGMENT; 12]);
             assert_eq!((b.get(Pos::new(1, 0)), a.get(Pos::new(1, 0))), (Some(1), None));
             assert_eq!((b.len(), a.len()), (2, 1));
             assert_eq!(a.constraint(Pos::new(1, 0)), Some(terrain_code(Field) << 6));
@@ -1212,8 +1240,8 @@ mod tests {
             frontier.sort_by_key(|q| q.x.abs() + q.y.abs());
             let p = if i == 0 { Pos::new(0, 0) } else { frontier[i as usize % 3 % frontier.len()] };
             let edges = [0, 1, 2, 3].map(|k| terrains[(i as usize + k * (i as usize % 3 + 1)) % 3]);
-            kept.put(p, i, edges, [NO_SEGMENT; 12]);
-            bare.put(p, i, edges, [NO_SEGMENT; 12]);
+            kept.put(p, i, false, edges, [NO_SEGMENT; 12]);
+            bare.put(p, i, false, edges, [NO_SEGMENT; 12]);
             vacancies += usize::from(!bare.frontier.vacant.is_empty());
             let mut rebuilt = bare.clone();
             rebuilt.set_indexed(true);
@@ -1281,7 +1309,7 @@ mod tests {
         let fits = FitTable::new([[Field; 4]; 4]);
         for i in 0..80u32 {
             let before = board.frontier().len();
-            board.put(Pos::new(i as i32, 0), i, [Field; 4], [NO_SEGMENT; 12]);
+            board.put(Pos::new(i as i32, 0), i, false, [Field; 4], [NO_SEGMENT; 12]);
             // From INDEX_FROM squares on, as a tile is laid (counted before it).
             assert_eq!(board.is_indexed(), before >= INDEX_FROM, "tile {i}");
             assert_eq!(own_order(&board, &fits), drawn_order(&board, &fits), "tile {i}");
@@ -1293,7 +1321,7 @@ mod tests {
             // Not while an attempt is noted: the attempt puts back entries, not groups.
             let was = tried.is_indexed();
             tried.open_journal();
-            tried.put(Pos::new(i as i32, 0), i, [Field; 4], [NO_SEGMENT; 12]);
+            tried.put(Pos::new(i as i32, 0), i, false, [Field; 4], [NO_SEGMENT; 12]);
             assert_eq!(tried.is_indexed(), was, "tile {i}");
             // Kept, it is grown as the board is.
             tried.close_journal(true);
@@ -1326,11 +1354,14 @@ mod tests {
         let squares: Vec<Pos> = (-40..40).flat_map(|x| (-40..40).map(move |y| Pos::new(x, y))).collect();
         for (i, p) in squares.iter().enumerate().filter(|(i, _)| i % 3 != 0) {
             let at = g.locate_mut(*p);
-            g.insert(at, i as u32);
+            // Every other tile laid centred: `block_centred` holds those alone.
+            g.insert(at, i as u32, i % 2 == 0);
         }
         for p in squares.iter().chain(&[Pos::new(1000, -1000)]) {
             let want: Vec<u32> = std::iter::once(*p).chain(p.ring()).map(|q| g.get(q).unwrap_or(NO_TILE)).collect();
             assert_eq!(g.block(*p).to_vec(), want, "{p}");
+            let centred: Vec<u32> = want.iter().map(|&t| if t % 2 == 0 { t } else { NO_TILE }).collect();
+            assert_eq!(g.block_centred(*p).to_vec(), centred, "{p}");
             let at = g.locate_mut(*p);
             for q in p.ring() {
                 assert_eq!(g.locate_next(*p, at, q), g.locate_mut(q), "{p} to {q}");
@@ -1344,7 +1375,7 @@ mod tests {
         // A row of 150 field tiles: 302 frontier squares, each fitting a field tile.
         let mut b = Board::default();
         for x in 0..150 {
-            b.put(Pos::new(x, 0), x as u32, [Field; 4], [NO_SEGMENT; 12]);
+            b.put(Pos::new(x, 0), x as u32, false, [Field; 4], [NO_SEGMENT; 12]);
         }
         let fits = FitTable::new([[Field; 4]; 4]);
         let found: Vec<Pos> = b.fitting(&fits).iter().map(|f| f.square.pos).collect();
@@ -1372,10 +1403,10 @@ mod tests {
     fn the_frontier_follows_the_tiles_laid() {
         use Terrain::*;
         let mut b = Board::default();
-        b.put(Pos::new(0, 0), 0, [City, Road, Field, Road], [NO_SEGMENT; 12]);
+        b.put(Pos::new(0, 0), 0, false, [City, Road, Field, Road], [NO_SEGMENT; 12]);
         assert_eq!(b.frontier().len(), 4);
         assert_eq!(b.constraint(Pos::new(0, 1)), Some(terrain_code(City) << 4));
-        b.put(Pos::new(1, 0), 1, [Field, Field, Field, Road], [NO_SEGMENT; 12]);
+        b.put(Pos::new(1, 0), 1, false, [Field, Field, Field, Road], [NO_SEGMENT; 12]);
         assert_eq!(b.frontier().len(), 6);
         assert_eq!(b.constraint(Pos::new(1, 0)), None);
         // North of (1,0): a field to its south.
@@ -1396,8 +1427,8 @@ mod tests {
         // The same tiles laid in another order make an equal board; what a frontier square
         // sees across its edges is compared too.
         let mut c = Board::default();
-        c.put(Pos::new(1, 0), 1, [Field, Field, Field, Road], [NO_SEGMENT; 12]);
-        c.put(Pos::new(0, 0), 0, [City, Road, Field, Road], [NO_SEGMENT; 12]);
+        c.put(Pos::new(1, 0), 1, false, [Field, Field, Field, Road], [NO_SEGMENT; 12]);
+        c.put(Pos::new(0, 0), 0, false, [City, Road, Field, Road], [NO_SEGMENT; 12]);
         assert_ne!(b, c, "the bridge's segment faces (1,1) on one board only");
         c.set_edge(Pos::new(1, 0), Edge::N, Road, 7);
         assert_eq!(b, c);

@@ -842,8 +842,10 @@ impl<'t> Game<'t> {
 
     // ---- changing the board -----------------------------------------------------------------
 
-    /// Lays a tile and joins its features to its neighbours'. Scores nothing.
-    fn lay(&mut self, kind: TileKind, pos: Pos, r: Rotation) -> u32 {
+    /// Lays a tile and joins its features to its neighbours'. Scores nothing. `centred`: its
+    /// tile group holds a cloister or a German castle, which the board keeps on its square
+    /// ([`board::Board::block_centred`]).
+    fn lay(&mut self, kind: TileKind, pos: Pos, r: Rotation, centred: bool) -> u32 {
         let def = self.tiles.get(kind);
         let idx = self.placed.len() as u32;
         let first_segment = self.features.len() as u32;
@@ -863,7 +865,8 @@ impl<'t> Game<'t> {
         // road or city joins across its edge, closing it, a field across its half.
         // (A debug build reads them first as searches do, checked against the tiles around.)
         let expected = cfg!(debug_assertions).then(|| self.frontier_ports(pos));
-        let board::Facing { ports: facing, faced } = self.board.put(pos, idx, Edge::ALL.map(|e| def.edge(r, e)), ports);
+        let board::Facing { ports: facing, faced } =
+            self.board.put(pos, idx, centred, Edge::ALL.map(|e| def.edge(r, e)), ports);
         debug_assert!(expected.is_none_or(|e| e == facing), "the segments facing {pos}");
         // The ports where both sides have a segment, as a mask read bit by bit: the edges'
         // (every third port) join roads and cities, the halves' fields.
@@ -919,12 +922,12 @@ impl<'t> Game<'t> {
     /// Lays a tile, both squares of a double-size one (the second joins the first like any
     /// neighbour, and belongs to its group).
     fn lay_whole(&mut self, kind: TileKind, pos: Pos, r: Rotation) {
-        let first = self.lay(kind, pos, r);
-        let mut centres = self.def(kind).centres();
-        if let Some((k, q)) = self.twin_of(kind, pos, r) {
-            let second = self.lay(k, q, r);
+        let twin = self.twin_of(kind, pos, r);
+        let centres = self.def(kind).centres() | twin.map_or(0, |(k, _)| self.def(k).centres());
+        let first = self.lay(kind, pos, r, centres != 0);
+        if let Some((k, q)) = twin {
+            let second = self.lay(k, q, r, centres != 0);
             self.placed_mut(second).group = first;
-            centres |= self.def(k).centres();
         }
         if centres != 0 {
             self.waiting.push((first, self.group_squares(first)));

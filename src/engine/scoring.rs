@@ -106,12 +106,18 @@ impl Game<'_> {
     /// the board: on a board with many waiting, and for debug builds to check the list.
     fn surrounded_around(&self, own: &[Pos]) -> Surrounded {
         let mut out = Surrounded::new();
-        for q in own.iter().flat_map(|p| self.board.block(*p)) {
+        // Only the tiles of groups with a centre, as their squares' cells say: most tiles
+        // around hold none, and their placements are not read.
+        for q in own.iter().flat_map(|p| self.board.block_centred(*p)) {
             let Some(group) = self.placed.get(q as usize).map(|t| t.group) else { continue };
-            let centres =
-                |i: u32| self.placed.get(i as usize).filter(|t| t.group == group).map(|t| self.def(t.kind).centres());
-            let any = centres(group).unwrap_or(0) | centres(group + 1).unwrap_or(0);
-            if any != 0 && !out.contains(&group) && self.surrounded(group) {
+            debug_assert!(
+                [group, group + 1]
+                    .iter()
+                    .filter_map(|&i| self.placed.get(i as usize).filter(|t| t.group == group))
+                    .any(|t| self.def(t.kind).centres() != 0),
+                "group {group} was laid centred"
+            );
+            if !out.contains(&group) && self.surrounded(group) {
                 out.push(group);
             }
         }
