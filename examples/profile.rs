@@ -33,6 +33,10 @@ use referee::expansion::{ExpansionId, Options};
 use referee::random::{generate, playout, replay, Playout};
 use std::time::Instant;
 
+/// The binary's allocator (src/main.rs), so that what is profiled here is what `bench` times.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("playout", String::as_str);
