@@ -201,6 +201,12 @@ impl Features {
         self.cold[self.find(s).0 as usize].open
     }
 
+    /// [`Features::open`] of a root (found already).
+    pub fn open_at_root(&self, root: SegId) -> u32 {
+        debug_assert_eq!(self.find(root), root);
+        self.cold[root.0 as usize].open
+    }
+
     pub fn occupied(&self, s: SegId) -> u16 {
         self.hot[self.find(s).0 as usize].occupied
     }

@@ -1,7 +1,7 @@
 //! Scoring: what a turn completed, the final scoring, majorities, and points as events.
 
 use super::features::SegId;
-use super::{Completion, FeatureInfo, Game, GroupSquares};
+use super::{Completion, FeatureInfo, Game, GroupSquares, Placed};
 use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
@@ -146,14 +146,13 @@ impl Game<'_> {
         let mut cities = Cities::new();
         for m in self.features.members(root) {
             let pi = self.features.placed(m);
+            let p = &self.placed[pi as usize];
             first = first.min((pi, m));
-            groups.insert(self.placed[pi as usize].group);
+            groups.insert(p.group);
             // Only cities have pennants, only fields border cities.
             match (kind, self.features.local(m)) {
-                (FeatureKind::City, Some(local)) => {
-                    pennants += self.def(self.placed[pi as usize].kind).segments[local].pennants as u32;
-                }
-                (FeatureKind::Field, Some(local)) => self.add_cities_bordering(m, local, &mut cities),
+                (FeatureKind::City, Some(local)) => pennants += self.def(p.kind).segments[local].pennants as u32,
+                (FeatureKind::Field, Some(local)) => self.add_cities_bordering(p, local, &mut cities),
                 _ => {}
             }
         }
@@ -173,19 +172,18 @@ impl Game<'_> {
         let mut cities = Cities::new();
         for m in self.features.members(field) {
             if let Some(local) = self.features.local(m) {
-                self.add_cities_bordering(m, local, &mut cities);
+                self.add_cities_bordering(self.placement_of(m), local, &mut cities);
             }
         }
         cities
     }
 
-    /// Adds the completed cities that field segment `m` (printed segment `local` of its tile)
-    /// borders and `cities` does not hold yet.
-    fn add_cities_bordering(&self, m: SegId, local: usize, cities: &mut Cities) {
-        let p = self.placement_of(m);
+    /// Adds the completed cities that a field segment (printed segment `local` of placement
+    /// `p`) borders and `cities` does not hold yet.
+    fn add_cities_bordering(&self, p: &Placed, local: usize, cities: &mut Cities) {
         for &c in &self.def(p.kind).segments[local].borders {
             let root = self.features.find(self.segment(p, c as usize));
-            if self.features.open(root) == 0 && !cities.contains(&root) {
+            if self.features.open_at_root(root) == 0 && !cities.contains(&root) {
                 cities.push(root);
             }
         }
@@ -229,12 +227,14 @@ impl Game<'_> {
     /// weighing its figure's strength (a large follower two).
     pub fn majority(&self, root: SegId) -> Players {
         let on = self.followers.iter().filter(|f| self.features.find(f.segment) == root);
-        // The feature counts the followers on it: with none, no list to read.
-        if self.features.occupied(root) == 0 {
-            debug_assert_eq!(on.count(), 0, "the followers counted on feature {}", root.0);
+        // The feature counts the followers on it: with none, no list to read; else the list
+        // is read up to the last of them, not to its end.
+        let counted = usize::from(self.features.occupied(root));
+        debug_assert_eq!(on.clone().count(), counted, "the followers counted on feature {}", root.0);
+        if counted == 0 {
             return Players::new();
         }
-        majority_of(on.map(|f| (f.player, f.figure.strength())), self.players.len())
+        majority_of(on.take(counted).map(|f| (f.player, f.figure.strength())), self.players.len())
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {

@@ -260,7 +260,10 @@ fn award_groups(game: &mut Game, info: &FeatureInfo, mut groups: Groups, mut ite
         items.extend(bonus);
         award(game, players, items, because.clone());
     }
-    items.extend(last_bonus);
+    // Most often nothing of their own: nothing to add.
+    if !last_bonus.is_empty() {
+        items.extend(last_bonus);
+    }
     award(game, last, items, because);
 }
 
