@@ -824,6 +824,12 @@ impl TileDef {
         Name::Borrowed(self.names(r, segment).1)
     }
 
+    /// [`TileDef::segment_name`] and [`TileDef::segment_said`] in one look-up.
+    pub fn segment_names(&self, r: Rotation, segment: usize) -> (Name, Name) {
+        let (name, said) = self.names(r, segment);
+        (Name::Borrowed(name), Name::Borrowed(said))
+    }
+
     /// The description and the words of a segment in a rotation, worked out once per tile
     /// (scores name the features they pay for, and the same few are named again and again).
     fn names(&self, r: Rotation, segment: usize) -> (&'static str, &'static str) {

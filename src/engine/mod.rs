@@ -195,13 +195,45 @@ pub struct GroupSquares {
 
 impl GroupSquares {
     /// Whether a square of one group lies on or next to (corners included) a square of the
-    /// other: worked out without a branch, for a test asked of many groups that mostly fails.
-    #[inline]
+    /// other.
     pub(crate) fn beside(&self, o: &GroupSquares) -> bool {
         let near = |p: Pos, q: Pos| (p.x.abs_diff(q.x) <= 1) & (p.y.abs_diff(q.y) <= 1);
         let [a, b] = self.squares;
         let [c, d] = o.squares;
         near(a, c) | near(a, d) | near(b, c) | near(b, d)
+    }
+
+    /// The squares on or next to the group, corners included: the box around its squares
+    /// grown by one, as the two squares of a double-size tile share an edge. For
+    /// [`Reach::beside`], asked of many groups.
+    pub(crate) fn reach(&self) -> Reach {
+        let [a, b] = self.squares;
+        debug_assert!(a.x.abs_diff(b.x) + a.y.abs_diff(b.y) <= 1, "the squares of a group share an edge");
+        let (x, y) = ((a.x.min(b.x), a.x.max(b.x)), (a.y.min(b.y), a.y.max(b.y)));
+        Reach { x: (i64::from(x.0) - 1, i64::from(x.1) + 1), y: (i64::from(y.0) - 1, i64::from(y.1) + 1) }
+    }
+}
+
+/// The squares on or next to a tile group ([`GroupSquares::reach`]), as ranges of each
+/// coordinate (one wider than a square can be, so that none overflows).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reach {
+    x: (i64, i64),
+    y: (i64, i64),
+}
+
+impl Reach {
+    /// [`GroupSquares::beside`] of the group this is the reach of: whether a square of `o`
+    /// lies in it. Worked out without a branch, for a test asked of many groups that mostly
+    /// fails.
+    #[inline]
+    pub(crate) fn beside(&self, o: &GroupSquares) -> bool {
+        let holds = |p: Pos| {
+            let (x, y) = (i64::from(p.x), i64::from(p.y));
+            (self.x.0 <= x) & (x <= self.x.1) & (self.y.0 <= y) & (y <= self.y.1)
+        };
+        let [c, d] = o.squares;
+        holds(c) | holds(d)
     }
 }
 
@@ -711,6 +743,18 @@ impl<'t> Game<'t> {
         match self.features.local(s) {
             Some(local) => self.def(p.kind).segment_said(p.rotation, local),
             None => self.name_of(s),
+        }
+    }
+
+    /// [`Game::name_of`] and [`Game::said_of`] of a segment, its tile read once.
+    pub(crate) fn names_of(&self, s: SegId) -> (Name, Name) {
+        let p = self.placement_of(s);
+        match self.features.local(s) {
+            Some(local) => self.def(p.kind).segment_names(p.rotation, local),
+            None => {
+                let name = self.name_of(s);
+                (name.clone(), name)
+            }
         }
     }
 

@@ -75,8 +75,14 @@ impl Game<'_> {
         // Which of them lie beside the tile, a bit each, asked of all without a branch: most
         // turns lie beside none, and a branch for each would be mispredicted now and then.
         debug_assert!(self.waiting.len() <= 32);
-        let near =
-            (self.waiting.iter().enumerate()).fold(0u32, |m, (i, (_, theirs))| m | u32::from(own.beside(theirs)) << i);
+        let reach = own.reach();
+        let near = (self.waiting.iter().enumerate())
+            .fold(0u32, |m, (i, (_, theirs))| m | u32::from(reach.beside(theirs)) << i);
+        debug_assert!(
+            (self.waiting.iter().enumerate()).all(|(i, (_, theirs))| (near >> i & 1 != 0) == own.beside(theirs)),
+            "the reach of the tile at {:?}",
+            own.squares
+        );
         if near == 0 {
             // As most turns: nothing to order, nor to copy out.
             return Surrounded::new();
@@ -127,13 +133,14 @@ impl Game<'_> {
     /// A feature as the reports name it: its segment on its earliest tile in board
     /// directions, and in a player's words ([`Game::feature_words`]).
     pub fn feature_ref(&self, info: &FeatureInfo) -> FeatureRef {
-        self.feature_ref_named(info, self.name_of(info.segment))
+        self.feature_ref_named(info, self.names_of(info.segment))
     }
 
-    /// [`Game::feature_ref`], its name (`Game::describe` of its segment) known already.
-    fn feature_ref_named(&self, info: &FeatureInfo, name: Name) -> FeatureRef {
+    /// [`Game::feature_ref`], its name (`Game::describe` of its segment) and words
+    /// ([`Game::names_of`]) known already.
+    fn feature_ref_named(&self, info: &FeatureInfo, (name, said): (Name, Name)) -> FeatureRef {
         let local = self.features.local(info.segment).map_or(u8::MAX, |l| l as u8);
-        FeatureRef::said_at(info.kind, info.at, local, name, info.tiles, self.said_of(info.segment))
+        FeatureRef::said_at(info.kind, info.at, local, name, info.tiles, said)
     }
 
     /// Describes a feature for scoring.
@@ -249,7 +256,7 @@ impl Game<'_> {
         }
         let info = self.feature_info(root);
         let (items, because) = self.appraise(&info, timing);
-        let name = self.name_of(info.segment);
+        let names = self.names_of(info.segment);
         if record {
             let squares = match info.kind {
                 FeatureKind::Cloister => vec![info.at],
@@ -273,13 +280,13 @@ impl Game<'_> {
                 occupied: !players.is_empty(),
                 squares,
                 points,
-                name: name.to_string(),
+                name: names.0.to_string(),
                 followers,
                 majority: players.to_vec(),
             });
         }
         if !players.is_empty() {
-            let event = ScoreEvent { timing, players, feature: self.feature_ref_named(&info, name), items, because };
+            let event = ScoreEvent { timing, players, feature: self.feature_ref_named(&info, names), items, because };
             self.award(event);
         }
         if during_play {
@@ -558,6 +565,36 @@ mod tests {
             assert_eq!(unpack_final(pack_final(a)), a);
             for &b in &parts {
                 assert_eq!(pack_final(a).cmp(&pack_final(b)), a.cmp(&b), "{a:?} against {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_reach_holds_the_groups_beside_its_own() {
+        use crate::engine::GroupSquares;
+        let group =
+            |p: Pos, q: Option<Pos>| GroupSquares { squares: [p, q.unwrap_or(p)], n: 1 + usize::from(q.is_some()) };
+        // Groups of one square and of two side by side, at the origin and at the board's
+        // far corners (where a square's neighbours lie beyond `i32`).
+        let shapes = |p: Pos| {
+            let (right, up) =
+                (p.x.checked_add(1).map(|x| Pos::new(x, p.y)), p.y.checked_add(1).map(|y| Pos::new(p.x, y)));
+            [Some(group(p, None)), right.map(|q| group(p, Some(q))), up.map(|q| group(p, Some(q)))]
+        };
+        for corner in [Pos::new(0, 0), Pos::new(i32::MAX - 1, i32::MAX - 1), Pos::new(i32::MIN, i32::MIN)] {
+            for own in shapes(corner).into_iter().flatten() {
+                let reach = own.reach();
+                let mut beside = 0;
+                for dx in -4..=4 {
+                    for dy in -4..=4 {
+                        let (Some(x), Some(y)) = (corner.x.checked_add(dx), corner.y.checked_add(dy)) else { continue };
+                        for theirs in shapes(Pos::new(x, y)).into_iter().flatten() {
+                            assert_eq!(reach.beside(&theirs), own.beside(&theirs), "{own:?} and {theirs:?}");
+                            beside += usize::from(own.beside(&theirs));
+                        }
+                    }
+                }
+                assert!(beside > 0, "some groups lie beside {own:?}");
             }
         }
     }
