@@ -7,7 +7,7 @@ use std::process::ExitCode;
 /// mimalloc rather than the C library's allocator: a referee that copies and drops large games
 /// (a benchmark's windows, a search's trials) or loads a thousand scenarios in one run keeps the
 /// memory it freed for the next ones instead of handing it back to the kernel and taking page
-/// faults to get it again (BENCHMARKS.md, 2026-12-04, 17:10 UTC). The library does not choose.
+/// faults to get it again (BENCHMARKS.md, 2026-12-04, 16:35 UTC). The library does not choose.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
