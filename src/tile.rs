@@ -819,12 +819,8 @@ impl TileDef {
         Name::Borrowed(self.names(r, segment).0)
     }
 
-    /// [`TileDef::segment_words`], shared rather than copied.
-    pub fn segment_said(&self, r: Rotation, segment: usize) -> Name {
-        Name::Borrowed(self.names(r, segment).1)
-    }
-
-    /// [`TileDef::segment_name`] and [`TileDef::segment_said`] in one look-up.
+    /// [`TileDef::segment_name`] and [`TileDef::segment_words`] (shared rather than copied),
+    /// in one look-up.
     pub fn segment_names(&self, r: Rotation, segment: usize) -> (Name, Name) {
         let (name, said) = self.names(r, segment);
         (Name::Borrowed(name), Name::Borrowed(said))

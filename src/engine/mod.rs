@@ -734,19 +734,11 @@ impl<'t> Game<'t> {
     /// A feature as a player says it, at its earliest tile: `field north of the road at 0,0`,
     /// `city N at 1,0` (see [`crate::tile::TileDef::segment_words`]).
     pub fn feature_words(&self, info: &FeatureInfo) -> String {
-        format!("{} at {}", self.said_of(info.segment), info.at)
+        format!("{} at {}", self.names_of(info.segment).1, info.at)
     }
 
-    /// A segment in a player's words, without its square (`field north of the road`).
-    fn said_of(&self, s: SegId) -> Name {
-        let p = self.placement_of(s);
-        match self.features.local(s) {
-            Some(local) => self.def(p.kind).segment_said(p.rotation, local),
-            None => self.name_of(s),
-        }
-    }
-
-    /// [`Game::name_of`] and [`Game::said_of`] of a segment, its tile read once.
+    /// A segment's name ([`Game::name_of`]) and its words as a player says them, without its
+    /// square (`field north of the road`; an added segment's are its name), its tile read once.
     pub(crate) fn names_of(&self, s: SegId) -> (Name, Name) {
         let p = self.placement_of(s);
         match self.features.local(s) {
