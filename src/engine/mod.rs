@@ -237,6 +237,47 @@ impl Reach {
     }
 }
 
+/// The squares on or next to the tile groups waiting to be surrounded ([`Game::waiting`]),
+/// a bit each on the board folded onto [`Beside::SIDE`] × [`Beside::SIDE`] squares (squares
+/// that far apart share a bit): a tile laid where the bits are clear completes none of them,
+/// which most turns tell from a bit or two rather than by asking each group. Bits are only
+/// ever set, as a group starts waiting, so that a move tried and put back has nothing to
+/// undo here: a group surrounded since has every square around it taken, where no tile is
+/// laid again, and one taken back off the list is one more marked than waits. (On a board
+/// of thousands of tiles most bits end up set, and a placement asks the list as before.)
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Beside([u64; (Beside::SIDE * Beside::SIDE / 64) as usize]);
+
+impl Beside {
+    const SIDE: u32 = 32;
+
+    /// The word and the bit of square `p`.
+    #[inline]
+    fn bit(p: Pos) -> (usize, u64) {
+        // Two's complement keeps the fold a plain mask for negative coordinates too.
+        let i = (p.x as u32 % Beside::SIDE) + (p.y as u32 % Beside::SIDE) * Beside::SIDE;
+        ((i / 64) as usize, 1 << (i % 64))
+    }
+
+    /// Sets the bits of the squares on or next to group `g`.
+    fn mark(&mut self, g: &GroupSquares) {
+        for p in g.iter() {
+            for q in std::iter::once(*p).chain(p.ring()) {
+                let (w, b) = Beside::bit(q);
+                self.0[w] |= b;
+            }
+        }
+    }
+
+    /// Whether a square of group `g` may lie on or next to a marked group: false only if it
+    /// lies next to none.
+    #[inline]
+    fn may_touch(&self, g: &GroupSquares) -> bool {
+        let [(wa, ba), (wb, bb)] = g.squares.map(Beside::bit);
+        (self.0[wa] & ba) | (self.0[wb] & bb) != 0
+    }
+}
+
 impl std::ops::Deref for GroupSquares {
     type Target = [Pos];
     fn deref(&self) -> &[Pos] {
@@ -362,6 +403,8 @@ pub struct Game<'t> {
     /// The tile groups with a cloister or a German castle not yet surrounded, with their
     /// squares, in no order: the only ones a tile laid beside them can complete.
     waiting: Vec<(u32, GroupSquares)>,
+    /// The squares beside the groups of `waiting`, or more: where a tile laid may complete one.
+    beside_waiting: Beside,
     /// What a move tried in place did to `waiting` ([`Game::checkpoint`]), undone the last
     /// first: the list grows with the board, and is not copied.
     waiting_journal: journal::Journal<WaitingNote>,
@@ -441,6 +484,7 @@ impl<'t> Game<'t> {
             done: Vec::new(),
             completions: Vec::new(),
             waiting: Vec::new(),
+            beside_waiting: Beside::default(),
             waiting_journal: journal::Journal::default(),
             hands: vec![Vec::new(); players.len()],
             record_completions: exps.iter().any(|x| x.needs_completions()),
@@ -515,6 +559,7 @@ impl<'t> Game<'t> {
             done: Vec::new(),
             completions: self.completions.clone(),
             waiting: with_room(&self.waiting, 2),
+            beside_waiting: self.beside_waiting,
             waiting_journal: journal::Journal::default(),
             record_completions: self.record_completions,
             state: self.state.clone(),
@@ -966,7 +1011,9 @@ impl<'t> Game<'t> {
             self.placed_mut(second).group = first;
         }
         if centres != 0 {
-            self.waiting.push((first, self.group_squares(first)));
+            let squares = self.group_squares(first);
+            self.beside_waiting.mark(&squares);
+            self.waiting.push((first, squares));
             self.waiting_journal.note(|| WaitingNote::Pushed);
         }
     }

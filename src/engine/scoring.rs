@@ -34,6 +34,8 @@ impl Game<'_> {
         let new_group = self.tile_at(pos).map_or(0, |p| p.group);
         let own = self.group_squares(new_group);
         let completed = match self.waiting.len() {
+            // As most turns: the tile lies beside no group that waits.
+            _ if !self.beside_waiting.may_touch(&own) => Surrounded::new(),
             0..=WAITING_ASKED => self.take_surrounded_waiting(&own),
             _ => {
                 let found = self.surrounded_around(&own);
@@ -595,6 +597,41 @@ mod tests {
                     }
                 }
                 assert!(beside > 0, "some groups lie beside {own:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_squares_marked_beside_a_group_are_those_of_its_reach() {
+        use crate::engine::{Beside, GroupSquares};
+        let group =
+            |p: Pos, q: Option<Pos>| GroupSquares { squares: [p, q.unwrap_or(p)], n: 1 + usize::from(q.is_some()) };
+        let shapes =
+            |p: Pos| [group(p, None), group(p, Some(Pos::new(p.x + 1, p.y))), group(p, Some(Pos::new(p.x, p.y + 1)))];
+        // Groups at the origin, across the fold's edge (negative squares) and far out, each
+        // marked alone, then asked of every group near it.
+        for at in [Pos::new(0, 0), Pos::new(-1, -32), Pos::new(31, 5), Pos::new(-1_000_000, 999_999)] {
+            for marked in shapes(at) {
+                let mut beside = Beside::default();
+                beside.mark(&marked);
+                let mut touching = 0;
+                for dx in -4..=4 {
+                    for dy in -4..=4 {
+                        for asked in shapes(Pos::new(at.x + dx, at.y + dy)) {
+                            assert_eq!(beside.may_touch(&asked), marked.beside(&asked), "{marked:?}, {asked:?}");
+                            touching += usize::from(beside.may_touch(&asked));
+                        }
+                    }
+                }
+                assert!(touching > 0, "{marked:?}");
+                // Squares a fold apart share their bit: marked, though not beside; half a
+                // fold apart, they do not.
+                let side = Beside::SIDE as i32;
+                let folded = group(Pos::new(at.x + side, at.y - side), None);
+                assert!(beside.may_touch(&folded) && !marked.beside(&folded));
+                for half in [Pos::new(at.x + side / 2, at.y), Pos::new(at.x, at.y - side / 2)] {
+                    assert!(!beside.may_touch(&group(half, None)), "{marked:?}, {half:?}");
+                }
             }
         }
     }
