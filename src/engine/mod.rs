@@ -243,13 +243,24 @@ impl Reach {
 /// which most turns tell from a bit or two rather than by asking each group. Bits are only
 /// ever set, as a group starts waiting, so that a move tried and put back has nothing to
 /// undo here: a group surrounded since has every square around it taken, where no tile is
-/// laid again, and one taken back off the list is one more marked than waits. (On a board
-/// of thousands of tiles most bits end up set, and a placement asks the list as before.)
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Beside([u64; (Beside::SIDE * Beside::SIDE / 64) as usize]);
+/// laid again, and one taken back off the list is one more marked than waits. (A board
+/// much wider than the fold, of many thousands of tiles, ends up with most bits set, and a
+/// placement then asks the list or reads the tiles around as before.)
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Beside([u64; Beside::WORDS]);
+
+impl Default for Beside {
+    fn default() -> Beside {
+        Beside([0; Beside::WORDS])
+    }
+}
 
 impl Beside {
-    const SIDE: u32 = 32;
+    /// 64 squares a side, 512 bytes: narrower folds share bits between the squares of a
+    /// board of a few thousand tiles, wider ones cost a replayed game more to clear and
+    /// to move than they save (BENCHMARKS.md, 2026-12-04).
+    const SIDE: u32 = 64;
+    const WORDS: usize = (Beside::SIDE * Beside::SIDE / 64) as usize;
 
     /// The word and the bit of square `p`.
     #[inline]
