@@ -127,9 +127,10 @@ impl Grid {
 
     /// Where a chunk near the start is in the table.
     fn near_slot((x, y): (i32, i32)) -> Option<usize> {
-        let (x, y) = (x.checked_add(NEAR_CHUNKS)?, y.checked_add(NEAR_CHUNKS)?);
-        ((0..NEAR_SIDE as i32).contains(&x) && (0..NEAR_SIDE as i32).contains(&y))
-            .then(|| y as usize * NEAR_SIDE + x as usize)
+        // Wrapping: a chunk too far west or south comes out too large, as one too far east
+        // or north does, and each coordinate is tested once.
+        let (x, y) = (x.wrapping_add(NEAR_CHUNKS) as u32 as usize, y.wrapping_add(NEAR_CHUNKS) as u32 as usize);
+        (x < NEAR_SIDE && y < NEAR_SIDE).then(|| y * NEAR_SIDE + x)
     }
 
     /// The index in `chunks` of the chunk at this position.
@@ -1188,6 +1189,25 @@ mod tests {
                 assert_eq!(order_key(*a).cmp(&order_key(*b)), frontier_order(*a).cmp(&frontier_order(*b)), "{a} {b}");
             }
         }
+    }
+
+    #[test]
+    fn the_chunks_near_the_start_have_a_slot_each_and_no_other_does() {
+        let mut seen = vec![false; NEAR_SIDE * NEAR_SIDE];
+        let edges = [i32::MIN, i32::MIN + 1, -NEAR_CHUNKS - 1, NEAR_CHUNKS, NEAR_CHUNKS + 1, i32::MAX - 1, i32::MAX];
+        for x in (-NEAR_CHUNKS..NEAR_CHUNKS).chain(edges) {
+            for y in (-NEAR_CHUNKS..NEAR_CHUNKS).chain(edges) {
+                let near = (-NEAR_CHUNKS..NEAR_CHUNKS).contains(&x) && (-NEAR_CHUNKS..NEAR_CHUNKS).contains(&y);
+                match Grid::near_slot((x, y)) {
+                    Some(slot) => {
+                        assert!(near && !seen[slot], "({x}, {y}): slot {slot}");
+                        seen[slot] = true;
+                    }
+                    None => assert!(!near, "({x}, {y})"),
+                }
+            }
+        }
+        assert!(seen.iter().all(|s| *s));
     }
 
     #[test]
