@@ -174,18 +174,26 @@ impl Game<'_> {
         r: Rotation,
         pending: &[(Pos, Edge, Terrain)],
     ) -> Result<(), Verdict> {
-        let def = self.tiles.get(kind);
         match self.misfit(kind, pos, r, pending) {
             None => Ok(()),
-            Some(Misfit::Occupied(p)) => Err(Verdict::new(
+            Some(m) => Err(self.misfit_verdict(m, pos, r)),
+        }
+    }
+
+    /// Why a tile does not fit, as a verdict: apart from [`Game::check_fit_with`], so that a
+    /// move that fits, as most checked do, runs none of it.
+    #[cold]
+    #[inline(never)]
+    fn misfit_verdict(&self, m: Misfit, pos: Pos, r: Rotation) -> Verdict {
+        match m {
+            Misfit::Occupied(p) => Verdict::new(
                 rule::SQUARE_FREE,
                 format!("square {p} already holds tile {}", self.tile_at(p).map_or("?", |t| &self.def(t.kind).id)),
-            )),
-            Some(Misfit::Alone) => Err(Verdict::new(rule::ADJACENT, format!("square {pos} touches no placed tile"))),
-            Some(Misfit::Edge(p, e, k)) => {
+            ),
+            Misfit::Alone => Verdict::new(rule::ADJACENT, format!("square {pos} touches no placed tile")),
+            Misfit::Edge(p, e, k) => {
                 let n = self.tile_at(p.step(e)).expect("a mismatched edge has a neighbour");
-                let _ = def;
-                Err(Verdict::new(
+                Verdict::new(
                     rule::EDGES_MATCH,
                     format!(
                         "the {} edge of {} at {p} is {}, but the tile it touches at {} has {} there",
@@ -195,7 +203,7 @@ impl Game<'_> {
                         p.step(e),
                         terrain_word(self.edge_terrain(n, e.opposite()))
                     ),
-                ))
+                )
             }
         }
     }
