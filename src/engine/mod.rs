@@ -404,8 +404,9 @@ pub struct Game<'t> {
     phases: Vec<Phase>,
     /// Tiles each player holds face up to place instead of drawing (German castles).
     pub hands: Vec<Vec<TileKind>>,
-    /// Segments laid or added during the turn being played: what may have completed.
-    touched: Vec<SegId>,
+    /// The first segment laid or added during the placement being played: it and every one
+    /// after it (segments are numbered as they are made) are what it may have completed.
+    touched_from: u32,
     /// The features the turn being played completed, in the order they score: kept between
     /// turns only for its room (`score_completed`); not part of the game's state.
     done: Vec<SegId>,
@@ -450,7 +451,7 @@ impl PartialEq for Game<'_> {
             && self.events == o.events
             && self.phases == o.phases
             && self.hands == o.hands
-            && self.touched == o.touched
+            && self.touched_from == o.touched_from
             && self.completions == o.completions
             && sorted(&self.waiting) == sorted(&o.waiting)
             && self.record_completions == o.record_completions
@@ -491,7 +492,7 @@ impl<'t> Game<'t> {
             added: Vec::new(),
             followers: Vec::new(),
             events: Vec::new(),
-            touched: Vec::new(),
+            touched_from: 0,
             done: Vec::new(),
             completions: Vec::new(),
             waiting: Vec::new(),
@@ -543,7 +544,6 @@ impl<'t> Game<'t> {
         self.events.reserve(placements);
         // And the lists a turn fills and empties: a tile's segments, what it completes, the
         // followers on the board (each player's, the large ones too).
-        self.touched.reserve(2 * crate::tile::MAX_SEGMENTS);
         self.done.reserve(2 * crate::tile::MAX_SEGMENTS);
         self.waiting.reserve(8);
         self.followers.reserve(self.players.len() * (usize::from(FOLLOWERS_PER_PLAYER) + 1));
@@ -566,7 +566,7 @@ impl<'t> Game<'t> {
             events: with_room(&self.events, 4),
             phases: self.phases.clone(),
             hands: self.hands.clone(),
-            touched: with_room(&self.touched, 16),
+            touched_from: self.touched_from,
             done: Vec::new(),
             completions: self.completions.clone(),
             waiting: with_room(&self.waiting, 2),
@@ -646,9 +646,9 @@ impl<'t> Game<'t> {
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);
-        // What the turn touched and completed, which a move starts afresh: moved aside, not
-        // copied (a completed feature lists its squares, as many as a large city has).
-        std::mem::swap(&mut saved.touched, &mut self.touched);
+        // What the turn completed, which a move starts afresh: moved aside, not copied (a
+        // completed feature lists its squares, as many as a large city has).
+        saved.touched_from = self.touched_from;
         std::mem::swap(&mut saved.completions, &mut self.completions);
         saved.open.clone_from(&self.open);
         (saved.record_completions, saved.moves) = (self.record_completions, self.moves);
@@ -669,7 +669,7 @@ impl<'t> Game<'t> {
         }
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
-        std::mem::swap(&mut saved.touched, &mut self.touched);
+        self.touched_from = saved.touched_from;
         std::mem::swap(&mut saved.completions, &mut self.completions);
         for note in self.waiting_journal.close() {
             match note {
@@ -942,8 +942,7 @@ impl<'t> Game<'t> {
         let idx = self.placed.len() as u32;
         let first_segment = self.features.len() as u32;
         for (i, s) in def.segments.iter().enumerate() {
-            let seg = self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
-            self.touched.push(seg);
+            self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
@@ -1000,7 +999,6 @@ impl<'t> Game<'t> {
                 self.features.join_edge(seg, b);
             }
         }
-        self.touched.push(seg);
         Some(seg)
     }
 
@@ -1087,7 +1085,7 @@ impl<'t> Game<'t> {
             x.check_setup(self, kind, pos, r)?;
         }
         self.lay_whole(kind, pos, r);
-        self.touched.clear();
+        self.touched_from = self.features.len() as u32;
         Ok(())
     }
 
@@ -1295,7 +1293,7 @@ impl<'t> Game<'t> {
 
     /// Runs the phases of a move already checked by `check_before_play`.
     fn play_phases(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
-        self.touched.clear();
+        self.touched_from = self.features.len() as u32;
         self.completions.clear();
         self.moves += 1;
         match mv.part {
@@ -1382,8 +1380,8 @@ impl<'t> Game<'t> {
 
     /// Segments laid or added by the placement being played (its tile's, a bridge's): what
     /// it may have completed or extended.
-    pub fn touched(&self) -> &[SegId] {
-        &self.touched
+    pub fn touched(&self) -> impl Iterator<Item = SegId> + Clone {
+        (self.touched_from..self.features.len() as u32).map(SegId)
     }
 
     /// Features completed so far in the turn being played (occupied or not).
@@ -1493,8 +1491,8 @@ impl<'g, 't> Trials<'g, 't> {
 /// What [`Game::checkpoint`] keeps: the game's state but for the board, the features, the
 /// placements, the groups waiting to be surrounded and the expansions' state (which note
 /// what is written over: the state is copied when first written), the lists only added to
-/// (their lengths), the turn's touched and completed lists (moved aside, as a move starts
-/// them afresh) and what a move does not change (the tiles, the options, the expansions, the
+/// (their lengths), where the turn's touched segments begin, its completed list (moved
+/// aside, as a move starts it afresh) and what a move does not change (the tiles, the options, the expansions, the
 /// turn's phases and the players' names).
 #[derive(Default)]
 struct Checkpoint {
@@ -1505,7 +1503,7 @@ struct Checkpoint {
     followers: Vec<Follower>,
     events: usize,
     hands: Vec<Vec<TileKind>>,
-    touched: Vec<SegId>,
+    touched_from: u32,
     completions: Vec<Completion>,
     record_completions: bool,
     open: Vec<OpenTurn>,

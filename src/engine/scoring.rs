@@ -17,7 +17,7 @@ impl Game<'_> {
         // nothing for it.
         let mut done = std::mem::take(&mut self.done);
         done.clear();
-        for &seg in &self.touched {
+        for seg in self.touched() {
             if matches!(self.features.kind(seg), FeatureKind::City | FeatureKind::Road) {
                 let root = self.features.find(seg);
                 if self.features.open(root) == 0 && !done.contains(&root) {

@@ -123,7 +123,7 @@ pub fn trigger(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     let standing = game.state_of::<Builders>().at[turn.player.index()];
     let extended = standing.filter(|(_, since)| *since < game.move_number()).and_then(|(seg, _)| {
         let root = game.feature_of(seg);
-        game.touched().iter().any(|t| game.feature_of(*t) == root).then_some(seg)
+        game.touched().any(|t| game.feature_of(t) == root).then_some(seg)
     });
     let event = |seg: SegId, rule, label| {
         let info = game.feature_info(game.feature_of(seg));
