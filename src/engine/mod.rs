@@ -759,6 +759,15 @@ impl<'t> Game<'t> {
         self.board.get(p).map(|i| &self.placed[i as usize])
     }
 
+    /// [`Game::tile_at`] a square of the tile laid by the placement being played, which went
+    /// to placement `laid` (a double-size tile's second square to the next): found there
+    /// without a look-up on the board, or on the board if not.
+    pub(super) fn laid_at(&self, laid: u32, square: Pos) -> Option<&Placed> {
+        let laid = [laid, laid + 1].into_iter().find_map(|i| self.placed.get(i as usize).filter(|p| p.pos == square));
+        debug_assert!(laid.is_none_or(|p| Some(p) == self.tile_at(square)), "the tile laid at {square}");
+        laid.or_else(|| self.tile_at(square))
+    }
+
     pub fn def(&self, kind: TileKind) -> &'t TileDef {
         self.tiles.get(kind)
     }
@@ -1303,11 +1312,13 @@ impl<'t> Game<'t> {
         }
         // What an expansion's phase is told, made when the first one runs.
         let mut ctx = None;
+        // Where the tile laid by this placement goes in the list of placements.
+        let laid = self.placed.len() as u32;
         for i in 0..self.phases.len() {
             match self.phases[i] {
                 Phase::PlaceTile => self.lay_whole(mv.tile, mv.pos, mv.rotation),
-                Phase::DeployFollower => self.deploy_follower(player, mv)?,
-                Phase::ScoreCompleted => self.score_completed(mv.pos, crate::score::Timing::Turn(turn)),
+                Phase::DeployFollower => self.deploy_follower(player, mv, laid)?,
+                Phase::ScoreCompleted => self.score_completed(mv.pos, laid, crate::score::Timing::Turn(turn)),
                 Phase::Expansion(id, name) => {
                     let ctx = ctx.get_or_insert_with(|| TurnContext { player, mv: mv.clone(), turn });
                     expansion::get(id).run_phase(self, name, ctx)?
@@ -1317,10 +1328,10 @@ impl<'t> Game<'t> {
         Ok(())
     }
 
-    fn deploy_follower(&mut self, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+    fn deploy_follower(&mut self, player: PlayerId, mv: &Move, laid: u32) -> Result<(), Verdict> {
         let Some(on) = mv.follower else { return Ok(()) };
         let square = mv.follower_square.unwrap_or(mv.pos);
-        let placed = *self.tile_at(square).expect("the tile was laid this turn");
+        let placed = *self.laid_at(laid, square).expect("the tile was laid this turn");
         let seg = match on {
             FollowerOn::Segment(local) => self.segment(&placed, local),
             FollowerOn::Added(kind) => {

@@ -11,8 +11,9 @@ use smallvec::{smallvec, SmallVec};
 
 impl Game<'_> {
     /// Scores the roads, cities and cloisters the turn completed: features of the segments
-    /// laid or added this turn, and cloisters around the new tile.
-    pub(super) fn score_completed(&mut self, pos: Pos, timing: Timing) {
+    /// laid or added this turn, and cloisters around the new tile (on `pos`, placement `laid`:
+    /// see [`Game::laid_at`]).
+    pub(super) fn score_completed(&mut self, pos: Pos, laid: u32, timing: Timing) {
         // The list kept from turn to turn, so that a turn that completes something allocates
         // nothing for it.
         let mut done = std::mem::take(&mut self.done);
@@ -31,7 +32,7 @@ impl Game<'_> {
         // of a few dozen tiles), each of those is asked whether it lies beside the new tile;
         // on a larger board, the tiles around it are read instead, so that a placement costs
         // the same however many wait.
-        let new_group = self.tile_at(pos).map_or(0, |p| p.group);
+        let new_group = self.laid_at(laid, pos).map_or(0, |p| p.group);
         let own = self.group_squares(new_group);
         let completed = match self.waiting.len() {
             // As most turns: the tile lies beside no group that waits.
