@@ -35,3 +35,27 @@ fn compare_shows_both_orders_of_the_bazaar_and_the_builders_second_part() {
         assert!(stdout(&o).contains(rule), "{ruleset} does not cite {rule}:\n{}", stdout(&o));
     }
 }
+
+/// While a turn's second part is due, no other placement may come first: the next player's
+/// tile is refused under the turn order, the second part is accepted, and after it the next
+/// player's tile is too. (A scenario cannot write a turn whose second part never comes; the
+/// library is asked directly.)
+#[test]
+fn no_placement_comes_before_a_second_part_that_is_due() {
+    use crate::util::lib;
+    use referee::scenario::Action;
+    let path = crate::util::root().join("scenarios/tb/builder-double-turn.yaml");
+    let sc = referee::scenario::load_path(&path, lib()).unwrap();
+    let (mut game, _) = referee::replay::play_out(&sc, lib().profile("hig").unwrap(), Some(0)).unwrap();
+    let (red, blue) = (&sc.turns[0], &sc.turns[1]);
+    let (Action::Place(first), Action::Place(blues)) = (&red.action, &blue.action) else { panic!("placements") };
+    let second = &red.second.as_ref().expect("a turn in two parts").mv;
+    game.play(red.player, first, 1).expect("the first part extends the builder's road");
+    let before = game.clone();
+    let verdict = game.check(blue.player, blues, 2).expect_err("Red's second part is due");
+    assert_eq!(verdict.rule, referee::expansion::base::rule::TURN_ORDER, "{verdict}");
+    assert_eq!(game.play(blue.player, blues, 2), Err(verdict));
+    assert!(game == before, "the refused placement left the game as it was");
+    game.play(red.player, second, 1).expect("the second part");
+    game.play(blue.player, blues, 2).expect("Blue's turn, once Red's is over");
+}
