@@ -1246,7 +1246,17 @@ impl<'t> Game<'t> {
     /// Whether the move may play this part of a turn now: a second part only of a turn whose
     /// first part was played and whose second is due; any other placement only while no
     /// second part is due (`base.turn.order`).
+    #[inline]
     pub(super) fn check_part(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
+        // As most placements: a whole turn, and no second part waiting to be played.
+        if mv.part == Part::Whole && self.open.is_empty() {
+            return Ok(());
+        }
+        self.check_part_of_two(player, mv, turn)
+    }
+
+    /// [`Game::check_part`] of a turn in two parts, or while one is open.
+    fn check_part_of_two(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         if let Part::Second(t) = mv.part {
             let Some(open) = self.open.iter().find(|o| o.player == player && o.turn == t) else {
                 return Err(Verdict::new(
