@@ -150,14 +150,16 @@ impl Game<'_> {
     pub fn feature_info(&self, s: SegId) -> FeatureInfo {
         let root = self.features.find(s);
         let kind = self.features.kind(root);
-        let mut first = (u32::MAX, root);
+        // The earliest placement and its segment, packed in one number that orders as the
+        // pair does, so that the least is found without a branch.
+        let mut first = u64::MAX;
         let mut groups = Distinct::default();
         let mut pennants = 0u32;
         let mut cities = Cities::new();
         for m in self.features.members(root) {
             let pi = self.features.placed(m);
             let p = &self.placed[pi as usize];
-            first = first.min((pi, m));
+            first = first.min(u64::from(pi) << 32 | u64::from(m.0));
             groups.insert(p.group);
             // Only cities have pennants, only fields border cities.
             match (kind, self.features.local(m)) {
@@ -166,14 +168,13 @@ impl Game<'_> {
                 _ => {}
             }
         }
-        let at = self.placed[first.0 as usize].pos;
+        let (first, segment) = ((first >> 32) as usize, SegId(first as u32));
+        let at = self.placed[first].pos;
         let tiles = match kind {
-            FeatureKind::Cloister | FeatureKind::Castle => {
-                1 + self.neighbour_tiles(self.placed[first.0 as usize].group)
-            }
+            FeatureKind::Cloister | FeatureKind::Castle => 1 + self.neighbour_tiles(self.placed[first].group),
             _ => groups.len() as u32,
         };
-        FeatureInfo { root, kind, tiles, pennants, at, segment: first.1, cities }
+        FeatureInfo { root, kind, tiles, pennants, at, segment, cities }
     }
 
     /// Completed cities a field borders, each counted once (their roots), in place while few:
