@@ -395,8 +395,6 @@ pub struct TileDef {
     /// Bit `i` for each segment `i` that is a cloister or a castle: what is complete when
     /// surrounded (most tiles have none, which the scoring of each turn asks of nine).
     centres: u32,
-    /// Bit `i` for each segment `i` that is a field: where a follower is a farmer.
-    fields: u32,
     /// Where the tile fits, by the constraint of a square (its edges at each rotation),
     /// worked out when first asked ([`TileDef::fits`]). Boxed: the table is half a kilobyte,
     /// which every tile kind would otherwise carry (and copy when a tile set is made) even
@@ -680,7 +678,6 @@ impl TileDef {
             set: String::new(),
             rotated: [Rotated::default(); 4],
             centres: 0,
-            fields: 0,
             fits: std::sync::OnceLock::new(),
             fits_bridged: std::sync::OnceLock::new(),
             fits_crossed: std::sync::OnceLock::new(),
@@ -689,11 +686,9 @@ impl TileDef {
         for r in Rotation::ALL {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
         }
-        let mask = |f: fn(FeatureKind) -> bool| {
-            (def.segments.iter().enumerate()).filter(|(_, s)| f(s.kind)).fold(0, |m, (i, _)| m | 1 << i)
-        };
-        def.centres = mask(|k| matches!(k, FeatureKind::Cloister | FeatureKind::Castle));
-        def.fields = mask(|k| k == FeatureKind::Field);
+        def.centres = (0..def.segments.len())
+            .filter(|&i| matches!(def.segments[i].kind, FeatureKind::Cloister | FeatureKind::Castle))
+            .fold(0, |m, i| m | 1 << i);
         Ok(def)
     }
 
@@ -781,11 +776,6 @@ impl TileDef {
     /// Bit `i` for each segment `i` that is a cloister or a castle (complete when surrounded).
     pub fn centres(&self) -> u32 {
         self.centres
-    }
-
-    /// Bit `i` for each segment `i` that is a field.
-    pub fn fields(&self) -> u32 {
-        self.fields
     }
 
     /// The notation string of the edges, e.g. `CRFR`.

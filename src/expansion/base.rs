@@ -146,9 +146,7 @@ impl Expansion for Base {
             Some(_) => game.twin_of(mv.tile, mv.pos, mv.rotation).map(|(k, _)| k),
             None => Some(mv.tile),
         };
-        // Read from the tile's mask of fields, not its list of segments: one look less.
-        let on_field =
-            kind.is_some_and(|k| local < crate::tile::MAX_SEGMENTS && game.def(k).fields() & 1 << local != 0);
+        let on_field = kind.and_then(|k| game.def(k).segments.get(local)).is_some_and(|s| s.kind == FeatureKind::Field);
         if on_field {
             return without_farmers(game);
         }
@@ -164,7 +162,8 @@ impl Expansion for Base {
         if without_farmers(game).is_ok() {
             return Some(0);
         }
-        Some(u64::from(game.def(bare.tile).fields()))
+        let fields = game.def(bare.tile).segments.iter().enumerate().filter(|(_, s)| s.kind == FeatureKind::Field);
+        Some(fields.fold(0, |mask, (l, _)| mask | 1 << l))
     }
 
     fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId) -> Result<(), Verdict> {
