@@ -646,9 +646,9 @@ impl<'t> Game<'t> {
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);
+        saved.touched_from = self.touched_from;
         // What the turn completed, which a move starts afresh: moved aside, not copied (a
         // completed feature lists its squares, as many as a large city has).
-        saved.touched_from = self.touched_from;
         std::mem::swap(&mut saved.completions, &mut self.completions);
         saved.open.clone_from(&self.open);
         (saved.record_completions, saved.moves) = (self.record_completions, self.moves);
@@ -1513,8 +1513,8 @@ impl<'g, 't> Trials<'g, 't> {
 /// placements, the groups waiting to be surrounded and the expansions' state (which note
 /// what is written over: the state is copied when first written), the lists only added to
 /// (their lengths), where the turn's touched segments begin, its completed list (moved
-/// aside, as a move starts it afresh) and what a move does not change (the tiles, the options, the expansions, the
-/// turn's phases and the players' names).
+/// aside, as a move starts it afresh) and what a move does not change (the tiles, the
+/// options, the expansions, the turn's phases and the players' names).
 #[derive(Default)]
 struct Checkpoint {
     /// Each player's score and figures in supply.
