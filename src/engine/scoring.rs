@@ -573,26 +573,31 @@ mod tests {
         }
     }
 
+    /// A tile group of square `p`, and `q` for a double-size tile.
+    fn group(p: Pos, q: Option<Pos>) -> crate::engine::GroupSquares {
+        crate::engine::GroupSquares { squares: [p, q.unwrap_or(p)], n: 1 + usize::from(q.is_some()) }
+    }
+
+    /// The groups with a square at `p`: of one square, and of two with the second east or
+    /// north of it (where that square is on the board).
+    fn shapes(p: Pos) -> impl Iterator<Item = crate::engine::GroupSquares> {
+        let (east, north) =
+            (p.x.checked_add(1).map(|x| Pos::new(x, p.y)), p.y.checked_add(1).map(|y| Pos::new(p.x, y)));
+        [Some(group(p, None)), east.map(|q| group(p, Some(q))), north.map(|q| group(p, Some(q)))].into_iter().flatten()
+    }
+
     #[test]
     fn a_reach_holds_the_groups_beside_its_own() {
-        use crate::engine::GroupSquares;
-        let group =
-            |p: Pos, q: Option<Pos>| GroupSquares { squares: [p, q.unwrap_or(p)], n: 1 + usize::from(q.is_some()) };
         // Groups of one square and of two side by side, at the origin and at the board's
         // far corners (where a square's neighbours lie beyond `i32`).
-        let shapes = |p: Pos| {
-            let (right, up) =
-                (p.x.checked_add(1).map(|x| Pos::new(x, p.y)), p.y.checked_add(1).map(|y| Pos::new(p.x, y)));
-            [Some(group(p, None)), right.map(|q| group(p, Some(q))), up.map(|q| group(p, Some(q)))]
-        };
         for corner in [Pos::new(0, 0), Pos::new(i32::MAX - 1, i32::MAX - 1), Pos::new(i32::MIN, i32::MIN)] {
-            for own in shapes(corner).into_iter().flatten() {
+            for own in shapes(corner) {
                 let reach = own.reach();
                 let mut beside = 0;
                 for dx in -4..=4 {
                     for dy in -4..=4 {
                         let (Some(x), Some(y)) = (corner.x.checked_add(dx), corner.y.checked_add(dy)) else { continue };
-                        for theirs in shapes(Pos::new(x, y)).into_iter().flatten() {
+                        for theirs in shapes(Pos::new(x, y)) {
                             assert_eq!(reach.beside(&theirs), own.beside(&theirs), "{own:?} and {theirs:?}");
                             beside += usize::from(own.beside(&theirs));
                         }
@@ -605,14 +610,11 @@ mod tests {
 
     #[test]
     fn the_squares_marked_beside_a_group_are_those_of_its_reach() {
-        use crate::engine::{Beside, GroupSquares};
-        let group =
-            |p: Pos, q: Option<Pos>| GroupSquares { squares: [p, q.unwrap_or(p)], n: 1 + usize::from(q.is_some()) };
-        let shapes =
-            |p: Pos| [group(p, None), group(p, Some(Pos::new(p.x + 1, p.y))), group(p, Some(Pos::new(p.x, p.y + 1)))];
-        // Groups at the origin, across the fold's edge (negative squares) and far out, each
-        // marked alone, then asked of every group near it.
-        for at in [Pos::new(0, 0), Pos::new(-1, -32), Pos::new(31, 5), Pos::new(-1_000_000, 999_999)] {
+        use crate::engine::Beside;
+        let side = Beside::SIDE as i32;
+        // Groups at the origin, on the fold's edges (the last column, negative squares) and
+        // far out, each marked alone, then asked of every group near it.
+        for at in [Pos::new(0, 0), Pos::new(-1, -side / 2), Pos::new(side - 1, 5), Pos::new(-1_000_000, 999_999)] {
             for marked in shapes(at) {
                 let mut beside = Beside::default();
                 beside.mark(&marked);
@@ -628,7 +630,6 @@ mod tests {
                 assert!(touching > 0, "{marked:?}");
                 // Squares a fold apart share their bit: marked, though not beside; half a
                 // fold apart, they do not.
-                let side = Beside::SIDE as i32;
                 let folded = group(Pos::new(at.x + side, at.y - side), None);
                 assert!(beside.may_touch(&folded) && !marked.beside(&folded));
                 for half in [Pos::new(at.x + side / 2, at.y), Pos::new(at.x, at.y - side / 2)] {
