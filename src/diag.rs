@@ -456,31 +456,55 @@ pub fn stderr_colour() -> bool {
 /// label past column 65,535, and nobody reads such a line anyway.
 pub const MAX_SNIPPET_LINE: usize = 1_000;
 
-/// Renders a diagnostic with its source snippet (Unicode; colour only when asked). A
-/// problem on a very long line is shown without its snippet: file, line, column, message.
-/// Whatever a diagnostic holds, no control character of it is written raw
-/// (`text::terminal_safe`).
+/// The width [`render`] lays a diagnostic out at: what an 100-column terminal shows, the same
+/// wherever it is rendered (snapshots, the fuzzer).
+pub const RENDER_WIDTH: usize = 100;
+
+/// Renders a diagnostic with its source snippet (Unicode; colour only when asked), laid out
+/// [`RENDER_WIDTH`] columns wide. See [`render_at`].
 pub fn render(d: &(dyn Diagnostic + 'static), colour: bool) -> String {
+    render_at(d, colour, Some(RENDER_WIDTH))
+}
+
+/// Renders a diagnostic with its source snippet (Unicode; colour only when asked), its text
+/// wrapped to `width` columns, or not wrapped at all when `None` (for a pipe, a file or JSON,
+/// whose reader wraps as it likes: a message then stays on one line however long the path
+/// of its file). A problem on a very long line is shown without its snippet: file, line,
+/// column, message. Whatever a diagnostic holds, no control character of it is written raw
+/// (`text::terminal_safe`).
+pub fn render_at(d: &(dyn Diagnostic + 'static), colour: bool, width: Option<usize>) -> String {
     let theme = if colour { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
     // Identifiers (`traders-builders`, rule ids) are never split at their hyphens.
     let handler = miette::GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
+        .with_width(width.unwrap_or(UNWRAPPED))
         .with_links(false)
         .with_break_words(false)
         .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
-    if on_long_line(d) {
-        let plain = Unquoted(d);
-        let mut s = String::new();
-        if handler.render_report(&mut s, &plain).is_err() {
-            s = format!("{d}\n");
-        }
-        return crate::text::terminal_safe(&s, colour).into_owned();
-    }
     let mut s = String::new();
-    if handler.render_report(&mut s, d).is_err() {
+    let rendered =
+        if on_long_line(d) { handler.render_report(&mut s, &Unquoted(d)) } else { handler.render_report(&mut s, d) };
+    if rendered.is_err() {
         s = format!("{d}\n");
     }
     crate::text::terminal_safe(&s, colour).into_owned()
+}
+
+/// The width that wraps nothing: more than any line a diagnostic holds (a snippet's line is
+/// at most [`MAX_SNIPPET_LINE`] long, a message is bounded by the file's size).
+const UNWRAPPED: usize = usize::MAX / 4;
+
+/// The width diagnostics on stderr are wrapped to: `COLUMNS` when set, else the width of the
+/// terminal stderr is; unwrapped when stderr is a pipe or a file and `COLUMNS` is not set.
+pub fn stderr_width() -> Option<usize> {
+    let columns = std::env::var("COLUMNS").ok().and_then(|v| v.trim().parse::<u16>().ok()).filter(|w| *w > 0);
+    let width = columns.or_else(|| terminal_size::terminal_size_of(std::io::stderr()).map(|(w, _)| w.0));
+    width.map(|w| usize::from(w.max(20)))
+}
+
+/// A diagnostic as it goes to stderr: coloured as [`stderr_colour`] says, wrapped as
+/// [`stderr_width`] says.
+pub fn render_for_stderr(d: &(dyn Diagnostic + 'static)) -> String {
+    render_at(d, stderr_colour(), stderr_width())
 }
 
 /// Whether a problem of the diagnostic sits on a line too long to quote.

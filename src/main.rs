@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Ok(status) => referee::cli::exit_code(status),
         Err(e) if referee::cli::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            referee::cli::warn(&referee::diag::render(e.as_ref(), referee::diag::stderr_colour()));
+            referee::cli::warn(&referee::diag::render_for_stderr(e.as_ref()));
             ExitCode::from(2)
         }
     }

@@ -107,7 +107,7 @@ pub fn page(mut cli: Command) -> String {
         ".TP\n1\nA scenario ran, and one of its expectations failed (\\fBcheck\\fR, \\fBtest\\fR); the differences are printed.\n",
         ".TP\n2\nBad input: a file that cannot be read or is invalid (a diagnostic names its file, line and column, and the rule id when a move breaks a rule), an unknown ruleset or id, no scenario found, a usage error, or output that cannot be written.\n",
         ".SH ENVIRONMENT\n",
-        ".TP\nCOLUMNS\nThe width text output and \\fB\\-\\-help\\fR are wrapped to (default: the terminal's).\n",
+        ".TP\nCOLUMNS\nThe width text output, diagnostics and \\fB\\-\\-help\\fR are wrapped to (default: the terminal's; diagnostics to a pipe or file are not wrapped).\n",
         ".TP\nNO_COLOR\nWhen set and not empty, no colour, even on a terminal.\n",
         ".TP\nLC_ALL, LC_CTYPE, LANG\nA UTF\\-8 locale lets \\fBrender\\fR draw with box\\-drawing characters; otherwise it draws in ASCII.\n",
     ));

@@ -333,7 +333,7 @@ pub fn warn(s: &str) {
 }
 
 fn report_error(e: &InputError) {
-    warn(&crate::diag::render(e, crate::diag::stderr_colour()));
+    warn(&crate::diag::render_for_stderr(e));
 }
 
 pub fn run(cli: Cli) -> Result<Status, Error> {
@@ -777,12 +777,12 @@ enum TestOutcome {
 /// alike under several rulesets is one diagnostic naming them all, and any other diagnostic
 /// repeated word for word is one. Returns the rulesets and the diagnostic, rendered.
 fn tell_once(sc: &Scenario, failed: &[(String, Option<replay::Illegal>, InputError)]) -> Vec<(Vec<String>, String)> {
-    let colour = crate::diag::stderr_colour();
+    let (colour, width) = (crate::diag::stderr_colour(), crate::diag::stderr_width());
     let mut groups: Vec<(String, Vec<String>, Option<&replay::Illegal>, &InputError)> = Vec::new();
     for (r, ill, e) in failed {
         let key = match ill {
             Some(i) => format!("{}\0{}\0{}", i.turn, i.verdict.rule, i.verdict.message),
-            None => crate::diag::render(e, false),
+            None => crate::diag::render_at(e, false, None),
         };
         match groups.iter_mut().find(|g| g.0 == key) {
             Some(g) => g.1.push(r.clone()),
@@ -795,9 +795,9 @@ fn tell_once(sc: &Scenario, failed: &[(String, Option<replay::Illegal>, InputErr
             let text = match ill {
                 Some(i) => {
                     let names: Vec<&str> = rs.iter().map(String::as_str).collect();
-                    crate::diag::render(&replay::unexpected_illegal(sc, i, &names), colour)
+                    crate::diag::render_at(&replay::unexpected_illegal(sc, i, &names), colour, width)
                 }
-                None => crate::diag::render(e, colour),
+                None => crate::diag::render_at(e, colour, width),
             };
             (rs, text)
         })
@@ -875,7 +875,7 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 if jcz {
                     jcz_failed += 1;
                 }
-                let outcome = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
+                let outcome = TestOutcome::Error(e.to_string(), crate::diag::render_at(&e, false, None));
                 runs.push(TestRun { id: scenario_id(f), file, ruleset: None, outcome });
                 continue;
             }
@@ -904,13 +904,13 @@ fn test(lib: &Library, a: TestArgs) -> Result<Status, Error> {
                 }
                 Ok((out, Judgement::Invalid(e))) => {
                     all_passed = false;
-                    let o = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
+                    let o = TestOutcome::Error(e.to_string(), crate::diag::render_at(&e, false, None));
                     errors.push((r.clone(), out.illegal, e));
                     o
                 }
                 Err(e) => {
                     all_passed = false;
-                    let o = TestOutcome::Error(e.to_string(), crate::diag::render(&e, false));
+                    let o = TestOutcome::Error(e.to_string(), crate::diag::render_at(&e, false, None));
                     errors.push((r.clone(), None, e));
                     o
                 }

@@ -580,3 +580,28 @@ fn render_colours_follow_names_and_marks_differ() {
     assert!(text.contains("#111111") && text.contains("#1d4ed8") && text.contains("#0f766e"), "{text}");
     insta::assert_snapshot!("render_marks_svg", text);
 }
+
+/// A diagnostic on stderr is wrapped to `COLUMNS` when set and not at all in a pipe, so that
+/// where a file lives never splits a phrase a reader (or a test) looks for (issue #37).
+#[test]
+fn diagnostics_wrap_to_the_terminal_and_not_in_a_pipe() {
+    let folder = "a-folder-deeper-than-a-checkout-usually-is/".repeat(4);
+    let content = std::fs::read(root().join("tests/regression/duplicate-key-switches.yaml")).unwrap();
+    let f = temp("deep", &[]).with_extension("d").join(&folder).join("duplicate-key.yaml");
+    std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+    std::fs::write(&f, content).unwrap();
+    let phrase = "`base.two-tile-city-score` is written twice in this map; the rules need one value (first written at line 4, column 3)";
+    let piped = referee(&["check", f.to_str().unwrap()]);
+    assert_eq!(piped.status.code(), Some(2));
+    assert!(stderr(&piped).contains(phrase), "{}", stderr(&piped));
+    let narrow = referee_env(&["check", f.to_str().unwrap()], &[("COLUMNS", "40")]);
+    let err = stderr(&narrow);
+    assert_eq!(narrow.status.code(), Some(2));
+    assert!(!err.contains(phrase), "wrapped at 40 columns: {err}");
+    // The message's lines (not the quoted source); only a word longer than the width (a
+    // folder of the path) may pass it.
+    let message = err.lines().filter(|l| l.starts_with("  × ") || l.starts_with("  │ "));
+    for line in message.filter(|l| !l.contains("a-folder-deeper")) {
+        assert!(line.chars().count() <= 40, "a line wider than 40 columns: {line:?}\n{err}");
+    }
+}

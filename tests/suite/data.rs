@@ -102,14 +102,14 @@ fn each_rule_is_worded_in_its_own_expansions_catalogue_file() {
     let stray = "- id: db.scoring.tie-no-move\n  text: moved\n  source: {document: d, kind: rule}\n";
     std::fs::write(dir.join("rulesets/rules/base.yaml"), format!("{base}{stray}")).unwrap();
     let e = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap_err();
-    let text = referee::diag::render(&e, false);
+    let text = crate::util::unwrapped(&e);
     assert!(text.contains("catalogue::unknown-rule") && text.contains("own expansion's file"), "{text}");
     assert!(text.contains(&format!("base.yaml:{}:7", base.lines().count() + 1)), "{text}");
     // The old single catalogue is not silently passed over.
     std::fs::remove_file(dir.join("rulesets/rules/base.yaml")).unwrap();
     std::fs::write(dir.join("rulesets/rules.yaml"), "[]\n").unwrap();
     let e = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap_err();
-    assert!(referee::diag::render(&e, false).contains("no longer read"));
+    assert!(crate::util::unwrapped(&e).contains("no longer read"));
     std::fs::remove_dir_all(dir).ok();
 }
 

@@ -91,16 +91,16 @@ fn import_edited(from: &str, to: &str) -> Result<jcz::Imported, referee::diag::I
 #[test]
 fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
     let e = import_edited("\"farmers\": true", "\"farmers\": true,\n      \"dragon\": true").unwrap_err();
-    let text = referee::diag::render(&e, false);
+    let text = crate::util::unwrapped(&e);
     assert!(text.contains("jcz::unsupported-element") && text.contains("edited.jcz:26:17"), "{text}");
     let e = import_edited("\"BA/L\"", "\"AM/A\"").unwrap_err();
-    let text = referee::diag::render(&e, false);
+    let text = crate::util::unwrapped(&e);
     assert!(text.contains("jcz::unsupported-tile") && text.contains("`AM/A`"), "{text}");
     let e = import_edited("\"type\": \"PASS\"", "\"type\": \"UNDO\"").unwrap_err();
-    assert!(referee::diag::render(&e, false).contains("undone move"));
+    assert!(crate::util::unwrapped(&e).contains("undone move"));
     // Broken JSON is a located problem too.
     let e = import_edited("\"players\": [", "\"players\": [[").unwrap_err();
-    assert!(referee::diag::render(&e, false).contains("edited.jcz:"), "{}", referee::diag::render(&e, false));
+    assert!(crate::util::unwrapped(&e).contains("edited.jcz:"), "{}", crate::util::unwrapped(&e));
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn a_square_beyond_any_board_is_refused_even_at_the_least_integer() {
         let e =
             import_edited("\"position\": [\n          0,\n          -1\n        ]", &format!("\"position\": [0, {y}]"))
                 .unwrap_err();
-        let text = referee::diag::render(&e, false);
+        let text = crate::util::unwrapped(&e);
         assert!(text.contains("jcz::bad-square") && text.contains("far off any board"), "{y}: {text}");
     }
     // An ordinary square still imports.
@@ -132,15 +132,15 @@ fn traders_and_builders_goods_pigs_and_the_builder_not_yet_played() {
     assert!(y.contains("pig: field NL}") && y.contains("pigs-each: 2"), "{y}");
     // A builder deployed is not played yet: refused where it is, never ignored.
     let e = import_tb_edited("\"1.pig.1\"", "\"1.builder.1\"").unwrap_err();
-    let text = referee::diag::render(&e, false);
+    let text = crate::util::unwrapped(&e);
     assert!(text.contains("jcz::unsupported-message") && text.contains("builder"), "{text}");
     // The set's goods without the `traders` element: JCZ takes none, the referee would.
     let e = import_tb_edited("\"traders\": true", "\"merchants\": true").unwrap_err();
-    let text = referee::diag::render(&e, false);
+    let text = crate::util::unwrapped(&e);
     assert!(text.contains("without the `traders` element"), "{text}");
     // Pigs each: the box's one up to eight.
     let e = import_tb_edited("\"pig\": 1", "\"pig\": 9").unwrap_err();
-    assert!(referee::diag::render(&e, false).contains("9 pigs each"));
+    assert!(crate::util::unwrapped(&e).contains("9 pigs each"));
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn inns_and_cathedrals_import_by_key_presence_with_the_large_follower() {
     let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 0", 1)).unwrap().yaml;
     assert!(y.contains("ic.large-followers: left-out"), "{y}");
     let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap_err();
-    assert!(referee::diag::render(&e, false).contains("2 large followers each"));
+    assert!(crate::util::unwrapped(&e).contains("2 large followers each"));
     // The final-scoring rule of the expansion carries over.
     let y = import(&text.replacen("\"rules\": {}", "\"rules\": {\"inn-and-cathedral-final-scoring\": \"ignore\"}", 1))
         .unwrap()

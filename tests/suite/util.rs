@@ -26,6 +26,13 @@ pub fn render(e: &(dyn miette::Diagnostic + 'static)) -> String {
     referee::diag::render(e, false)
 }
 
+/// A diagnostic as text, without colour, not wrapped: what a test asserts on with
+/// `contains`, so that no phrase is split by where the checkout lives or how wide a
+/// terminal is.
+pub fn unwrapped(e: &(dyn miette::Diagnostic + 'static)) -> String {
+    referee::diag::render_at(e, false, None)
+}
+
 /// How long one run of the binary may take before a test calls it a hang. The bound of issue
 /// #10 (10 s) is for the release build; tests run an unoptimised build on a shared machine.
 pub const LIMIT: Duration = Duration::from_secs(10);
