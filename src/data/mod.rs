@@ -251,6 +251,9 @@ pub fn yaml_problem(file: &SourceFile, e: &serde_saphyr::Error) -> crate::diag::
             msg = format!("expected {what} here");
         }
     }
+    if let Some(said) = span.and_then(|(o, _)| unbroken_line(&file.text, o)) {
+        msg = format!("{msg} ({said})");
+    }
     let mut p = crate::diag::Problem::new(code, msg).at(span).label("here");
     if code == "yaml::duplicate-key" {
         // The reader points at the second occurrence; the span index knows the first.
@@ -261,6 +264,25 @@ pub fn yaml_problem(file: &SourceFile, e: &serde_saphyr::Error) -> crate::diag::
         }
     }
     p
+}
+
+/// What a line that seems broken is, when the line holding byte `offset` holds a character
+/// that other formats break lines at and YAML 1.2 does not (NEL, U+2028, U+2029): a reader's
+/// error there ("mapping values are not allowed") is baffling until that is said.
+fn unbroken_line(text: &str, offset: usize) -> Option<String> {
+    let offset = (0..=offset.min(text.len())).rev().find(|&i| text.is_char_boundary(i))?;
+    let start = text[..offset].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let end = text[offset..].find(['\n', '\r']).map_or(text.len(), |i| offset + i);
+    let c = text[start..end].chars().find(|c| matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}'))?;
+    let name = match c {
+        '\u{85}' => "U+0085 NEXT LINE (NEL)",
+        '\u{2028}' => "U+2028 LINE SEPARATOR",
+        _ => "U+2029 PARAGRAPH SEPARATOR",
+    };
+    Some(format!(
+        "this line holds {name}, which YAML 1.2 does not read as a line break: the line goes on past it; \
+         break the line with a plain newline"
+    ))
 }
 
 /// What the value at `path` holds, in a scenario author's words, for the keys whose values

@@ -120,6 +120,17 @@ fn line_breaks_and_documents_are_located_as_yaml_1_2_defines_them() {
     // Point 14: CR alone ends a line; NEL and U+2028 do not (YAML 1.2).
     refused(&regression("cr-only-line-endings.yaml"), "yaml::unknown-field", Some((4, 27)));
     refused(&regression("nel-and-line-separator.yaml"), "yaml::unknown-field", Some((4, 27)));
+    // Where a writer took NEL or U+2028 for a line break, the message names the character.
+    for (file, name) in [
+        ("nel-as-a-line-break.yaml", "U+0085 NEXT LINE (NEL)"),
+        ("line-separator-as-a-line-break.yaml", "U+2028 LINE SEPARATOR"),
+    ] {
+        let err = refused(&regression(file), "yaml::", None);
+        assert!(
+            err.contains(&format!("this line holds {name}, which YAML 1.2 does not read as a line break")),
+            "{err}"
+        );
+    }
     refused(&regression("second-document.yaml"), "yaml::second-document", Some((4, 1)));
     refused(&regression("empty.yaml"), "scenario::empty", Some((1, 1)));
     // A byte-order mark before the first key is not part of it.
