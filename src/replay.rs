@@ -24,6 +24,9 @@ pub struct Outcome {
     /// the options `Game::legal_moves` listed at the start of its turn, in words (see
     /// [`option_words`]); `None` when play stopped before that turn.
     pub moves: Vec<Option<Vec<String>>>,
+    /// The tokens each player holds when the replay ends, each kind by its name
+    /// (`Game::tokens_held`).
+    pub held: Vec<Vec<(&'static str, u32)>>,
 }
 
 #[derive(Debug, Clone)]
@@ -130,6 +133,7 @@ pub fn play_out<'s>(
         illegal,
         final_scoring,
         moves,
+        held: (0..sc.players.len()).map(|i| game.tokens_held(PlayerId(i as u8))).collect(),
     };
     Ok((game, out))
 }
@@ -409,6 +413,20 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
             if got != *want {
                 m.push(Mismatch {
                     what: format!("score of {}", sc.player(*p)),
+                    expected: want.to_string(),
+                    actual: got.to_string(),
+                });
+            }
+        }
+    }
+    for (p, kinds) in expect.goods.iter().flatten() {
+        for (g, want) in crate::tile::Goods::ALL.iter().zip(kinds) {
+            let Some(want) = want else { continue };
+            let held = out.held.get(p.index()).and_then(|h| h.iter().find(|(k, _)| *k == g.as_str()));
+            let got = held.map_or(0, |(_, n)| *n);
+            if got != *want {
+                m.push(Mismatch {
+                    what: format!("{} tokens held by {}", g.as_str(), sc.player(*p)),
                     expected: want.to_string(),
                     actual: got.to_string(),
                 });

@@ -1147,6 +1147,15 @@ impl<'t> Game<'t> {
         out
     }
 
+    /// The tokens a player holds of the expansions in play, each kind by its name (`wine`).
+    pub fn tokens_held(&self, player: PlayerId) -> Vec<(&'static str, u32)> {
+        let mut out = Vec::new();
+        for x in &self.expansions {
+            x.tokens_held(self, player, &mut out);
+        }
+        out
+    }
+
     /// Stands a follower on the starting board (the feature may already be shared).
     pub fn setup_follower(&mut self, player: PlayerId, at: Pos, local: usize) -> Result<(), Verdict> {
         self.setup_figure(player, at, local, Figure::Normal)

@@ -274,6 +274,10 @@ pub trait Expansion: Sync {
     /// beside their score and supply (`2 wine, 1 grain`).
     fn standing(&self, _game: &Game, _player: PlayerId, _out: &mut Vec<String>) {}
 
+    /// The tokens a player holds of this expansion, each kind by its name (`wine`), for the
+    /// expectations of what players hold when a replay ends (`expect: goods:`).
+    fn tokens_held(&self, _game: &Game, _player: PlayerId, _out: &mut Vec<(&'static str, u32)>) {}
+
     /// An action of this expansion in a player's words (`bridge NS at 1,0`), for lists of
     /// the legal moves.
     fn describe(&self, _game: &Game, _action: &Extra) -> Option<String> {

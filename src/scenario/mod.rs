@@ -120,6 +120,9 @@ pub struct Expect {
     pub events: Option<Vec<EventExpect>>,
     pub illegal: Option<IllegalExpect>,
     pub moves: Option<Vec<MovesExpect>>,
+    /// The goods tokens each player named holds when the replay ends, of each kind named
+    /// (in `Goods::ALL` order; `None`: not checked).
+    pub goods: Option<Vec<(PlayerId, [Option<u32>; 3])>>,
 }
 
 /// What a scenario expects of the legal moves of a turn's tile, at the start of the turn
@@ -182,6 +185,9 @@ impl Scenario {
             if o.moves.is_some() {
                 e.moves = o.moves.clone();
             }
+            if o.goods.is_some() {
+                e.goods = o.goods.clone();
+            }
         }
         e
     }
@@ -189,7 +195,9 @@ impl Scenario {
     /// Whether the scenario expects nothing at all (no `expect:`, or an empty one): its
     /// replay then checks only that every move is legal.
     pub fn expects_nothing(&self) -> bool {
-        let none = |e: &Expect| e.scores.is_none() && e.events.is_none() && e.illegal.is_none() && e.moves.is_none();
+        let none = |e: &Expect| {
+            e.scores.is_none() && e.events.is_none() && e.illegal.is_none() && e.moves.is_none() && e.goods.is_none()
+        };
         none(&self.expect) && self.expect_by_ruleset.values().all(none) && self.not_judged.is_empty()
     }
 
@@ -470,8 +478,11 @@ impl Validator<'_> {
                 None => {}
             }
         }
-        let expect =
-            raw.expect.as_ref().map(|e| self.expect(e, "expect", &players, &tiles, &turns)).unwrap_or_default();
+        let expect = raw
+            .expect
+            .as_ref()
+            .map(|e| self.expect(e, "expect", &players, &tiles, &turns, &expansions))
+            .unwrap_or_default();
         let mut expect_by_ruleset = BTreeMap::new();
         for (name, e) in raw.expect.iter().flat_map(|e| e.rulesets.iter()) {
             let path = format!("expect.rulesets.{name}");
@@ -483,7 +494,7 @@ impl Validator<'_> {
                     Some(format!("this scenario runs: {}", rulesets.join(", "))),
                 );
             }
-            let ex = self.expect(e, &path, &players, &tiles, &turns);
+            let ex = self.expect(e, &path, &players, &tiles, &turns, &expansions);
             expect_by_ruleset.insert(name.clone(), ex);
         }
         Scenario {
@@ -994,7 +1005,15 @@ impl Validator<'_> {
         }
     }
 
-    fn expect(&mut self, e: &RawExpect, path: &str, players: &[String], tiles: &TileSet, turns: &[Turn]) -> Expect {
+    fn expect(
+        &mut self,
+        e: &RawExpect,
+        path: &str,
+        players: &[String],
+        tiles: &TileSet,
+        turns: &[Turn],
+        expansions: &[ExpansionId],
+    ) -> Expect {
         let pid = |v: &mut Self, p: &str, name: &str| -> Option<PlayerId> {
             let found = players.iter().position(|x| x == name).map(|i| PlayerId(i as u8));
             if found.is_none() {
@@ -1081,7 +1100,12 @@ impl Validator<'_> {
                 .filter_map(|(i, m)| self.moves_expect(m, &format!("{path}.moves[{i}]"), tiles, turns))
                 .collect()
         });
-        Expect { scores, events, illegal, moves }
+        let goods = e.goods.as_ref().and_then(|value| {
+            let gpath = format!("{path}.goods");
+            self.requires(expansions, ExpansionId::Tb, &gpath, "goods tokens")
+                .then(|| tb::goods_held(self, &gpath, value, players).into_iter().map(|(_, p, n)| (p, n)).collect())
+        });
+        Expect { scores, events, illegal, moves, goods }
     }
 
     /// One expectation of a turn's legal moves: the turn's tile, and exactly one list of

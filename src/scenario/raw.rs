@@ -216,6 +216,10 @@ pub struct RawExpect {
     /// The legal moves at the start of some turns.
     #[serde(default)]
     pub moves: Option<Vec<RawMoves>>,
+    /// The goods tokens players hold when the replay ends (Traders and Builders), read as
+    /// the top-level `goods:` is.
+    #[serde(default)]
+    pub goods: Option<Value>,
     /// Expectations that differ under some rulesets; each replaces the fields it names.
     #[serde(default)]
     pub rulesets: BTreeMap<String, RawExpect>,

@@ -166,39 +166,55 @@ impl Vocabulary for Tb {
                 }
                 continue;
             }
-            let Some(held) = v.typed::<BTreeMap<String, BTreeMap<String, i64>>>(key, value) else { continue };
-            for (name, kinds) in &held {
-                let ppath = format!("{key}.{name}");
-                let Some(player) = t.players.iter().position(|x| x == name).map(|i| PlayerId(i as u8)) else {
-                    v.unknown_player_key(&ppath, name, t.players);
-                    continue;
-                };
-                let mut tokens = [0u32; 3];
-                for (word, n) in kinds {
-                    let kpath = format!("{ppath}.{word}");
-                    let Some(g) = Goods::parse(word) else {
-                        v.problem_at_key(
-                            "scenario::bad-goods",
-                            &kpath,
-                            format!("`{word}` is not a kind of goods"),
-                            Some("the goods are wine, grain and cloth".to_string()),
-                        );
-                        continue;
-                    };
-                    match u32::try_from(*n).ok().filter(|n| *n <= MAX_START_GOODS) {
-                        Some(n) => tokens[g.index()] = n,
-                        None => v.problem(
-                            "scenario::bad-goods",
-                            &kpath,
-                            format!("{n} {word} tokens is not a number of tokens"),
-                            Some(format!("a player holds 0 to {MAX_START_GOODS} tokens of a kind")),
-                        ),
-                    }
-                }
-                out.held.push((ppath, Extra::new(Action::Goods { player, tokens })));
+            for (ppath, player, tokens) in goods_held(v, key, value, t.players) {
+                out.held.push((ppath, Extra::new(Action::Goods { player, tokens: tokens.map(|n| n.unwrap_or(0)) })));
             }
         }
     }
+}
+
+/// The goods tokens a map gives players, `{Red: {wine: 2, grain: 1}}` at `path`: for each
+/// player named, its path and the tokens of each kind named (in `Goods::ALL` order). Held
+/// when the scenario begins (`goods:`), or expected held when it ends (`expect: goods:`).
+pub(super) fn goods_held(
+    v: &mut Validator,
+    path: &str,
+    value: &Value,
+    players: &[String],
+) -> Vec<(String, PlayerId, [Option<u32>; 3])> {
+    let mut out = Vec::new();
+    let Some(held) = v.typed::<BTreeMap<String, BTreeMap<String, i64>>>(path, value) else { return out };
+    for (name, kinds) in &held {
+        let ppath = format!("{path}.{name}");
+        let Some(player) = players.iter().position(|x| x == name).map(|i| PlayerId(i as u8)) else {
+            v.unknown_player_key(&ppath, name, players);
+            continue;
+        };
+        let mut tokens = [None; 3];
+        for (word, n) in kinds {
+            let kpath = format!("{ppath}.{word}");
+            let Some(g) = Goods::parse(word) else {
+                v.problem_at_key(
+                    "scenario::bad-goods",
+                    &kpath,
+                    format!("`{word}` is not a kind of goods"),
+                    Some("the goods are wine, grain and cloth".to_string()),
+                );
+                continue;
+            };
+            match u32::try_from(*n).ok().filter(|n| *n <= MAX_START_GOODS) {
+                Some(n) => tokens[g.index()] = Some(n),
+                None => v.problem(
+                    "scenario::bad-goods",
+                    &kpath,
+                    format!("{n} {word} tokens is not a number of tokens"),
+                    Some(format!("a player holds 0 to {MAX_START_GOODS} tokens of a kind")),
+                ),
+            }
+        }
+        out.push((ppath, player, tokens));
+    }
+    out
 }
 
 /// The field a player names on a tile as turned (`field SW`), as the half-edges of the board

@@ -189,3 +189,26 @@ fn keys_of_two_vocabularies_on_one_turn_each_reach_their_own() {
                 \x20 events: [{turn: 1, player: Red, feature: castle, points: 0, rules: [bcb1.castle.no-points-on-building]}]\n";
     passes(yaml, "hig");
 }
+
+/// See: issue #37. The goods tokens a player holds can be expected; a wrong count of any
+/// kind named is a mismatch, a kind not named is not checked.
+#[test]
+fn goods_held_are_expected_kind_by_kind() {
+    let yaml = std::fs::read_to_string(crate::util::root().join("scenarios/tb/goods-held-mid-game.yaml")).unwrap();
+    let judged = |text: &str| {
+        let sc = scenario(text).unwrap_or_else(|e| panic!("{}", crate::util::render(&e)));
+        judge(&sc, &replay(&sc, lib().profile("hig").unwrap()).unwrap())
+    };
+    assert!(matches!(judged(&yaml), Judgement::Pass));
+    let wrong = yaml.replace("Blue: {wine: 1, cloth: 0}", "Blue: {wine: 2}");
+    match judged(&wrong) {
+        Judgement::Fail(m) => {
+            assert_eq!(m.len(), 1, "{m:?}");
+            assert_eq!(
+                (m[0].what.as_str(), m[0].expected.as_str(), m[0].actual.as_str()),
+                ("wine tokens held by Blue", "2", "1")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -257,6 +257,11 @@ impl Expansion for Tb {
         builder::pieces(game, out);
     }
 
+    fn tokens_held(&self, game: &Game, player: PlayerId, out: &mut Vec<(&'static str, u32)>) {
+        let tokens = &game.state_of::<State>().goods[player.index()];
+        out.extend(crate::tile::Goods::ALL.iter().map(|g| (g.as_str(), tokens[g.index()])));
+    }
+
     fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
         let st = game.state_of::<State>();
         let tokens = &st.goods[player.index()];
