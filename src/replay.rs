@@ -72,7 +72,7 @@ pub fn play_out<'s>(
     }
     let mut illegal = None;
     // Second parts of turns in two parts, each played as soon as the rules let it.
-    let mut waiting: Vec<(PlayerId, u16, &SecondPart)> = Vec::new();
+    let mut waiting: Vec<Waiting> = Vec::new();
     let wanted = sc.expect_for(&profile.id).moves.unwrap_or_default();
     let mut moves: Vec<Option<Vec<String>>> = vec![None; wanted.len()];
     for (i, t) in sc.turns.iter().enumerate().take(upto.unwrap_or(usize::MAX)) {
@@ -90,6 +90,10 @@ pub fn play_out<'s>(
             };
             moves[k] = Some(seen(&game, &listed[i].1, w));
         }
+        if let Err(verdict) = in_turn(&game, t) {
+            illegal = Some(Illegal { turn, verdict, path: format!("{}.player", t.path) });
+            break;
+        }
         let result = match &t.action {
             Action::Place(mv) => game.play(t.player, mv, turn),
             Action::Discard(k, extras) => game.discard_turn(t.player, *k, extras, turn),
@@ -99,7 +103,7 @@ pub fn play_out<'s>(
             break;
         }
         if let Some(second) = &t.second {
-            waiting.push((t.player, turn, second));
+            waiting.push((t.player, turn, second, &t.more));
         }
         if let Err(e) = play_due_parts(&mut game, &mut waiting) {
             illegal = Some(e);
@@ -108,7 +112,7 @@ pub fn play_out<'s>(
     }
     let whole = upto.is_none_or(|n| n >= sc.turns.len());
     // A second part that never came due: the turns ran out first.
-    if let (None, true, Some(&(player, turn, second))) = (&illegal, whole, waiting.first()) {
+    if let (None, true, Some(&(player, turn, second, _))) = (&illegal, whole, waiting.first()) {
         let open = crate::engine::OpenTurn { player, turn };
         let why = game.part_due(&open).err().map_or_else(String::new, |v| format!(" ({})", v.message));
         let rule = game.part_due(&open).err().map_or(rule::TURN_ORDER, |v| v.rule);
@@ -138,15 +142,34 @@ pub fn play_out<'s>(
     Ok((game, out))
 }
 
+/// Whether the turn's player may play now: not when the turn is another player's
+/// (`base.turn.order`).
+pub fn in_turn(game: &Game, t: &crate::scenario::Turn) -> Result<(), Verdict> {
+    match t.out_of_order {
+        None => Ok(()),
+        Some(due) => Err(Verdict::new(
+            rule::TURN_ORDER,
+            format!("it is {}'s turn, not {}'s", game.player_name(due), game.player_name(t.player)),
+        )),
+    }
+}
+
+/// A second part waiting to be played: its player, its turn, the part, and the parts
+/// written past it (`Turn::more`).
+type Waiting<'s> = (PlayerId, u16, &'s SecondPart, &'s [SecondPart]);
+
 /// Plays every waiting second part that is due, in the order their turns began, until none
 /// is (playing one may make another due: the last placer's at a bazaar, then the first's).
-fn play_due_parts(game: &mut Game, waiting: &mut Vec<(PlayerId, u16, &SecondPart)>) -> Result<(), Illegal> {
+/// The parts written past a second part are attempted as soon as it is played.
+fn play_due_parts(game: &mut Game, waiting: &mut Vec<Waiting>) -> Result<(), Illegal> {
     while let Some(k) =
-        waiting.iter().position(|&(player, turn, _)| game.part_due(&crate::engine::OpenTurn { player, turn }).is_ok())
+        waiting.iter().position(|&(player, turn, ..)| game.part_due(&crate::engine::OpenTurn { player, turn }).is_ok())
     {
-        let (player, turn, second) = waiting.remove(k);
-        if let Err(verdict) = game.play(player, &second.mv, turn) {
-            return Err(Illegal { turn, verdict, path: second.path.clone() });
+        let (player, turn, second, more) = waiting.remove(k);
+        for part in std::iter::once(second).chain(more) {
+            if let Err(verdict) = game.play(player, &part.mv, turn) {
+                return Err(Illegal { turn, verdict, path: part.path.clone() });
+            }
         }
     }
     Ok(())

@@ -102,7 +102,11 @@ pub fn run(lib: &Library, a: MovesArgs) -> Result<Status, Error> {
             ));
         return Err(Box::new(InputError::new(&sc.file, vec![p])));
     }
-    let listing = list(&game, t.player, &t.action, a.turn);
+    // The moves of the player whose turn it is; a turn written for another is refused.
+    let mut listing = list(&game, t.out_of_order.unwrap_or(t.player), &t.action, a.turn);
+    if let (Err(v), Written::Place { verdict, nearby, .. }) = (replay::in_turn(&game, t), &mut listing.written) {
+        (*verdict, *nearby) = (Err(v), Vec::new());
+    }
     let text = match a.format {
         MovesFormat::Text => text(&sc, &out.ruleset, &game, &listing),
         MovesFormat::Json => crate::report::json_text(&json_of(&sc, &out.ruleset, &game, &listing)),

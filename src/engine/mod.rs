@@ -1268,6 +1268,9 @@ impl<'t> Game<'t> {
     fn check_part_of_two(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         if let Part::Second(t) = mv.part {
             let Some(open) = self.open.iter().find(|o| o.player == player && o.turn == t) else {
+                if let Some(v) = self.expansions.iter().find_map(|x| x.refuses_another_part(self, player, t)) {
+                    return Err(v);
+                }
                 return Err(Verdict::new(
                     rule::TURN_ORDER,
                     format!(

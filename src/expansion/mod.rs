@@ -429,6 +429,13 @@ pub trait Expansion: Sync {
         false
     }
 
+    /// Why a player may not place another part of turn `turn`, none being open, if this
+    /// expansion's rule says so (a builder's second tile earns no third); `None` leaves the
+    /// verdict to the turn order. See `Game::check_part`.
+    fn refuses_another_part(&self, _game: &Game, _player: PlayerId, _turn: u16) -> Option<Verdict> {
+        None
+    }
+
     /// Why the second part of an open turn must wait, if it must (under one reading, a
     /// bazaar the first part started is held first); `None` when this expansion does not
     /// hold it back. See `Game::part_due`.

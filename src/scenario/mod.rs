@@ -16,7 +16,6 @@ mod vocab;
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};
 use crate::engine::{Figure, FollowerOn, Move, Part};
-use crate::expansion::base::rule;
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
@@ -97,11 +96,27 @@ pub struct Turn {
     pub path: String,
     /// The second part of a turn in two parts (`parts:`); `action` is then the first.
     pub second: Option<SecondPart>,
+    /// The parts written past the second (`parts:` of three or more): tiles the player
+    /// attempts to place after the second part, each played as another second part of the
+    /// turn, for the rules to refuse (a builder's second tile earns no third).
+    pub more: Vec<SecondPart>,
+    /// The player whose turn it was, when `player:` names another (a player playing out of
+    /// turn): the replay refuses the turn as an illegal move (`base.turn.order`).
+    pub out_of_order: Option<PlayerId>,
 }
 
 /// What one placement of a turn reads into, and how many placements out of turn it starts.
 struct Placement {
     action: Option<Action>,
+    out_of_turn: usize,
+}
+
+/// A turn in parts as read: its first part, its second, the parts written past the second,
+/// and how many placements out of turn its actions start.
+struct TwoParts {
+    first: Move,
+    second: SecondPart,
+    more: Vec<SecondPart>,
     out_of_turn: usize,
 }
 
@@ -427,23 +442,15 @@ impl Validator<'_> {
                     expected
                 }),
                 Some(name) => match find_player(name) {
-                    Some(p) if p == expected => p,
-                    Some(p) => {
-                        self.problems.push(
-                            Problem::broken_rule(
-                                rule::TURN_ORDER,
-                                format!("it is {}'s turn, not {name}'s", players[expected.index()]),
-                            )
-                            .at(self.file.spans().find(&format!("{path}.player"))),
-                        );
-                        p
-                    }
+                    Some(p) => p,
                     None => {
                         self.unknown_player(&format!("{path}.player"), name, &players);
                         expected
                     }
                 },
             };
+            // A player playing on another's turn is a move the rules refuse, not bad input.
+            let out_of_order = (!out_of_turn && player != expected).then_some(expected);
             if out_of_turn {
                 out_of_turn_left -= 1;
             }
@@ -454,11 +461,12 @@ impl Validator<'_> {
                 if !out_of_turn {
                     next += 1;
                 }
-                if let Some((first, second, later)) = second {
+                if let Some(TwoParts { first, second, more, out_of_turn }) = second {
                     // An action of a second part made during others' placements out of turn
                     // adds its own to those still to come.
-                    out_of_turn_left += later;
-                    turns.push(Turn { player, action: Action::Place(first), path, second: Some(second) });
+                    out_of_turn_left += out_of_turn;
+                    let action = Action::Place(first);
+                    turns.push(Turn { player, action, path, second: Some(second), more, out_of_order });
                 }
                 continue;
             }
@@ -467,12 +475,14 @@ impl Validator<'_> {
                 out_of_turn_left = placed.out_of_turn;
             }
             match placed.action {
-                Some(action @ Action::Discard(..)) => turns.push(Turn { player, action, path, second: None }),
+                Some(action @ Action::Discard(..)) => {
+                    turns.push(Turn { player, action, path, second: None, more: Vec::new(), out_of_order })
+                }
                 Some(action) => {
                     if !out_of_turn {
                         next += 1;
                     }
-                    turns.push(Turn { player, action, path, second: None });
+                    turns.push(Turn { player, action, path, second: None, more: Vec::new(), out_of_order });
                 }
                 None if !t.discard && !out_of_turn => next += 1,
                 None => {}
@@ -639,7 +649,7 @@ impl Validator<'_> {
         tiles: &TileSet,
         players: &[String],
         expansions: &[ExpansionId],
-    ) -> Option<(Move, SecondPart, usize)> {
+    ) -> Option<TwoParts> {
         let beside = [
             ("tile", t.tile.is_some()),
             ("at", t.at.is_some()),
@@ -668,11 +678,13 @@ impl Validator<'_> {
             );
             ok = false;
         }
-        if parts.len() != 2 {
+        // Fewer than two parts is no turn in parts at all; a third is a tile a player can try
+        // to place, which the rules judge (`Turn::more`).
+        if parts.len() < 2 {
             self.problem(
                 "scenario::parts-count",
                 &format!("{path}.parts"),
-                format!("a turn has one part or two, not {}", parts.len()),
+                format!("a turn in parts has two at least, not {}", parts.len()),
                 Some("a double turn is written `parts: [<first placement>, <second placement>]`".to_string()),
             );
             return None;
@@ -694,7 +706,7 @@ impl Validator<'_> {
                     ok = false;
                 }
             }
-            let placed = self.placement(part, &ppath, last && j == 1, tiles, players, expansions);
+            let placed = self.placement(part, &ppath, last && j + 1 == parts.len(), tiles, players, expansions);
             // Placements out of turn (tiles an action gave) follow the turn, whichever part
             // started them.
             out_of_turn += placed.out_of_turn;
@@ -703,14 +715,18 @@ impl Validator<'_> {
                 _ => ok = false,
             }
         }
-        if !ok || moves.len() != 2 {
+        if !ok || moves.len() != parts.len() {
             return None;
         }
-        let (mut second, spath) = moves.pop().expect("two");
-        let (mut first, _) = moves.pop().expect("two");
+        let mut moves = moves.into_iter();
+        let (mut first, _) = moves.next().expect("two at least");
         first.part = Part::First;
-        second.part = Part::Second(number);
-        Some((first, SecondPart { mv: second, path: spath }, out_of_turn))
+        let mut later = moves.map(|(mut mv, path)| {
+            mv.part = Part::Second(number);
+            SecondPart { mv, path }
+        });
+        let second = later.next().expect("two at least");
+        Some(TwoParts { first, second, more: later.collect(), out_of_turn })
     }
 
     fn covers(&mut self, raw: &RawScenario, lib: &Library) -> Vec<String> {

@@ -436,3 +436,14 @@ fn traders_and_builders_mutations_never_panic() {
         assert!(result.is_ok(), "failed on input:\n{text}");
     }
 }
+
+/// A turn in parts with fewer than two is no move at all: a file error, never an illegal
+/// move; a third part is a move the rules judge (`scenarios/tb/builder-no-third-tile.yaml`).
+#[test]
+fn parts_fewer_than_two_are_a_file_error() {
+    let head = "title: t\nplayers: [Red, Blue]\nexpansions: [tb]\n";
+    for parts in ["[]", "[{tile: U, at: [1, 0]}]"] {
+        let e = scenario(&format!("{head}turns:\n  - {{player: Red, parts: {parts}}}\n")).unwrap_err();
+        assert_eq!(codes(&e), vec!["referee::scenario::parts-count"], "{parts}");
+    }
+}

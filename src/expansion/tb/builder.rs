@@ -30,11 +30,14 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Builders {
     pub at: Vec<Option<(SegId, u32)>>,
+    /// The last turn whose second part was played, and its player: a tile more in it would
+    /// be a third (`rule::BUILDER_NO_CHAIN`).
+    pub second_played: Option<(PlayerId, u16)>,
 }
 
 pub fn setup(game: &mut Game) {
     let n = game.players().len();
-    game.state.insert(Builders { at: vec![None; n] });
+    game.state.insert(Builders { at: vec![None; n], second_played: None });
 }
 
 fn placement(mv: &Move) -> Option<(FeatureKind, Option<Spot>)> {
@@ -120,6 +123,9 @@ pub fn place(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
 /// (it stood there before this placement, and the feature now holds a segment laid or added
 /// by it). The first part of a turn in two parts must have; a second part earns nothing.
 pub fn trigger(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
+    if let Part::Second(t) = turn.mv.part {
+        game.state_of_mut::<Builders>().second_played = Some((turn.player, t));
+    }
     let standing = game.state_of::<Builders>().at[turn.player.index()];
     let extended = standing.filter(|(_, since)| *since < game.move_number()).and_then(|(seg, _)| {
         let root = game.feature_of(seg);
@@ -157,6 +163,20 @@ pub fn trigger(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     };
     game.award(e);
     Ok(())
+}
+
+/// rule::BUILDER_NO_CHAIN: a tile more in a turn whose second part was played is a third,
+/// which the second tile never earns.
+pub fn third_part(game: &Game, player: PlayerId, turn: u16) -> Option<Verdict> {
+    (game.state_of::<Builders>().second_played == Some((player, turn))).then(|| {
+        Verdict::new(
+            rule::BUILDER_NO_CHAIN,
+            format!(
+                "{} placed the second tile of turn {turn} already: a builder's second tile earns no third",
+                game.player_name(player)
+            ),
+        )
+    })
 }
 
 /// After the scoring: a builder whose feature no longer holds a follower of its owner goes

@@ -131,6 +131,10 @@ impl Expansion for Tb {
         true
     }
 
+    fn refuses_another_part(&self, game: &Game, player: PlayerId, turn: u16) -> Option<Verdict> {
+        builder::third_part(game, player, turn)
+    }
+
     fn takes(&self, action: &Extra) -> bool {
         action.get::<Action>().is_some() || action.get::<builder::Action>().is_some()
     }
