@@ -85,11 +85,17 @@ fn a_refused_move_leaves_the_game_as_before_it() {
             let (after, out) = referee::replay::play_out(&sc, profile, None).unwrap();
             assert!(out.illegal.is_some(), "{} [{r}]", sc.id);
             let (mut before, _) = referee::replay::play_out(&sc, profile, Some(ill.turn as usize - 1)).unwrap();
-            // A refused second part leaves the game as its turn's first part left it.
+            // A refused second part leaves the game as its turn's first part left it; a
+            // refused part past the second (a third tile), as the parts before it left it.
             let t = &sc.turns[ill.turn as usize - 1];
-            if t.second.as_ref().is_some_and(|s| Some(&s.path) == out.illegal.as_ref().map(|i| &i.path)) {
+            let refused = out.illegal.as_ref().map(|i| &i.path);
+            let parts: Vec<_> = t.second.iter().chain(&t.more).collect();
+            if let Some(k) = parts.iter().position(|s| Some(&s.path) == refused) {
                 let referee::scenario::Action::Place(first) = &t.action else { panic!("a first part places") };
                 before.play(t.player, first, ill.turn).expect("the first part was legal");
+                for part in &parts[..k] {
+                    before.play(t.player, &part.mv, ill.turn).expect("the parts before were legal");
+                }
             }
             assert!(after == before, "{} [{r}]: the refused turn {} changed the game", sc.id, ill.turn);
             checked += 1;
