@@ -2,7 +2,7 @@
 //! bridges, castles, a castle owner's choice, bazaars, barns and ladies, read into the slot's
 //! actions (`expansion::exp8::Action`), which the 1st-edition or the new-edition module plays.
 
-use super::raw::word_or_map;
+use super::raw::{Expecting, WordOr};
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
 use super::{feature_help, Validator};
@@ -11,41 +11,29 @@ use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Axis, Corner, Pos};
 use crate::score::PlayerId;
 use crate::tile::{FeatureKind, Spot};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
 pub(super) struct Exp8;
 
 /// `bridge: NS` (across the tile just placed), or `bridge: {at: [x, y], axis: EW}`.
-#[derive(Debug)]
-enum RawBridge {
-    Here(String),
-    At { at: Vec<i64>, axis: String },
-}
+type RawBridge = WordOr<BridgeAt>;
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BridgeAt {
     at: Vec<i64>,
     axis: String,
 }
 
-impl<'de> Deserialize<'de> for RawBridge {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        word_or_map(d, "a way across the tile (`NS`) or `{at: [x, y], axis: EW}`", RawBridge::Here, |b: BridgeAt| {
-            RawBridge::At { at: b.at, axis: b.axis }
-        })
-    }
+impl Expecting for BridgeAt {
+    const EXPECTING: &'static str = "a way across the tile (`NS`) or `{at: [x, y], axis: EW}`";
 }
 
 /// A castle standing on the starting board: `castle: city S`, or
 /// `castle: {on: city S, scored: true}` for one that has taken its structure.
-#[derive(Debug)]
-enum RawStandingCastle {
-    Here(String),
-    Full { on: String, scored: bool },
-}
+type RawStandingCastle = WordOr<StandingCastleMap>;
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StandingCastleMap {
     on: String,
@@ -53,26 +41,15 @@ struct StandingCastleMap {
     scored: bool,
 }
 
-impl<'de> Deserialize<'de> for RawStandingCastle {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        word_or_map(
-            d,
-            "the town's city (`city S`) or `{on: city S, scored: true}`",
-            RawStandingCastle::Here,
-            |c: StandingCastleMap| RawStandingCastle::Full { on: c.on, scored: c.scored },
-        )
-    }
+impl Expecting for StandingCastleMap {
+    const EXPECTING: &'static str = "the town's city (`city S`) or `{on: city S, scored: true}`";
 }
 
 /// A barn standing on the starting board: `barn: NE` (a corner of the tile; its farmer the
 /// only player's with farmers in the field), or `barn: {corner: NE, farmer: Red}`.
-#[derive(Debug)]
-enum RawStandingBarn {
-    Here(String),
-    Full { corner: String, farmer: Option<String> },
-}
+type RawStandingBarn = WordOr<StandingBarnMap>;
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StandingBarnMap {
     corner: String,
@@ -80,26 +57,15 @@ struct StandingBarnMap {
     farmer: Option<String>,
 }
 
-impl<'de> Deserialize<'de> for RawStandingBarn {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        word_or_map(
-            d,
-            "a corner of the tile (`NE`) or `{corner: NE, farmer: Red}`",
-            RawStandingBarn::Here,
-            |b: StandingBarnMap| RawStandingBarn::Full { corner: b.corner, farmer: b.farmer },
-        )
-    }
+impl Expecting for StandingBarnMap {
+    const EXPECTING: &'static str = "a corner of the tile (`NE`) or `{corner: NE, farmer: Red}`";
 }
 
 /// A town to make a castle on a turn: `castle: city S` (on the tile just placed), or
 /// `castle: {at: [x, y], on: city N, by: Blue}`, `at` and `by` (who makes it) optional.
-#[derive(Debug)]
-enum RawCastle {
-    Here(String),
-    Full { at: Option<Vec<i64>>, on: String, by: Option<String> },
-}
+type RawCastle = WordOr<CastleMap>;
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CastleMap {
     #[serde(default)]
@@ -109,15 +75,8 @@ struct CastleMap {
     by: Option<String>,
 }
 
-impl<'de> Deserialize<'de> for RawCastle {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        word_or_map(
-            d,
-            "the town's city (`city S`) or `{at: [x, y], on: city N, by: Blue}`",
-            RawCastle::Here,
-            |c: CastleMap| RawCastle::Full { at: c.at, on: c.on, by: c.by },
-        )
-    }
+impl Expecting for CastleMap {
+    const EXPECTING: &'static str = "the town's city (`city S`) or `{at: [x, y], on: city N, by: Blue}`";
 }
 
 /// A castle (one of its squares) and a square of the structure its owner picks.
@@ -196,8 +155,8 @@ impl Vocabulary for Exp8 {
                 "barn" => {
                     let Some(raw) = v.typed::<RawStandingBarn>(&path, value) else { continue };
                     let (corner, farmer, cpath) = match raw {
-                        RawStandingBarn::Here(c) => (c, None, path.clone()),
-                        RawStandingBarn::Full { corner, farmer } => (corner, farmer, format!("{path}.corner")),
+                        WordOr::Word(c) => (c, None, path.clone()),
+                        WordOr::Map(StandingBarnMap { corner, farmer }) => (corner, farmer, format!("{path}.corner")),
                     };
                     let farmer = match farmer {
                         None => Some(None),
@@ -225,8 +184,8 @@ impl Vocabulary for Exp8 {
                 _ => {
                     let Some(c) = v.typed::<RawStandingCastle>(&path, value) else { continue };
                     let (on, scored) = match c {
-                        RawStandingCastle::Here(on) => (on, false),
-                        RawStandingCastle::Full { on, scored } => (on, scored),
+                        WordOr::Word(on) => (on, false),
+                        WordOr::Map(StandingCastleMap { on, scored }) => (on, scored),
                     };
                     let spot = match on.split_whitespace().collect::<Vec<_>>().as_slice() {
                         [k] if k.eq_ignore_ascii_case("city") => Some(None),
@@ -363,8 +322,8 @@ impl Vocabulary for Exp8 {
 /// A bridge across the new tile (`NS`) or across the tile at a square (`{at, axis}`).
 fn bridge(v: &mut Validator, path: &str, b: &RawBridge, here: Option<Pos>) -> Option<Extra> {
     let (at, axis_text, axis_path) = match b {
-        RawBridge::Here(a) => (here, a.as_str(), path.to_string()),
-        RawBridge::At { at, axis } => (v.pos(&format!("{path}.at"), at), axis.as_str(), format!("{path}.axis")),
+        WordOr::Word(a) => (here, a.as_str(), path.to_string()),
+        WordOr::Map(BridgeAt { at, axis }) => (v.pos(&format!("{path}.at"), at), axis.as_str(), format!("{path}.axis")),
     };
     let Some(axis) = Axis::parse(axis_text) else {
         v.problem(
@@ -382,8 +341,8 @@ fn bridge(v: &mut Validator, path: &str, b: &RawBridge, here: Option<Pos>) -> Op
 /// makes it (`Action::CastleBy`), which the rules judge.
 fn castle(v: &mut Validator, path: &str, c: &RawCastle, t: &TurnInfo) -> Vec<Extra> {
     let (at, text, tpath, by) = match c {
-        RawCastle::Here(text) => (t.pos, text.as_str(), path.to_string(), None),
-        RawCastle::Full { at, on, by } => {
+        WordOr::Word(text) => (t.pos, text.as_str(), path.to_string(), None),
+        WordOr::Map(CastleMap { at, on, by }) => {
             let at = match at {
                 Some(a) => v.pos(&format!("{path}.at"), a),
                 None => t.pos,

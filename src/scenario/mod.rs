@@ -21,7 +21,7 @@ use crate::geom::{Pos, Rotation};
 use crate::rules::RuleId;
 use crate::score::{PlayerId, Timing};
 use crate::tile::{FeatureKind, Spot, TileKind, TileSet};
-use raw::{RawExpect, RawFollowerSpec, RawScenario, RawTiming, RawTurn};
+use raw::{RawExpect, RawScenario, RawTiming, RawTurn, WordOr};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -608,8 +608,8 @@ impl Validator<'_> {
         };
         // A tile whose rotation is refused has no features to name.
         let (follower, follower_square) = match (spec.as_ref(), kind.filter(|_| turned.is_some())) {
-            (Some(RawFollowerSpec::Here(f)), Some(k)) => (self.feature(tiles, k, rotation, &fpath, f), None),
-            (Some(RawFollowerSpec::At { at, on }), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
+            (Some(WordOr::Word(f)), Some(k)) => (self.feature(tiles, k, rotation, &fpath, f), None),
+            (Some(WordOr::Map(raw::SpotAt { at, on })), Some(k)) => match (self.pos(&format!("{fpath}.at"), at), pos) {
                 (Some(sq), Some(p)) if sq == p => (self.feature(tiles, k, rotation, &format!("{fpath}.on"), on), None),
                 // The second square of a double-size tile is part of the tile just placed.
                 (Some(sq), Some(p)) if twin_square(tiles, k, p, rotation).is_some_and(|(_, q)| q == sq) => {

@@ -150,58 +150,50 @@ open_map!(RawTurn, "a turn: `{tile: V, at: [1, 0]}`", super::vocab::claims_turn,
 
 /// `follower: city N` (on the tile just placed), or `follower: {at: [x, y], on: city N}`
 /// to name another square: the rules then say no.
-#[derive(Clone, Debug)]
-pub enum RawFollowerSpec {
-    Here(String),
-    At { at: Vec<i64>, on: String },
-}
+pub type RawFollowerSpec = WordOr<SpotAt>;
 
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SpotAt {
-    at: Vec<i64>,
-    on: String,
+pub struct SpotAt {
+    pub at: Vec<i64>,
+    pub on: String,
 }
 
-impl<'de> Deserialize<'de> for RawFollowerSpec {
+impl Expecting for SpotAt {
+    const EXPECTING: &'static str = "a feature (`city N`) or `{at: [x, y], on: city N}`";
+}
+
+/// A value written either as a word (`city N`) or as a map of `M`'s keys. serde's untagged
+/// enums would buffer the value and lose the reader's locations (and unknown keys inside),
+/// so this reads itself with one visitor.
+#[derive(Clone, Debug)]
+pub enum WordOr<M> {
+    Word(String),
+    Map(M),
+}
+
+/// What a [`WordOr`] of this map expects, in a writer's words, for the reader's errors.
+pub trait Expecting {
+    const EXPECTING: &'static str;
+}
+
+impl<'de, M: Deserialize<'de> + Expecting> Deserialize<'de> for WordOr<M> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        word_or_map(d, "a feature (`city N`) or `{at: [x, y], on: city N}`", RawFollowerSpec::Here, |s: SpotAt| {
-            RawFollowerSpec::At { at: s.at, on: s.on }
-        })
-    }
-}
-
-/// Reads a value written either as a word or as a map. serde's untagged enums would buffer
-/// the value and lose the reader's locations (and unknown keys inside), so each such type
-/// reads itself with this one visitor.
-pub fn word_or_map<'de, D, M, T>(
-    d: D,
-    expecting: &'static str,
-    word: fn(String) -> T,
-    map: fn(M) -> T,
-) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    M: Deserialize<'de>,
-{
-    struct V<M, T> {
-        expecting: &'static str,
-        word: fn(String) -> T,
-        map: fn(M) -> T,
-    }
-    impl<'de, M: Deserialize<'de>, T> Visitor<'de> for V<M, T> {
-        type Value = T;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str(self.expecting)
+        struct V<M>(std::marker::PhantomData<M>);
+        impl<'de, M: Deserialize<'de> + Expecting> Visitor<'de> for V<M> {
+            type Value = WordOr<M>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(M::EXPECTING)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<WordOr<M>, E> {
+                Ok(WordOr::Word(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<WordOr<M>, A::Error> {
+                M::deserialize(de::value::MapAccessDeserializer::new(a)).map(WordOr::Map)
+            }
         }
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-            Ok((self.word)(v.to_string()))
-        }
-        fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<T, A::Error> {
-            M::deserialize(de::value::MapAccessDeserializer::new(a)).map(self.map)
-        }
+        d.deserialize_any(V(std::marker::PhantomData))
     }
-    d.deserialize_any(V { expecting, word, map })
 }
 
 #[derive(Debug, Default, Deserialize)]
