@@ -4,9 +4,11 @@
 //! edition's Bridges, Castles and Bazaars (`bcb1`) or the new edition's set (`ne8`) plays
 //! them. Each of the two refuses, with its rule, what its rulebook does not have.
 
+use crate::engine::Game;
+use crate::expansion::Extra;
 use crate::geom::{Axis, Corner, Pos};
 use crate::ruleset::SwitchDef;
-use crate::score::PlayerId;
+use crate::score::{PlayerId, Verdict};
 use crate::tile::{Spot, TileKind};
 
 /// Which rules the expansion-8 slot plays: the one switch that picks a module, not a rule.
@@ -106,6 +108,81 @@ pub fn describe(game: &crate::engine::Game, a: &Action) -> String {
         }
         Action::StandingBarn { corner, .. } => format!("barn standing at the {corner:?} corner"),
     }
+}
+
+/// The pieces of the slot on the starting board, as one edition's rules set them up: each
+/// edition says what its rulebook makes of a standing bridge, castle and barn (and refuses,
+/// with its rule, what the rulebook does not have); [`setup_piece`] reads the action.
+pub(crate) trait StandingPieces {
+    /// Refuses an action of a mechanism the game leaves out, before anything is set up.
+    fn admit(&self, _game: &Game, _action: &Action) -> Result<(), Verdict> {
+        Ok(())
+    }
+    fn standing_bridge(&self, game: &mut Game, at: Pos, axis: Axis) -> Result<(), Verdict>;
+    fn standing_castle(&self, game: &mut Game, at: Pos, spot: Option<Spot>, scored: bool) -> Result<(), Verdict>;
+    fn standing_barn(&self, game: &mut Game, at: Pos, corner: Corner, farmer: Option<PlayerId>) -> Result<(), Verdict>;
+    /// What the starting board may hold of the slot's pieces under this edition, in words
+    /// (`bridges and castles`).
+    fn board_pieces(&self) -> &'static str;
+}
+
+/// `Expansion::setup_piece` of either edition: the piece read as the slot's action and set
+/// up by the edition's rules.
+pub(crate) fn setup_piece(
+    edition: &dyn StandingPieces,
+    game: &mut Game,
+    at: Pos,
+    piece: &Extra,
+) -> Result<(), Verdict> {
+    let Some(action) = piece.get::<Action>() else { return Err(not_on_the_board(edition)) };
+    edition.admit(game, action)?;
+    match *action {
+        Action::Bridge { axis, .. } => edition.standing_bridge(game, at, axis),
+        Action::StandingCastle { spot, scored } => edition.standing_castle(game, at, spot, scored),
+        Action::StandingBarn { corner, farmer } => edition.standing_barn(game, at, corner, farmer),
+        _ => Err(not_on_the_board(edition)),
+    }
+}
+
+fn not_on_the_board(edition: &dyn StandingPieces) -> Verdict {
+    Verdict::new(
+        crate::expansion::base::rule::EXPANSION_IN_PLAY,
+        format!("of the expansion-8 pieces, the starting board holds {}", edition.board_pieces()),
+    )
+}
+
+/// The methods of an edition's `Expansion` impl that read the slot's actions the same way in
+/// both editions: `takes`, `describe` and `setup_piece` (through [`StandingPieces`]).
+macro_rules! slot_actions {
+    () => {
+        fn takes(&self, action: &$crate::expansion::Extra) -> bool {
+            $crate::expansion::exp8::takes(action)
+        }
+
+        fn describe(&self, game: &$crate::engine::Game, action: &$crate::expansion::Extra) -> Option<String> {
+            $crate::expansion::exp8::describe_extra(game, action)
+        }
+
+        fn setup_piece(
+            &self,
+            game: &mut $crate::engine::Game,
+            at: $crate::geom::Pos,
+            piece: &$crate::expansion::Extra,
+        ) -> Result<(), $crate::score::Verdict> {
+            $crate::expansion::exp8::setup_piece(self, game, at, piece)
+        }
+    };
+}
+pub(crate) use slot_actions;
+
+/// `Expansion::takes` of either edition: the slot's actions.
+pub(crate) fn takes(action: &Extra) -> bool {
+    action.get::<Action>().is_some()
+}
+
+/// `Expansion::describe` of either edition: the slot's actions in a player's words.
+pub(crate) fn describe_extra(game: &Game, action: &Extra) -> Option<String> {
+    action.get::<Action>().map(|a| describe(game, a))
 }
 
 /// The slot's actions of a move.

@@ -339,6 +339,97 @@ impl Ne8 {
     }
 }
 
+/// The new edition's pieces on the starting board: bridges, castles and barns.
+impl exp8::StandingPieces for Ne8 {
+    fn standing_bridge(&self, game: &mut Game, at: Pos, axis: Axis) -> Result<(), Verdict> {
+        let p = *game.tile_at(at).ok_or_else(|| verdict(rule::BRIDGE_ELIGIBLE, "no tile there"))?;
+        if game.state_of::<State>().bridges_left == 0 {
+            return Err(verdict(rule::BRIDGE_ONLY_WHILE_SUPPLY, "the supply holds no bridge"));
+        }
+        if axis.edges().iter().any(|e| game.def(p.kind).edge(p.rotation, *e) != Terrain::Field) {
+            return Err(verdict(
+                rule::BRIDGE_ELIGIBLE,
+                format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
+            ));
+        }
+        game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
+        let state = game.state_of_mut::<State>();
+        state.bridges_left -= 1;
+        state.bridges.push((at, axis));
+        Ok(())
+    }
+
+    fn standing_castle(
+        &self,
+        game: &mut Game,
+        at: Pos,
+        spot: Option<crate::tile::Spot>,
+        scored: bool,
+    ) -> Result<(), Verdict> {
+        if scored {
+            return Err(verdict(
+                crate::expansion::exp8::rule::EDITION,
+                "new-edition castles do not score a structure: `scored` belongs to the 1st edition's castles",
+            ));
+        }
+        if game.state_of::<State>().castles_left == 0 {
+            return Err(verdict(rule::BUILD_AT_PLACEMENT, "the supply holds no castle tile"));
+        }
+        let town = game.completed_city(at, spot).map_err(|why| verdict(rule::CASTLE_BUILD, why))?;
+        let segments = game.members(town).len();
+        if segments != 2 {
+            return Err(verdict(
+                rule::CASTLE_BUILD,
+                format!("a castle goes only on a city of exactly two segments, not {segments}"),
+            ));
+        }
+        Self::no_special_figure(game, town, at)?;
+        let squares = game.squares_of(town);
+        let state = game.state_of_mut::<State>();
+        state.castles_left -= 1;
+        state.castles.push(Castle { town, squares, built: 0 });
+        Ok(())
+    }
+
+    fn standing_barn(&self, game: &mut Game, at: Pos, corner: Corner, farmer: Option<PlayerId>) -> Result<(), Verdict> {
+        // Its farmer: the one named, or the only player with a farmer in the field.
+        let player = match farmer {
+            Some(p) => p,
+            None => {
+                let field = Self::barn_field(game, at, corner)?;
+                let mut owners: Vec<PlayerId> =
+                    game.followers().iter().filter(|f| game.feature_of(f.segment) == field).map(|f| f.player).collect();
+                owners.sort_unstable();
+                owners.dedup();
+                match owners.as_slice() {
+                    [one] => *one,
+                    [] => {
+                        return Err(verdict(
+                            rule::BARN_FARMER_ONTO,
+                            "a barn holds a farmer of that field, and the field holds none",
+                        ))
+                    }
+                    _ => {
+                        return Err(verdict(
+                            rule::BARN_FARMER_ONTO,
+                            "farmers of several players stand in that field: name the barn's with `farmer:`",
+                        ))
+                    }
+                }
+            }
+        };
+        let (_, farmer) = Self::barn_site(game, at, corner, player)?;
+        let state = game.state_of_mut::<State>();
+        state.barns_left -= 1;
+        state.barns.push(Barn { at, corner, farmer: (player, farmer), built: 0 });
+        Ok(())
+    }
+
+    fn board_pieces(&self) -> &'static str {
+        "bridges, castles and barns"
+    }
+}
+
 impl Expansion for Ne8 {
     /// A bridge goes across the new tile only, its two field edges made road edges.
     fn edge_changes(&self) -> super::EdgeChanges {
@@ -358,98 +449,7 @@ impl Expansion for Ne8 {
         &ALL
     }
 
-    fn takes(&self, action: &Extra) -> bool {
-        action.get::<Action>().is_some()
-    }
-
-    fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
-        action.get::<Action>().map(|a| exp8::describe(game, a))
-    }
-
-    fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
-        match piece.get::<Action>() {
-            Some(Action::Bridge { axis, .. }) => {
-                let p = *game.tile_at(at).ok_or_else(|| verdict(rule::BRIDGE_ELIGIBLE, "no tile there"))?;
-                if game.state_of::<State>().bridges_left == 0 {
-                    return Err(verdict(rule::BRIDGE_ONLY_WHILE_SUPPLY, "the supply holds no bridge"));
-                }
-                if axis.edges().iter().any(|e| game.def(p.kind).edge(p.rotation, *e) != Terrain::Field) {
-                    return Err(verdict(
-                        rule::BRIDGE_ELIGIBLE,
-                        format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
-                    ));
-                }
-                game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
-                let state = game.state_of_mut::<State>();
-                state.bridges_left -= 1;
-                state.bridges.push((at, *axis));
-                Ok(())
-            }
-            Some(Action::StandingCastle { spot, scored: false }) => {
-                if game.state_of::<State>().castles_left == 0 {
-                    return Err(verdict(rule::BUILD_AT_PLACEMENT, "the supply holds no castle tile"));
-                }
-                let town = game.completed_city(at, *spot).map_err(|why| verdict(rule::CASTLE_BUILD, why))?;
-                let segments = game.members(town).len();
-                if segments != 2 {
-                    return Err(verdict(
-                        rule::CASTLE_BUILD,
-                        format!("a castle goes only on a city of exactly two segments, not {segments}"),
-                    ));
-                }
-                Self::no_special_figure(game, town, at)?;
-                let squares = game.squares_of(town);
-                let state = game.state_of_mut::<State>();
-                state.castles_left -= 1;
-                state.castles.push(Castle { town, squares, built: 0 });
-                Ok(())
-            }
-            Some(Action::StandingBarn { corner, farmer }) => {
-                // Its farmer: the one named, or the only player with a farmer in the field.
-                let player =
-                    match farmer {
-                        Some(p) => *p,
-                        None => {
-                            let field = Self::barn_field(game, at, *corner)?;
-                            let mut owners: Vec<PlayerId> = game
-                                .followers()
-                                .iter()
-                                .filter(|f| game.feature_of(f.segment) == field)
-                                .map(|f| f.player)
-                                .collect();
-                            owners.sort_unstable();
-                            owners.dedup();
-                            match owners.as_slice() {
-                                [one] => *one,
-                                [] => {
-                                    return Err(verdict(
-                                        rule::BARN_FARMER_ONTO,
-                                        "a barn holds a farmer of that field, and the field holds none",
-                                    ))
-                                }
-                                _ => return Err(verdict(
-                                    rule::BARN_FARMER_ONTO,
-                                    "farmers of several players stand in that field: name the barn's with `farmer:`",
-                                )),
-                            }
-                        }
-                    };
-                let (_, farmer) = Self::barn_site(game, at, *corner, player)?;
-                let state = game.state_of_mut::<State>();
-                state.barns_left -= 1;
-                state.barns.push(Barn { at, corner: *corner, farmer: (player, farmer), built: 0 });
-                Ok(())
-            }
-            Some(Action::StandingCastle { scored: true, .. }) => Err(verdict(
-                crate::expansion::exp8::rule::EDITION,
-                "new-edition castles do not score a structure: `scored` belongs to the 1st edition's castles",
-            )),
-            _ => Err(verdict(
-                crate::expansion::base::rule::EXPANSION_IN_PLAY,
-                "of the expansion-8 pieces, the starting board holds bridges, castles and barns",
-            )),
-        }
-    }
+    exp8::slot_actions!();
 
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));

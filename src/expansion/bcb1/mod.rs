@@ -865,6 +865,60 @@ fn terrain_name(t: Terrain) -> &'static str {
     }
 }
 
+/// The 1st edition's pieces on the starting board: bridges and castles, no barns.
+impl exp8::StandingPieces for Bcb1 {
+    fn admit(&self, game: &Game, action: &Action) -> Result<(), Verdict> {
+        Self::check_in_play(game, action)
+    }
+
+    fn standing_bridge(&self, game: &mut Game, at: Pos, axis: Axis) -> Result<(), Verdict> {
+        let p = *game.tile_at(at).ok_or_else(|| Verdict::new(rule::BRIDGE_LOCATION, "no tile there"))?;
+        let mv = Move::new(p.kind, at, p.rotation);
+        Self::check_bridge_ends(game, &mv, at, axis)?;
+        if game.added_segments().iter().any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == at) {
+            return Err(Verdict::new(rule::BRIDGE_NO_CROSSING, format!("the tile at {at} already carries a bridge")));
+        }
+        game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
+        Ok(())
+    }
+
+    fn standing_castle(
+        &self,
+        game: &mut Game,
+        at: Pos,
+        spot: Option<crate::tile::Spot>,
+        scored: bool,
+    ) -> Result<(), Verdict> {
+        let town = game
+            .completed_city(at, spot)
+            .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town for a castle: {why}")))?;
+        if scored && !game.majority(town).is_empty() {
+            return Err(Verdict::new(
+                rule::CASTLE_FOLLOWER_RETURNS,
+                format!("the castle at {at} has scored: its follower went home, so nobody stands in it"),
+            ));
+        }
+        Self::convert(game, town, at, 0, scored).map(|_| ())
+    }
+
+    fn standing_barn(
+        &self,
+        _game: &mut Game,
+        _at: Pos,
+        _corner: crate::geom::Corner,
+        _farmer: Option<PlayerId>,
+    ) -> Result<(), Verdict> {
+        Err(Verdict::new(
+            crate::expansion::exp8::rule::EDITION,
+            "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
+        ))
+    }
+
+    fn board_pieces(&self) -> &'static str {
+        "bridges and castles"
+    }
+}
+
 impl Expansion for Bcb1 {
     /// A bridge on the new tile or on a tile beside it makes field edges road edges.
     fn edge_changes(&self) -> super::EdgeChanges {
@@ -908,58 +962,7 @@ impl Expansion for Bcb1 {
         &ALL
     }
 
-    fn takes(&self, action: &Extra) -> bool {
-        action.get::<Action>().is_some()
-    }
-
-    fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
-        action.get::<Action>().map(|a| exp8::describe(game, a))
-    }
-
-    fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
-        if let Some(a) = piece.get::<Action>() {
-            Self::check_in_play(game, a)?;
-        }
-        match piece.get::<Action>() {
-            Some(Action::Bridge { axis, .. }) => {
-                let p = *game.tile_at(at).ok_or_else(|| Verdict::new(rule::BRIDGE_LOCATION, "no tile there"))?;
-                let mv = Move::new(p.kind, at, p.rotation);
-                Self::check_bridge_ends(game, &mv, at, *axis)?;
-                if game
-                    .added_segments()
-                    .iter()
-                    .any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == at)
-                {
-                    return Err(Verdict::new(
-                        rule::BRIDGE_NO_CROSSING,
-                        format!("the tile at {at} already carries a bridge"),
-                    ));
-                }
-                game.add_segment(at, FeatureKind::Road, axis.mask(), "bridge");
-                Ok(())
-            }
-            Some(Action::StandingBarn { .. }) => Err(Verdict::new(
-                crate::expansion::exp8::rule::EDITION,
-                "barns belong to the new edition's expansion 8; this ruleset plays Bridges, Castles and Bazaars",
-            )),
-            Some(Action::StandingCastle { spot, scored }) => {
-                let town = game
-                    .completed_city(at, *spot)
-                    .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town for a castle: {why}")))?;
-                if *scored && !game.majority(town).is_empty() {
-                    return Err(Verdict::new(
-                        rule::CASTLE_FOLLOWER_RETURNS,
-                        format!("the castle at {at} has scored: its follower went home, so nobody stands in it"),
-                    ));
-                }
-                Self::convert(game, town, at, 0, *scored).map(|_| ())
-            }
-            _ => Err(Verdict::new(
-                crate::expansion::base::rule::EXPANSION_IN_PLAY,
-                "of the expansion-8 pieces, the starting board holds bridges and castles",
-            )),
-        }
-    }
+    exp8::slot_actions!();
 
     fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
         into.insert(Options::read(profile));
