@@ -61,7 +61,7 @@ fn many_inline_tiles_load_in_linear_time() {
     assert!(stdout(&o).contains("PASS"), "{}", stdout(&o));
 }
 
-/// A diagnostic's words on one line: miette wraps long messages at 100 columns.
+/// A diagnostic's words on one line, its frame (`│`) left out.
 fn flat(s: &str) -> String {
     s.split_whitespace().filter(|w| *w != "│").collect::<Vec<_>>().join(" ")
 }
