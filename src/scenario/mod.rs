@@ -98,7 +98,7 @@ pub struct Turn {
     pub second: Option<SecondPart>,
     /// The parts written past the second (`parts:` of three or more): tiles the player
     /// attempts to place after the second part, each played as another second part of the
-    /// turn, for the rules to refuse (a builder's second tile earns no third).
+    /// turn, for the rules to refuse (an expansion's second part earns no third).
     pub more: Vec<SecondPart>,
     /// The player whose turn it was, when `player:` names another (a player playing out of
     /// turn): the replay refuses the turn as an illegal move (`base.turn.order`).

@@ -208,7 +208,7 @@ pub struct RawExpect {
     /// The legal moves at the start of some turns.
     #[serde(default)]
     pub moves: Option<Vec<RawMoves>>,
-    /// The goods tokens players hold when the replay ends (Traders and Builders), read as
+    /// The goods tokens players hold when the replay ends (read by the expansion that has them), read as
     /// the top-level `goods:` is.
     #[serde(default)]
     pub goods: Option<Value>,
