@@ -174,15 +174,14 @@ impl Extra {
     }
 }
 
-/// A piece an expansion has on the board, as a picture draws it.
+/// A piece an expansion has on the board, as a picture draws it: a player's own piece (one
+/// with an `owner`) in its owner's colour, any other in the colours of the land. A piece the
+/// pictures have no drawing of is drawn as a plain marker and named in the legend.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// What it is, in words (`castle`, `barn`).
     pub what: &'static str,
     pub at: PieceAt,
-    /// Its side in the picture, in pixels of a 100-pixel tile, and its fill colour.
-    pub size: u8,
-    pub fill: &'static str,
     /// The player it belongs to, when it is a player's own figure (a pig).
     pub owner: Option<PlayerId>,
     /// For a piece followers stand on (a castle): a segment of the feature it was built on,

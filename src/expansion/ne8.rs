@@ -465,24 +465,10 @@ impl Expansion for Ne8 {
                 [a, b] => PieceAt::Between(a, b),
                 _ => PieceAt::Tile(c.squares[0]),
             };
-            out.push(Piece {
-                what: "castle",
-                at,
-                size: 18,
-                fill: "#6b7280",
-                holds: Some((c.town, "lady")),
-                owner: None,
-            });
+            out.push(Piece { what: "castle", at, holds: Some((c.town, "lady")), owner: None });
         }
         for b in &state.barns {
-            out.push(Piece {
-                what: "barn",
-                at: PieceAt::Corner(b.at, b.corner),
-                size: 14,
-                fill: "#92400e",
-                owner: None,
-                holds: None,
-            });
+            out.push(Piece { what: "barn", at: PieceAt::Corner(b.at, b.corner), owner: None, holds: None });
         }
     }
 

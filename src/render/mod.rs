@@ -100,9 +100,10 @@ pub struct Hue {
 }
 
 impl Hue {
-    /// Whether text on this colour reads better in black than in white.
+    /// Whether text on this colour reads better in black than in white (on no colour, `none`,
+    /// the page shows through: light).
     pub fn light(self) -> bool {
-        let v = u32::from_str_radix(&self.fill[1..], 16).unwrap_or(0);
+        let Ok(v) = u32::from_str_radix(self.fill.trim_start_matches('#'), 16) else { return true };
         let (r, g, b) = ((v >> 16) & 255, (v >> 8) & 255, v & 255);
         r * 299 + g * 587 + b * 114 > 150_000
     }
@@ -127,15 +128,22 @@ const NAMED: [Hue; 11] = [
     hue("white", "#fafafa", 231),
 ];
 
-/// Colours for other names, in turn order: none is one of the named colours.
+/// Colours for other names, in turn order: none is one of the named colours, and none is an
+/// earth tone or a field's green, which the land's symbols wear (the SVG's `land` colours).
 const OTHERS: [Hue; 6] = [
     hue("teal", "#0f766e", 30),
-    hue("brown", "#8b4513", 94),
+    hue("magenta", "#a3005f", 125),
     hue("cyan", "#22d3ee", 51),
-    hue("olive", "#7a7a00", 100),
-    hue("tan", "#d2b48c", 180),
-    hue("lime", "#a3e635", 154),
+    hue("navy", "#1e1b6b", 17),
+    hue("mint", "#2fd3a0", 43),
+    hue("lavender", "#c8b8f8", 183),
 ];
+
+/// Every colour a player may be drawn in: a symbol of the land is drawn in none of them, nor
+/// in one near them, so that only what belongs to a player wears a player's colour.
+pub fn player_hues() -> impl Iterator<Item = Hue> {
+    NAMED.into_iter().chain(OTHERS)
+}
 
 /// How a player is shown: a colour and a mark (one column) that no other player has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

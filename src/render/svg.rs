@@ -34,17 +34,42 @@ const CITY: &str = "#d4a46a";
 const CITY_LINE: &str = "#7a4b22";
 const ROAD: &str = "#f3ead2";
 const ROAD_LINE: &str = "#5b4a30";
-const BRIDGE: &str = "#7c4a1e";
-const CASTLE: &str = "#6b7280";
-const CLOISTER: &str = "#b91c1c";
-const PENNANT: &str = "#1e3a8a";
-const BARN: &str = "#92400e";
+
+/// The colours of the land's symbols: earth tones, stone and sand, each far from every colour
+/// a player may wear (`super::player_hues`), so that only a player's own pieces are read as
+/// theirs at a glance (issue #37; a test measures the distance in the pictures drawn). The
+/// tile's surfaces (fields, roads, cities) are the ground the pieces stand on, not symbols.
+const BRIDGE: &str = "#603008";
+const CASTLE: &str = "#605850";
+const CLOISTER: &str = "#685048";
+const PENNANT: &str = "#886800";
+const BARN: &str = "#5a1808";
+const BAZAAR: &str = "#a89060";
+const SAND: &str = "#e0b898";
+/// A follower on a castle wears a crown: a mark of its role, not of a player.
+const CROWN_FILL: &str = BAZAAR;
+/// A note on the board shown (the move that stopped the scenario): dark brown, no player's red.
+const NOTE: &str = "#603008";
+/// The page behind the board.
+const PAGE: &str = "#fdfaf3";
 
 /// A standing follower, about 17 x 19 pixels around (0, 0): a body, then a head.
 const MEEPLE: &str = "M-2.6,-2.6 L-7.4,-1 Q-8.8,1.6 -6,1.9 L-3.6,1.6 L-6.2,7.8 Q-6.2,9.2 -4.8,9.2 L-1.2,9.2 \
 Q0,6.4 1.2,9.2 L4.8,9.2 Q6.2,9.2 6.2,7.8 L3.6,1.6 L6,1.9 Q8.8,1.6 7.4,-1 L2.6,-2.6 Z \
 M3.5,-5.6 A3.5,3.5 0 1 1 -3.5,-5.6 A3.5,3.5 0 1 1 3.5,-5.6 Z";
 const CROWN: &str = "M-3.6,-9.5 L-3.6,-14 L-1.8,-11.8 L0,-15 L1.8,-11.8 L3.6,-14 L3.6,-9.5 Z";
+
+/// The look of the legend's followers: outlines, nobody's.
+const NOBODY: Look = Look { hue: super::Hue { word: "nobody", fill: "none", ansi: 250 }, mark: ' ' };
+
+/// The outline of a figure filled with `fill`: light round a black one.
+fn outline(fill: &str) -> &'static str {
+    if fill == "#111111" {
+        "#f5f5f5"
+    } else {
+        "#111"
+    }
+}
 
 /// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle);
 /// a large follower a size bigger.
@@ -59,13 +84,14 @@ fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, large: bool) {
         _ => "",
     };
     let pose = if large { format!(" scale(1.35){pose}") } else { pose.to_string() };
-    let stroke = if look.hue.fill == "#111111" { "#f5f5f5" } else { "#111" };
+    let stroke = outline(look.hue.fill);
     let _ = writeln!(
         s,
-        r##"<g transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"/>{}</g>"##,
+        r##"<g class="{}" transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"/>{}</g>"##,
+        if look == NOBODY { "legend" } else { "player" },
         look.hue.fill,
         if matches!(role, Role::Castle(_)) {
-            format!(r##"<path d="{CROWN}" fill="#facc15" stroke="#111" stroke-width="0.6"/>"##)
+            format!(r##"<path class="role" d="{CROWN}" fill="{CROWN_FILL}" stroke="#111" stroke-width="0.6"/>"##)
         } else {
             String::new()
         }
@@ -436,6 +462,9 @@ enum Item {
     Barn,
     Drawbridge,
     Pig,
+    Builder,
+    /// A piece with no drawing of its own, by its name.
+    Other(&'static str),
 }
 
 /// [`svg`] under a caption: the title, the moment shown and a note.
@@ -466,7 +495,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
     );
     let _ = writeln!(s, r#"<title>{}</title>"#, xml_text(&view.title));
-    let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#fdfaf3"/>"##);
+    let _ = writeln!(s, r##"<rect class="page" width="{w}" height="{h}" fill="{PAGE}"/>"##);
     let _ = writeln!(
         s,
         r##"<text x="{MARGIN}" y="26" font-size="17" font-weight="bold" fill="#222">{}</text>"##,
@@ -479,7 +508,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     }
     if let Some(n) = &view.note {
         line += 18;
-        let _ = writeln!(s, r##"<text x="{MARGIN}" y="{line}" font-size="13" fill="#b91c1c">{}</text>"##, xml_text(n));
+        let _ = writeln!(s, r##"<text x="{MARGIN}" y="{line}" font-size="13" fill="{NOTE}">{}</text>"##, xml_text(n));
     }
     for x in x0..=x1 {
         let _ = writeln!(
@@ -548,7 +577,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     for (width, colour) in [(11, ROAD_LINE), (7, ROAD)] {
         let _ = writeln!(
             s,
-            r##"<g fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round" stroke-linecap="butt">"##
+            r##"<g class="road" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round" stroke-linecap="butt">"##
         );
         for (pos, d) in &roads {
             let (ox, oy) = origin(*pos);
@@ -575,7 +604,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         let (x1, y1, x2, y2) = if a.edges == Axis::NS.mask() { (H, 0, H, T) } else { (0, H, T, H) };
         let _ = writeln!(
             s,
-            r##"<g transform="translate({ox},{oy})" stroke-linecap="butt" opacity="0.8"><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{BRIDGE}" stroke-width="15"/><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{ROAD}" stroke-width="7"/></g>"##
+            r##"<g transform="translate({ox},{oy})" stroke-linecap="butt" opacity="0.8"><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{BRIDGE}" stroke-width="15"/><line class="road" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{ROAD}" stroke-width="7"/></g>"##
         );
         items.push(Item::Bridge);
     }
@@ -601,25 +630,44 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
                 (ox + dx, oy + dy)
             }
         };
-        if piece.what == "barn" {
-            barn(&mut s, x, y);
-            items.push(Item::Barn);
-        } else if piece.what == "pig" {
-            // Inside its field's corner, nearer the corner than a farmer lies.
-            let (x, y) = match piece.at {
-                PieceAt::Corner(p, c) => {
-                    let (ox, oy) = origin(p);
-                    let (cx, cy) = corner_point(c);
-                    (ox + cx + (H - cx) * 2 / 9, oy + cy + (H - cy) * 2 / 9)
-                }
-                _ => (x, y),
-            };
-            let ring = piece.owner.and_then(|o| looks.get(o.index())).map_or("#111", |l| l.hue.fill);
-            pig(&mut s, x, y, piece.fill, ring);
-            items.push(Item::Pig);
-        } else {
-            tower(&mut s, x, y, 14);
-            items.push(Item::Castle);
+        // A player's own piece wears its owner's colour; the land's, the land's.
+        let owner = piece.owner.map(|o| looks.get(o.index()).map_or("#111", |l| l.hue.fill));
+        match (piece.what, owner) {
+            ("barn", None) => {
+                barn(&mut s, x, y);
+                items.push(Item::Barn);
+            }
+            ("castle", None) => {
+                tower(&mut s, x, y, 14);
+                items.push(Item::Castle);
+            }
+            ("pig", Some(fill)) => {
+                // Inside its field's corner, nearer the corner than a farmer lies.
+                let (x, y) = match piece.at {
+                    PieceAt::Corner(p, c) => {
+                        let (ox, oy) = origin(p);
+                        let (cx, cy) = corner_point(c);
+                        (ox + cx + (H - cx) * 2 / 9, oy + cy + (H - cy) * 2 / 9)
+                    }
+                    _ => (x, y),
+                };
+                pig(&mut s, x, y, fill);
+                items.push(Item::Pig);
+            }
+            // On its tile, left of where a follower in the centre stands.
+            ("builder", Some(fill)) => {
+                let (x, y) = match piece.at {
+                    PieceAt::Tile(p) => (origin(p).0 + H - 13, origin(p).1 + H + 13),
+                    _ => (x, y),
+                };
+                builder(&mut s, x, y, fill);
+                items.push(Item::Builder);
+            }
+            // A piece these pictures have no drawing of is still shown, and named in the legend.
+            (what, owner) => {
+                other_piece(&mut s, x, y, owner.unwrap_or(SAND), owner.is_some());
+                items.push(Item::Other(what));
+            }
         }
     }
     // Followers on top, each beside what it stands on.
@@ -670,7 +718,6 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     ly += 26;
     let mut lx = MARGIN;
     for role in &roles {
-        let grey = Look { hue: super::Hue { word: "grey", fill: "#e5e5e5", ansi: 250 }, mark: ' ' };
         let label = match role {
             Role::Castle(name) => format!("{name} on a castle"),
             _ => role.word().to_string(),
@@ -680,7 +727,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             lx = MARGIN;
             ly += 22;
         }
-        follower(&mut s, lx + 6, ly, *role, grey);
+        follower(&mut s, lx + 6, ly, *role, NOBODY);
         let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
         lx += width;
     }
@@ -708,19 +755,23 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
 
 /// A small swatch of a legend item at (x, y) (its middle left); returns its words.
 fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
-    let swatch = |s: &mut String, fill: &str, stroke: &str| {
-        let _ =
-            writeln!(s, r##"<rect x="{x}" y="{}" width="14" height="14" fill="{fill}" stroke="{stroke}"/>"##, y - 7);
+    // `class`: what the swatch shows, the ground (fields, cities, roads) or a symbol (`land`).
+    let swatch = |s: &mut String, class: &str, fill: &str, stroke: &str| {
+        let _ = writeln!(
+            s,
+            r##"<rect class="{class}" x="{x}" y="{}" width="14" height="14" fill="{fill}" stroke="{stroke}"/>"##,
+            y - 7
+        );
     };
     match item {
         Item::Field => {
-            swatch(s, FIELD, FIELD_LINE);
+            swatch(s, "ground", FIELD, FIELD_LINE);
             "field"
         }
         Item::Fields => {
             let _ = writeln!(
                 s,
-                r##"<path d="M{x},{} h14 v14 h-14 Z" fill="{}"/><path d="M{},{} h7 v14 h-14 Z" fill="{}"/><rect x="{x}" y="{}" width="14" height="14" fill="none" stroke="{FIELD_LINE}"/>"##,
+                r##"<g class="ground"><path d="M{x},{} h14 v14 h-14 Z" fill="{}"/><path d="M{},{} h7 v14 h-14 Z" fill="{}"/><rect x="{x}" y="{}" width="14" height="14" fill="none" stroke="{FIELD_LINE}"/></g>"##,
                 y - 7,
                 FIELD_SHADES[0],
                 x + 7,
@@ -731,7 +782,7 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
             "fields, shaded apart"
         }
         Item::City => {
-            swatch(s, CITY, CITY_LINE);
+            swatch(s, "ground", CITY, CITY_LINE);
             "city"
         }
         Item::Pennant => {
@@ -741,7 +792,7 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
         Item::Road => {
             let _ = writeln!(
                 s,
-                r##"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{ROAD_LINE}" stroke-width="8"/><line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{ROAD}" stroke-width="5"/>"##,
+                r##"<g class="ground"><line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{ROAD_LINE}" stroke-width="8"/><line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{ROAD}" stroke-width="5"/></g>"##,
                 x + 14,
                 x + 14
             );
@@ -760,11 +811,11 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
             "castle"
         }
         Item::Bazaar => {
-            let _ = writeln!(s, r##"<circle cx="{}" cy="{y}" r="7" fill="#facc15" stroke="#713f12"/>"##, x + 7);
+            let _ = writeln!(s, r##"<circle cx="{}" cy="{y}" r="7" fill="{BAZAAR}" stroke="#3b2410"/>"##, x + 7);
             "bazaar"
         }
         Item::Bridge => {
-            swatch(s, BRIDGE, "#3b2410");
+            swatch(s, "land", BRIDGE, "#3b2410");
             "bridge"
         }
         Item::Barn => {
@@ -775,26 +826,68 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
             drawbridge(s, x + 7, y);
             "drawbridge"
         }
+        // A player's pieces in the legend are outlines: they are nobody's.
         Item::Pig => {
-            pig(s, x + 7, y, "#f4a3b4", "#111");
-            "pig (its owner's colour round it)"
+            pig(s, x + 7, y, "none");
+            "pig (in its owner's colour)"
+        }
+        Item::Builder => {
+            builder(s, x + 7, y, "none");
+            "builder (in its owner's colour)"
+        }
+        Item::Other(what) => {
+            other_piece(s, x + 7, y, "none", false);
+            what
         }
     }
 }
 
-/// A pig: a pink body in a ring of its owner's colour.
-fn pig(s: &mut String, x: i32, y: i32, fill: &str, ring: &str) {
+/// A pig: a body, a snout and an ear, in its owner's colour (`none` for an outline).
+fn pig(s: &mut String, x: i32, y: i32, fill: &str) {
     let _ = writeln!(
         s,
-        r##"<ellipse cx="{x}" cy="{y}" rx="7" ry="5" fill="{fill}" stroke="{ring}" stroke-width="2.5"/><circle cx="{}" cy="{y}" r="2" fill="#d9778c"/>"##,
-        x + 5
+        r##"<g class="player" stroke="{}" stroke-width="1"><ellipse cx="{x}" cy="{y}" rx="7" ry="5" fill="{fill}"/><ellipse cx="{}" cy="{y}" rx="2" ry="2.5" fill="{fill}"/><path d="M{} {} l2 -4 l2 4" fill="{fill}"/></g>"##,
+        outline(fill),
+        x + 7,
+        x - 5,
+        y - 4
+    );
+}
+
+/// A builder: a tall figure, a skittle, in its owner's colour (`none` for an outline).
+fn builder(s: &mut String, x: i32, y: i32, fill: &str) {
+    let _ = writeln!(
+        s,
+        r##"<g class="player" stroke="{}" stroke-width="1"><path d="M{} {} L{} {} L{} {} L{} {} Z" fill="{fill}"/><circle cx="{x}" cy="{}" r="3.5" fill="{fill}"/></g>"##,
+        outline(fill),
+        x - 5,
+        y + 8,
+        x - 3,
+        y - 2,
+        x + 3,
+        y - 2,
+        x + 5,
+        y + 8,
+        y - 6
+    );
+}
+
+/// A piece these pictures have no drawing of: a diamond, in its owner's colour if it has one
+/// (`owned`), else in the land's sand.
+fn other_piece(s: &mut String, x: i32, y: i32, fill: &str, owned: bool) {
+    let _ = writeln!(
+        s,
+        r##"<path class="{}" d="M{x} {} l6 6 l-6 6 l-6 -6 Z" fill="{fill}" stroke="{}"/>"##,
+        if owned { "player" } else { "land" },
+        y - 6,
+        outline(fill)
     );
 }
 
 fn pennant(s: &mut String, x: i32, y: i32) {
     let _ = writeln!(
         s,
-        r##"<path d="M{} {} h10 v7 q0 4 -5 6 q-5 -2 -5 -6 z" fill="{PENNANT}" stroke="#fff" stroke-width="0.8"/>"##,
+        r##"<path d="M{} {} h10 v7 q0 4 -5 6 q-5 -2 -5 -6 z" fill="{PENNANT}" stroke="#1c1008" stroke-width="0.8"/>"##,
         x - 5,
         y - 6
     );
@@ -803,7 +896,7 @@ fn pennant(s: &mut String, x: i32, y: i32) {
 fn cloister(s: &mut String, x: i32, y: i32) {
     let _ = writeln!(
         s,
-        r##"<path d="M{} {} h20 v-10 l-10 -7 l-10 7 z" fill="{CLOISTER}" stroke="#450a0a"/><path d="M{x} {} v-7 M{} {} h5" stroke="#fde68a" stroke-width="1.4"/>"##,
+        r##"<path d="M{} {} h20 v-10 l-10 -7 l-10 7 z" fill="{CLOISTER}" stroke="#1c1008"/><path d="M{x} {} v-7 M{} {} h5" stroke="{SAND}" stroke-width="1.4"/>"##,
         x - 10,
         y + 8,
         y + 6,
@@ -844,7 +937,7 @@ fn german_castle(s: &mut String, x: i32, y: i32, vertical: bool) {
             let _ = write!(merlons, "M{},{} v-3 h4 v3 ", x - H + 12 + 8 * i + 2, y - 5);
         }
         let _ = writeln!(s, r##"<path d="{}" fill="{CASTLE}" stroke="#111"/>"##, merlons.trim_end());
-        let _ = writeln!(s, r##"<path d="M{},{} v-6 a4,4 0 0 1 8,0 v6 Z" fill="#3f3f46"/>"##, x - 4, y + 11);
+        let _ = writeln!(s, r##"<path d="M{},{} v-6 a4,4 0 0 1 8,0 v6 Z" fill="{BRIDGE}"/>"##, x - 4, y + 11);
         tower(s, x - 24, y, 22);
         tower(s, x + 24, y, 22);
     }
@@ -867,8 +960,7 @@ fn barn(s: &mut String, x: i32, y: i32) {
 }
 
 fn village(s: &mut String, x: i32, y: i32) {
-    let _ =
-        writeln!(s, r##"<path d="M{} {} v-6 l5 -5 l5 5 v6 z" fill="#e7d9b8" stroke="{ROAD_LINE}"/>"##, x - 5, y + 5);
+    let _ = writeln!(s, r##"<path d="M{} {} v-6 l5 -5 l5 5 v6 z" fill="{SAND}" stroke="{ROAD_LINE}"/>"##, x - 5, y + 5);
 }
 
 fn drawbridge(s: &mut String, x: i32, y: i32) {
@@ -892,9 +984,12 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
     for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let m = r.edge_mask(seg.edges);
         let (shape, border) = city_path(m, seg.semicircle || m.count_ones() > 1);
-        let _ = writeln!(s, r##"<path d="{shape}" fill="{CITY}"/>"##);
+        let _ = writeln!(s, r##"<path class="city" d="{shape}" fill="{CITY}"/>"##);
         if !border.is_empty() {
-            let _ = writeln!(s, r##"<path d="{border}" fill="none" stroke="{CITY_LINE}" stroke-width="1.5"/>"##);
+            let _ = writeln!(
+                s,
+                r##"<path class="city" d="{border}" fill="none" stroke="{CITY_LINE}" stroke-width="1.5"/>"##
+            );
         }
         items.push(Item::City);
         if seg.pennants > 0 {
@@ -918,7 +1013,7 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
             items.push(Item::Castle);
         }
         Some(FeatureKind::Bazaar) => {
-            let _ = writeln!(s, r##"<circle cx="{H}" cy="{H}" r="8" fill="#facc15" stroke="#713f12"/>"##);
+            let _ = writeln!(s, r##"<circle cx="{H}" cy="{H}" r="8" fill="{BAZAAR}" stroke="#3b2410"/>"##);
             items.push(Item::Bazaar);
         }
         Some(_) => {}
@@ -974,7 +1069,7 @@ pub fn svg_tile(s: &mut String, game: &Game, p: &Placed, ox: i32, oy: i32) {
         for d in &roads {
             let _ = writeln!(
                 s,
-                r##"<path transform="translate({ox},{oy})" d="{d}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round"/>"##
+                r##"<path class="road" transform="translate({ox},{oy})" d="{d}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round"/>"##
             );
         }
     }

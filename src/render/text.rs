@@ -28,8 +28,12 @@ enum Glyph {
     Bridge(Axis),
     Barn,
     Drawbridge,
-    /// A player's figure that is not a follower (a pig): its player's index.
+    /// A player's figure that is not a follower (a pig, a builder): its player's index.
     Pig(usize),
+    Builder(usize),
+    /// A piece these pictures have no drawing of, by its name, and its owner's index if it
+    /// has one.
+    Other(&'static str, Option<usize>),
     /// A follower: its player's index and role.
     Mark(usize, Role),
     Empty,
@@ -52,6 +56,8 @@ impl Glyph {
             Glyph::Barn => pick('⌂', '%'),
             Glyph::Drawbridge => pick('⊓', '~'),
             Glyph::Pig(_) => pick('∞', '&'),
+            Glyph::Builder(_) => pick('∆', '!'),
+            Glyph::Other(..) => '?',
             Glyph::Mark(..) | Glyph::Empty => ' ',
         }
     }
@@ -82,6 +88,8 @@ impl Glyph {
             Glyph::Barn => (10, format!("{} barn", c(self))),
             Glyph::Drawbridge => (11, format!("{} drawbridge", c(self))),
             Glyph::Pig(_) => (12, format!("{} pig (in its owner's colour)", c(self))),
+            Glyph::Builder(_) => (13, format!("{} builder (in its owner's colour)", c(self))),
+            Glyph::Other(what, _) => (14, format!("{} {what}", c(self))),
             Glyph::Mark(..) | Glyph::Empty => return None,
         })
     }
@@ -258,13 +266,33 @@ fn tile_cells(
                 (x, y, Glyph::Pig(piece.owner.map_or(0, |o| o.index())))
             }
             ("pig", PieceAt::Tile(at)) if at == p.pos => (1, 1, Glyph::Pig(piece.owner.map_or(0, |o| o.index()))),
-            _ => continue,
+            // Left of the centre, where a follower in the centre would stand second.
+            ("builder", PieceAt::Tile(at)) if at == p.pos => {
+                (1, 1, Glyph::Builder(piece.owner.map_or(0, |o| o.index())))
+            }
+            // A piece these pictures have no drawing of is still shown, and named in the legend.
+            (what, at) => {
+                let (x, y) = match at {
+                    PieceAt::Tile(t) if t == p.pos => (1, 1),
+                    PieceAt::Corner(t, c) if t == p.pos => corner_cells(c)[0],
+                    PieceAt::Between(a, b) if a == p.pos || b == p.pos => {
+                        let other = if a == p.pos { b } else { a };
+                        let Some(e) = Edge::ALL.into_iter().find(|e| p.pos.step(*e) == other) else { continue };
+                        inner_cell(e)
+                    }
+                    _ => continue,
+                };
+                (x, y, Glyph::Other(what, piece.owner.map(|o| o.index())))
+            }
         };
         g[y][x] = glyph;
     }
     for &(player, _, role, spot, _) in followers.iter().filter(|f| f.1 == p.pos) {
         let free = |&(x, y): &(usize, usize)| {
-            !matches!(g[y][x], Glyph::Mark(..) | Glyph::Castle | Glyph::Barn | Glyph::Pig(_))
+            !matches!(
+                g[y][x],
+                Glyph::Mark(..) | Glyph::Castle | Glyph::Barn | Glyph::Pig(_) | Glyph::Builder(_) | Glyph::Other(..)
+            )
         };
         let cells = mark_cells(spot);
         let (x, y) = cells.iter().copied().find(free).unwrap_or(cells[0]);
@@ -346,7 +374,8 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
                             let look = looks.get(i).copied().unwrap_or(Look { hue: super::OTHERS[0], mark: '?' });
                             s.push_str(&mark(look, role, colour));
                         }
-                        Glyph::Pig(i) if colour => {
+                        // A player's own piece, in its owner's colour.
+                        Glyph::Pig(i) | Glyph::Builder(i) | Glyph::Other(_, Some(i)) if colour => {
                             let look = looks.get(i).copied().unwrap_or(Look { hue: super::OTHERS[0], mark: '?' });
                             let ink = if look.hue.light() { 30 } else { 97 };
                             s.push_str(&format!("\x1b[1;{ink};48;5;{}m{}\x1b[0m", look.hue.ansi, g.char(ascii)));
@@ -412,4 +441,37 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
         );
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Library;
+    use crate::expansion::{Options, Piece};
+    use crate::geom::Rotation;
+    use crate::score::PlayerId;
+
+    /// A piece an expansion reports that the pictures have no drawing of is shown as `?` where
+    /// it stands, in its owner's colour when it has one, and named in the legend: never left out.
+    #[test]
+    fn a_piece_without_a_drawing_is_shown_and_named() {
+        let lib = Library::builtin();
+        let tiles = lib.tile_set(&[]);
+        let opts = Options::read(lib.profile("hig").expect("a built-in profile"));
+        let mut game = Game::new(&tiles, opts, &[], &["Red".to_string(), "Blue".to_string()]);
+        game.setup_tile(tiles.start().expect("a start tile"), Pos::new(0, 0), Rotation::default()).expect("laid");
+        let placed = *game.tile_at(Pos::new(0, 0)).expect("the start tile");
+        let piece = |owner| Piece { what: "dragon", at: PieceAt::Tile(Pos::new(0, 0)), owner, holds: None };
+        for (owner, glyph) in
+            [(None, Glyph::Other("dragon", None)), (Some(PlayerId(1)), Glyph::Other("dragon", Some(1)))]
+        {
+            let cells = tile_cells(&game, &placed, &[piece(owner)], &[], &[]);
+            assert!(cells.iter().flatten().any(|g| *g == glyph), "{owner:?}: the piece is on its tile");
+            assert_eq!(glyph.legend(false).map(|(_, l)| l), Some("? dragon".to_string()));
+        }
+        // On another tile's square, it is not drawn on this one.
+        let elsewhere = Piece { at: PieceAt::Tile(Pos::new(5, 5)), ..piece(None) };
+        let cells = tile_cells(&game, &placed, &[elsewhere], &[], &[]);
+        assert!(!cells.iter().flatten().any(|g| matches!(g, Glyph::Other(..))));
+    }
 }

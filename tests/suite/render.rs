@@ -160,7 +160,7 @@ fn render_a_german_castle_spans_both_squares_in_the_svg() {
     assert!(x <= edge - 20.0 && x + w >= edge + 20.0, "the wall {x}..{} crosses {edge} into both squares", x + w);
     let row = axis_middle(&doc, false, -1);
     assert!(y <= row && row <= y + h + 6.0, "the wall {y}..{} in the middle of row -1 ({row})", y + h);
-    let towers = svg.matches(r##"fill="#6b7280" stroke="#111"/>"##).count();
+    let towers = svg.matches(r##"fill="#605850" stroke="#111"/>"##).count();
     assert_eq!(towers, 4 + 1, "two towers, a wall and its merlons, and the legend's tower: {svg}");
     // One above the other: the first square at (1,-1), the second north of it at (1,0).
     let sc = load("scenarios/cig/board-follower-on-second-square.yaml");
@@ -287,4 +287,186 @@ fn render_random_games_shade_meeting_fields_apart() {
             assert_eq!(fills.len(), game.placed().len(), "{ruleset} seed {seed}");
         }
     }
+}
+
+/// A `#rrggbb` colour (sRGB, white point D65) in CIELAB.
+fn lab(hex: &str) -> [f64; 3] {
+    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or_else(|_| panic!("colour {hex}"));
+    let lin = |c: u32| {
+        let c = f64::from(c & 255) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(v >> 16), lin(v >> 8), lin(v));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+    [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+}
+
+/// The colour difference CIEDE2000 of two CIELAB colours: about 1 is the least a viewer sees
+/// side by side.
+fn ciede2000([l1, a1, b1]: [f64; 3], [l2, a2, b2]: [f64; 3]) -> f64 {
+    let c7 = |c: f64| c.powi(7) / (c.powi(7) + 25f64.powi(7));
+    let g = 0.5 * (1.0 - c7((a1.hypot(b1) + a2.hypot(b2)) / 2.0).sqrt());
+    let (a1, a2) = (a1 * (1.0 + g), a2 * (1.0 + g));
+    let (c1, c2) = (a1.hypot(b1), a2.hypot(b2));
+    let hue = |b: f64, a: f64| b.atan2(a).to_degrees().rem_euclid(360.0);
+    let (h1, h2) = (hue(b1, a1), hue(b2, a2));
+    let dh = if c1 * c2 == 0.0 {
+        0.0
+    } else if (h2 - h1).abs() <= 180.0 {
+        h2 - h1
+    } else if h2 > h1 {
+        h2 - h1 - 360.0
+    } else {
+        h2 - h1 + 360.0
+    };
+    let big_dh = 2.0 * (c1 * c2).sqrt() * (dh.to_radians() / 2.0).sin();
+    let (l, c) = ((l1 + l2) / 2.0, (c1 + c2) / 2.0);
+    let h = if c1 * c2 == 0.0 {
+        h1 + h2
+    } else if (h1 - h2).abs() <= 180.0 {
+        (h1 + h2) / 2.0
+    } else if h1 + h2 < 360.0 {
+        (h1 + h2 + 360.0) / 2.0
+    } else {
+        (h1 + h2 - 360.0) / 2.0
+    };
+    let cos = |d: f64| d.to_radians().cos();
+    let t = 1.0 - 0.17 * cos(h - 30.0) + 0.24 * cos(2.0 * h) + 0.32 * cos(3.0 * h + 6.0) - 0.20 * cos(4.0 * h - 63.0);
+    let rt = -(2.0 * c7(c).sqrt()) * (2.0 * 30.0 * (-((h - 275.0) / 25.0).powi(2)).exp()).to_radians().sin();
+    let sl = 1.0 + 0.015 * (l - 50.0).powi(2) / (20.0 + (l - 50.0).powi(2)).sqrt();
+    let (sc, sh) = (1.0 + 0.045 * c, 1.0 + 0.015 * c * t);
+    let (dl, dc, dh) = ((l2 - l1) / sl, (c2 - c1) / sc, big_dh / sh);
+    (dl * dl + dc * dc + dh * dh + rt * dc * dh).sqrt()
+}
+
+/// How far apart two `#rrggbb` colours look (CIEDE2000).
+fn delta_e(a: &str, b: &str) -> f64 {
+    ciede2000(lab(a), lab(b))
+}
+
+/// The measure against pairs of the CIEDE2000 test data of Sharma, Wu and Dalal (2005), to
+/// the four places published, and from sRGB: a colour against itself, black against white.
+#[test]
+fn render_colour_difference_is_ciede2000() {
+    let pairs = [
+        ([50.0, 2.6772, -79.7751], [50.0, 0.0, -82.7485], 2.0425),
+        ([50.0, 0.0, 0.0], [50.0, -1.0, 2.0], 2.3669),
+        ([50.0, 2.5, 0.0], [73.0, 25.0, -18.0], 27.1492),
+        ([50.0, 2.5, 0.0], [61.0, -5.0, 29.0], 22.8977),
+        ([50.0, 2.5, 0.0], [56.0, -27.0, -3.0], 31.9030),
+        ([50.0, 2.5, 0.0], [58.0, 24.0, 15.0], 19.4535),
+        ([50.0, 2.5, 0.0], [50.0, 3.1736, 0.5854], 1.0000),
+    ];
+    for (a, b, want) in pairs {
+        assert!((ciede2000(a, b) - want).abs() < 5e-5, "{a:?} {b:?}: {} not {want}", ciede2000(a, b));
+        assert!((ciede2000(b, a) - want).abs() < 5e-5, "{b:?} {a:?}");
+    }
+    assert!(delta_e("#d62828", "#d62828") < 1e-9);
+    assert!(delta_e("#000000", "#ffffff") > 99.0);
+}
+
+/// How far apart a symbol's colour must look from every player's: farther than the two
+/// closest player colours are from each other (blue and purple, 15).
+const NEAR: f64 = 20.0;
+
+/// The boards of the suite, each at its start and at its end: between them they show every
+/// symbol and piece the pictures draw.
+fn every_board(mut each: impl FnMut(&str, &Game)) {
+    for path in referee::cli::collect_scenarios(&[root().join("scenarios")]) {
+        let file = path.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        let sc = load(&file);
+        each(&file, &play(&sc, Some(0)));
+        each(&file, &play(&sc, None));
+    }
+}
+
+/// Issue #37: in the SVG, a symbol of the land (a cloister, a pennant, a castle, a bazaar, a
+/// bridge, a barn, a drawbridge, a village) wears no colour near a player's, so that a glance
+/// cannot read it as a player's piece; only a player's own figures (`class="player"`) do. The
+/// ground they stand on (fields, roads, cities, the page) and the words are not symbols, and
+/// an outline thinner than 2 pixels is not a colour one reads.
+#[test]
+fn render_no_symbol_of_the_land_wears_a_players_colour() {
+    let players: Vec<&str> = referee::render::player_hues().map(|h| h.fill).collect();
+    let ground = ["field", "road", "city", "page", "ground"];
+    let mut checked = BTreeSet::new();
+    let mut legend = String::new();
+    every_board(|file, game| {
+        let svg = referee::render::svg(game, file).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for n in doc.descendants().filter(|n| n.is_element()) {
+            if n.tag_name().name() == "text" {
+                legend.push_str(n.text().unwrap_or(""));
+                legend.push('\n');
+                continue;
+            }
+            // The ground, and a player's figure but for the mark of its role (a crown).
+            let class = n.ancestors().find_map(|a| a.attribute("class"));
+            if n.ancestors().any(|a| a.attribute("class").is_some_and(|c| ground.contains(&c)))
+                || class == Some("player")
+            {
+                continue;
+            }
+            let width = n.ancestors().find_map(|a| a.attribute("stroke-width")).map_or(1.0, |w| w.parse().unwrap());
+            let stroke = n.attribute("stroke").filter(|_| width >= 2.0);
+            for colour in n.attribute("fill").into_iter().chain(stroke).filter(|c| *c != "none") {
+                let (player, d) =
+                    players.iter().map(|p| (*p, delta_e(colour, p))).min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+                assert!(
+                    d >= NEAR,
+                    "{file}: a {} of colour {colour} is {d:.1} from the player colour {player}",
+                    n.tag_name().name()
+                );
+                checked.insert(colour.to_string());
+            }
+        }
+    });
+    for symbol in
+        ["cloister", "pennant", "castle", "bazaar", "bridge", "barn", "drawbridge", "crossing", "pig", "builder"]
+    {
+        assert!(legend.lines().any(|l| l.starts_with(symbol)), "no board of the suite shows a {symbol}");
+    }
+    assert!(checked.len() >= 6, "the symbols' colours: {checked:?}");
+}
+
+/// Issue #37: in the SVG a player's own pieces (followers, pigs, builders) wear the player's
+/// colour; in the terminal, only they are coloured at all.
+#[test]
+fn render_only_a_players_pieces_wear_the_players_colour() {
+    let mut coloured = BTreeSet::new();
+    every_board(|file, game| {
+        let looks = referee::render::looks(game, false);
+        let text = referee::render::text(game, false, true).unwrap();
+        // Each coloured cell: ESC [ 1 ; ink ; 48 ; 5 ; index m, one character, ESC [ 0 m.
+        for part in text.split("\x1b[").skip(1).filter(|p| !p.starts_with("0m")) {
+            let (code, rest) = part.split_once('m').unwrap_or_else(|| panic!("{file}: {part:?}"));
+            let index: u8 = code.rsplit(';').next().unwrap().parse().unwrap();
+            let ch = rest.chars().next().unwrap();
+            assert!(looks.iter().any(|l| l.hue.ansi == index), "{file}: {ch:?} in a colour no player has");
+            assert!(
+                ch.is_alphanumeric() || "∞∆?".contains(ch),
+                "{file}: {ch:?}, not a player's piece, in colour {index}"
+            );
+            coloured.insert(ch);
+        }
+        let svg = referee::render::svg(game, file).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        for n in doc.descendants().filter(|n| n.attribute("class") == Some("player")) {
+            let own = n.descendants().filter(|d| d.attribute("class") != Some("role"));
+            for fill in own.filter_map(|d| d.attribute("fill")).filter(|f| *f != "none") {
+                assert!(
+                    looks.iter().any(|l| l.hue.fill == fill),
+                    "{file}: a player's piece in {fill}, no player's colour"
+                );
+            }
+        }
+    });
+    assert!(coloured.contains(&'∞') && coloured.contains(&'∆'), "pigs and builders coloured: {coloured:?}");
 }

@@ -975,8 +975,6 @@ impl Expansion for Bcb1 {
             out.push(crate::expansion::Piece {
                 what: "castle",
                 at: crate::expansion::PieceAt::Between(c.tiles[0], c.tiles[1]),
-                size: 18,
-                fill: "#6b7280",
                 owner: None,
                 holds: Some((c.town, follower)),
             });

@@ -241,8 +241,6 @@ pub fn pieces(game: &Game, out: &mut Vec<Piece>) {
         out.push(Piece {
             what: "builder",
             at: PieceAt::Tile(game.locate(*seg).0),
-            size: 12,
-            fill: "#a16207",
             holds: None,
             owner: Some(PlayerId(i as u8)),
         });

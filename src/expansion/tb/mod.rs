@@ -280,6 +280,9 @@ impl Expansion for Tb {
                 format!("{on_board} pigs on the board")
             });
         }
+        if game.state_of::<builder::Builders>().at.get(player.index()).is_some_and(Option::is_some) {
+            out.push("builder on the board".to_string());
+        }
     }
 }
 

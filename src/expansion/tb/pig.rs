@@ -190,8 +190,6 @@ pub(super) fn pieces(game: &Game, out: &mut Vec<Piece>) {
         out.push(Piece {
             what: "pig",
             at: corner.map_or(PieceAt::Tile(at), |c| PieceAt::Corner(at, c)),
-            size: 12,
-            fill: "#f4a3b4",
             holds: None,
             owner: Some(player),
         });
