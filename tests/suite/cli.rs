@@ -1,14 +1,6 @@
-use crate::util::{referee, referee_env, referee_in, root, stderr, stdout};
+use crate::util::{referee, referee_env, referee_in, root, stderr, stdout, TempDir};
 use std::path::Path;
 use std::process::Command;
-
-fn temp(name: &str, content: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("referee-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, content).unwrap();
-    p
-}
 
 const EXAMPLE: &str = "scenarios/base/road-completed.yaml";
 
@@ -24,8 +16,9 @@ fn check_passes_with_exit_0_and_cites_rules() {
 
 #[test]
 fn check_failing_expectations_exits_1_with_a_diff() {
+    let tmp = TempDir::new("cli-check_failing_expectations_exits_1_with_a_diff");
     let src = std::fs::read_to_string(root().join(EXAMPLE)).unwrap().replace("{Red: 4, Blue: 0}", "{Red: 5, Blue: 0}");
-    let p = temp("wrong.yaml", src.as_bytes());
+    let p = tmp.write("wrong.yaml", src.as_bytes());
     let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
@@ -34,14 +27,15 @@ fn check_failing_expectations_exits_1_with_a_diff() {
 
 #[test]
 fn bad_input_exits_2_naming_file_line_and_column() {
-    let p = temp("bad.yaml", b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: XYZ, at: [1, 0]}\n");
+    let tmp = TempDir::new("cli-bad_input_exits_2_naming_file_line_and_column");
+    let p = tmp.write("bad.yaml", b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: XYZ, at: [1, 0]}\n");
     let o = referee(&["check", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(err.contains("bad.yaml:4:12") && err.contains("unknown tile `XYZ`"), "{err}");
     assert!(err.contains("referee::scenario::unknown-tile"), "{err}");
 
-    let p = temp("binary.yaml", b"\xff\xfe\x00\x01");
+    let p = tmp.write("binary.yaml", b"\xff\xfe\x00\x01");
     let o = referee(&["check", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
@@ -53,7 +47,8 @@ fn bad_input_exits_2_naming_file_line_and_column() {
 
 #[test]
 fn an_unexpected_illegal_move_exits_2_with_its_rule_id() {
-    let p = temp(
+    let tmp = TempDir::new("cli-an_unexpected_illegal_move_exits_2_with_its_rule_id");
+    let p = tmp.write(
         "illegal.yaml",
         b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n  - {tile: E, at: [1, -1]}\n",
     );
@@ -103,16 +98,15 @@ fn test_runs_a_folder_and_closes_with_the_count() {
 
 #[test]
 fn test_reports_a_bad_file_and_goes_on() {
-    let dir = std::env::temp_dir().join(format!("referee-suite-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(root().join(EXAMPLE), dir.join("a-good.yaml")).unwrap();
-    std::fs::write(dir.join("b-bad.yaml"), "title: [").unwrap();
+    let tmp = TempDir::new("cli-test_reports_a_bad_file_and_goes_on");
+    let dir = tmp.path();
+    tmp.write("a-good.yaml", std::fs::read(root().join(EXAMPLE)).unwrap());
+    tmp.write("b-bad.yaml", "title: [");
     let o = referee(&["test", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let out = stdout(&o);
     assert!(out.contains("ERROR") && out.contains("b-bad.yaml"), "{out}");
     assert!(out.lines().last().unwrap().starts_with("4 passed, 1 failed"), "{out}");
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -131,7 +125,8 @@ fn rules_lists_switches_with_sources() {
 
 #[test]
 fn a_custom_profile_file_is_checked() {
-    let good = temp(
+    let tmp = TempDir::new("cli-a_custom_profile_file_is_checked");
+    let good = tmp.write(
         "house.yaml",
         b"id: house\ntitle: House\nswitches:\n  base.two-tile-city-score: {value: two-points, source: us}\n",
     );
@@ -139,7 +134,7 @@ fn a_custom_profile_file_is_checked() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("house: House"));
 
-    let bad = temp(
+    let bad = tmp.write(
         "bad-profile.yaml",
         b"id: x\ntitle: X\nswitches:\n  base.no-such-switch: {value: a}\n  base.two-tile-city-score: {value: 3}\n",
     );
@@ -221,9 +216,9 @@ fn explain_gives_wording_source_editions_and_scenarios() {
 
 #[test]
 fn rulings_reports_coverage_per_document() {
-    let dir = std::env::temp_dir().join(format!("referee-rulings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(root().join(EXAMPLE), dir.join("road.yaml")).unwrap();
+    let tmp = TempDir::new("cli-rulings_reports_coverage_per_document");
+    let dir = tmp.path();
+    tmp.write("road.yaml", std::fs::read(root().join(EXAMPLE)).unwrap());
     let o = referee(&["rulings", "--format", "json", "--scenarios", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -241,7 +236,6 @@ fn rulings_reports_coverage_per_document() {
     let o = referee(&["rulings", "--uncovered", "-f", "json", "--scenarios", dir.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(v.as_array().unwrap().iter().all(|d| d.get("passing").is_none()));
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -279,7 +273,8 @@ fn a_missing_file_is_named_once() {
 
 #[test]
 fn a_scenario_without_expectations_says_nothing_was_checked() {
-    let p = temp("no-expect.yaml", b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n");
+    let tmp = TempDir::new("cli-a_scenario_without_expectations_says_nothing_was_checked");
+    let p = tmp.write("no-expect.yaml", b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n");
     let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stderr(&o).contains("nothing was checked: the scenario has no `expect:`"), "{}", stderr(&o));
@@ -289,6 +284,7 @@ fn a_scenario_without_expectations_says_nothing_was_checked() {
 
 #[test]
 fn render_draws_the_board_in_the_terminal_and_as_svg() {
+    let tmp = TempDir::new("cli-render_draws_the_board_in_the_terminal_and_as_svg");
     let o = Command::new(env!("CARGO_BIN_EXE_referee"))
         .args(["render", "scenarios/bcb1/castle-example-twenty-points.yaml", "--turn", "1"])
         .current_dir(root())
@@ -302,18 +298,18 @@ fn render_draws_the_board_in_the_terminal_and_as_svg() {
     insta::assert_snapshot!("render_bridges_ascii", stdout(&o));
     let o = referee(&["render", "scenarios/cig/sanity-road-bonus.yaml", "--turn", "1", "--ascii"]);
     insta::assert_snapshot!("render_double_size_castle_ascii", stdout(&o));
-    let svg = temp("castle.svg", b"");
+    let svg = tmp.write("castle.svg", b"");
     referee(&["render", "scenarios/cig/sanity-road-bonus.yaml", "--svg", svg.to_str().unwrap()]);
     insta::assert_snapshot!("render_double_size_castle_svg", std::fs::read_to_string(&svg).unwrap());
     let o = referee(&["render", "scenarios/ne8/barn-two-barns-one-field.yaml"]);
     assert!(stdout(&o).is_ascii(), "no UTF-8 locale: plain ASCII");
-    let svg = temp("board.svg", b"");
+    let svg = tmp.write("board.svg", b"");
     let o = referee(&["render", "scenarios/base/shared-field.yaml", "--svg", svg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
     insta::assert_snapshot!("render_shared_field_svg", text);
-    let svg2 = temp("final.svg", b"");
+    let svg2 = tmp.write("final.svg", b"");
     let o = referee(&["check", EXAMPLE, "-r", "hig", "--svg", svg2.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     assert!(std::fs::read_to_string(&svg2).unwrap().contains("<title>A road closed at both ends"));
@@ -386,6 +382,7 @@ fn data_is_an_option_only_of_the_commands_that_read_data() {
 
 #[test]
 fn moves_lists_the_legal_moves_and_judges_the_written_one() {
+    let tmp = TempDir::new("cli-moves_lists_the_legal_moves_and_judges_the_written_one");
     let o = referee(&["moves", "scenarios/base/edges-mismatch.yaml", "--turn", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     insta::assert_snapshot!("moves_edges_mismatch_turn_3", stdout(&o));
@@ -437,7 +434,7 @@ fn moves_lists_the_legal_moves_and_judges_the_written_one() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("there is no turn 4: the scenario has 3 turn(s)"), "{}", stderr(&o));
     assert!(stderr(&o).contains("referee::moves::no-such-turn"), "{}", stderr(&o));
-    let p = temp(
+    let p = tmp.write(
         "unreached.yaml",
         b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n  - {tile: E, at: [1, -1]}\n  - {tile: E, at: [0, 1]}\n",
     );
@@ -486,8 +483,9 @@ fn paste_formats_and_narrow_terminals() {
 
 #[test]
 fn a_failing_scenario_lists_what_failed_in_every_format() {
+    let tmp = TempDir::new("cli-a_failing_scenario_lists_what_failed_in_every_format");
     let src = std::fs::read_to_string(root().join(EXAMPLE)).unwrap().replace("{Red: 4, Blue: 0}", "{Red: 5, Blue: 0}");
-    let p = temp("wrong-formats.yaml", src.as_bytes());
+    let p = tmp.write("wrong-formats.yaml", src.as_bytes());
     for f in ["text", "markdown", "bbcode", "mediawiki"] {
         let o = referee(&["check", p.to_str().unwrap(), "-r", "hig", "-f", f]);
         assert_eq!(o.status.code(), Some(1), "{f}");
@@ -498,7 +496,8 @@ fn a_failing_scenario_lists_what_failed_in_every_format() {
 
 #[test]
 fn an_illegal_move_refused_under_every_ruleset_is_told_once() {
-    let p = temp(
+    let tmp = TempDir::new("cli-an_illegal_move_refused_under_every_ruleset_is_told_once");
+    let p = tmp.write(
         "illegal-once.yaml",
         b"title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: V, at: [1, 0]}\n  - {tile: E, at: [1, -1]}\n",
     );
@@ -516,6 +515,7 @@ fn an_illegal_move_refused_under_every_ruleset_is_told_once() {
 
 #[test]
 fn test_filters_quietens_and_reports_for_ci() {
+    let tmp = TempDir::new("cli-test_filters_quietens_and_reports_for_ci");
     let o = referee(&["test", "scenarios/", "-k", "base/ties", "-q"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "4 passed, 0 failed\n");
@@ -523,7 +523,7 @@ fn test_filters_quietens_and_reports_for_ci() {
     assert_eq!(stdout(&o).lines().filter(|l| l.starts_with("PASS base/ties [")).count(), 4, "{}", stdout(&o));
     let o = referee(&["test", "scenarios/", "-k", "no-such-scenario"]);
     assert_eq!(o.status.code(), Some(2));
-    let empty = std::env::temp_dir().join(format!("referee-cli-empty-{}", std::process::id()));
+    let empty = tmp.path().join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     let o = referee(&["test", empty.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "an empty folder is bad input");
@@ -539,7 +539,7 @@ fn test_filters_quietens_and_reports_for_ci() {
     assert_eq!(doc.descendants().filter(|n| n.has_tag_name("testcase")).count(), 4, "{xml}");
     // A failing run is a failure, with what failed.
     let src = std::fs::read_to_string(root().join(EXAMPLE)).unwrap().replace("{Red: 4, Blue: 0}", "{Red: 5, Blue: 0}");
-    let p = temp("wrong-junit.yaml", src.as_bytes());
+    let p = tmp.write("wrong-junit.yaml", src.as_bytes());
     let o = referee(&["test", p.to_str().unwrap(), "-f", "junit"]);
     assert_eq!(o.status.code(), Some(1));
     let xml = stdout(&o);
@@ -568,12 +568,13 @@ fn render_turns_final_scoring_and_a_refused_move() {
 
 #[test]
 fn render_colours_follow_names_and_marks_differ() {
+    let tmp = TempDir::new("cli-render_colours_follow_names_and_marks_differ");
     let yaml = b"title: Blue and Black\nplayers: [Black, Blue, Tom]\nturns:\n  - {tile: U, at: [1, 0], follower: road E}\n  - {tile: U, at: [-1, 0], follower: field NL}\n  - {tile: B, at: [0, -1], follower: cloister}\n";
-    let file = temp("colours.yaml", yaml);
+    let file = tmp.write("colours.yaml", yaml);
     let o = referee(&["render", file.to_str().unwrap(), "--ascii"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     insta::assert_snapshot!("render_marks_ascii", stdout(&o));
-    let svg = temp("colours.svg", b"");
+    let svg = tmp.write("colours.svg", b"");
     referee(&["render", file.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
     let text = std::fs::read_to_string(&svg).unwrap();
     roxmltree::Document::parse(&text).unwrap();
@@ -585,11 +586,10 @@ fn render_colours_follow_names_and_marks_differ() {
 /// where a file lives never splits a phrase a reader (or a test) looks for (issue #37).
 #[test]
 fn diagnostics_wrap_to_the_terminal_and_not_in_a_pipe() {
+    let tmp = TempDir::new("cli-wrap");
     let folder = "a-folder-deeper-than-a-checkout-usually-is/".repeat(4);
     let content = std::fs::read(root().join("tests/regression/duplicate-key-switches.yaml")).unwrap();
-    let f = temp("deep", &[]).with_extension("d").join(&folder).join("duplicate-key.yaml");
-    std::fs::create_dir_all(f.parent().unwrap()).unwrap();
-    std::fs::write(&f, content).unwrap();
+    let f = tmp.write(&format!("{folder}duplicate-key.yaml"), content);
     let phrase = "`base.two-tile-city-score` is written twice in this map; the rules need one value (first written at line 4, column 3)";
     let piped = referee(&["check", f.to_str().unwrap()]);
     assert_eq!(piped.status.code(), Some(2));

@@ -80,22 +80,21 @@ fn the_early_printings_carry_the_early_farm_rules() {
 
 #[test]
 fn embedded_data_can_be_overridden_from_a_folder() {
-    let dir = std::env::temp_dir().join(format!("referee-data-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("rulesets")).unwrap();
-    std::fs::write(
-        dir.join("rulesets/hig.yaml"),
+    let tmp = crate::util::TempDir::new("data-embedded_data_can_be_overridden_from_a_folder");
+    let dir = tmp.path().to_path_buf();
+    tmp.write(
+        "rulesets/hig.yaml",
         "id: hig\ntitle: patched\nswitches:\n  base.two-tile-city-score: {value: two-points, source: test}\n",
-    )
-    .unwrap();
+    );
     let lib = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap();
     assert_eq!(lib.profile("hig").unwrap().title, "patched");
     assert_eq!(lib.profile("rgg").unwrap().value(&expansion::base::TWO_TILE_CITY), "four-points");
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn each_rule_is_worded_in_its_own_expansions_catalogue_file() {
-    let dir = std::env::temp_dir().join(format!("referee-data-rules-{}", std::process::id()));
+    let tmp = crate::util::TempDir::new("data-each_rule_is_worded_in_its_own_expansions_catalogue_file");
+    let dir = tmp.path().to_path_buf();
     std::fs::create_dir_all(dir.join("rulesets/rules")).unwrap();
     // A Drawbridges rule moved into the base game's file is refused there, with its place.
     let base = std::fs::read_to_string(crate::util::root().join("rulesets/rules/base.yaml")).unwrap();
@@ -110,7 +109,6 @@ fn each_rule_is_worded_in_its_own_expansions_catalogue_file() {
     std::fs::write(dir.join("rulesets/rules.yaml"), "[]\n").unwrap();
     let e = Library::load(&DataSource { dir: Some(dir.clone()) }).unwrap_err();
     assert!(crate::util::unwrapped(&e).contains("no longer read"));
-    std::fs::remove_dir_all(dir).ok();
 }
 
 /// The base game's tiles, as the published tile list gives them: letter, copies, edges N E S W,

@@ -3,40 +3,9 @@
 //! before its fix; the binary runs under a time limit so that a hang fails instead of
 //! blocking the suite. Links, FIFOs and the like are made at test time in a temporary folder.
 
-use crate::util::{finish, referee_in, root, spawn_to, stderr, stdout, LIMIT};
-use std::path::{Path, PathBuf};
+use crate::util::{finish, referee_in, root, spawn_to, stderr, stdout, TempDir, LIMIT};
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// A temporary folder of this test's own, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!("referee-hostile-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// Writes a file (creating its folders) and gives its path.
-    fn write(&self, name: &str, content: &[u8]) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, content).unwrap();
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        // Does not follow links, so a link loop inside is removed, not walked.
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Issue "hostile input", point 1: each inline tile was looked up by a linear search, so
 /// 65,000 of them took 50 s to load. Now a load is linear (the file is generated here: 4 MB).
@@ -202,7 +171,7 @@ fn test_visits_each_real_file_once_whatever_the_links() {
     tmp.write("suite/road-completed.yaml", &scenario);
     tmp.write(
         "elsewhere/city-completed.yaml",
-        &std::fs::read(root().join("scenarios/base/city-completed.yaml")).unwrap(),
+        std::fs::read(root().join("scenarios/base/city-completed.yaml")).unwrap(),
     );
     std::fs::create_dir(tmp.path().join("suite/deeper")).unwrap();
     symlink(".", tmp.path().join("suite/again")).unwrap();

@@ -3,17 +3,9 @@
 //! `render` build a picture of gigabytes. Inputs are under tests/regression/ (named after
 //! what they show) or generated here when they must hold raw control bytes or be large.
 
-use crate::util::{lib, referee, root};
+use crate::util::{lib, referee, root, TempDir};
 use referee::text::is_control;
-use std::path::{Path, PathBuf};
 use std::process::Output;
-
-/// A folder of this test binary's own, for generated inputs.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("referee-hostile-{}", std::process::id())).join(name);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The first control character of a text that should hold none but newlines.
 fn raw_control(s: &str) -> Option<(usize, char)> {
@@ -158,7 +150,8 @@ fn escape_in_illegal_move() {
 /// underlines the right place, and its `[file:line:column]` agrees with the message.
 #[test]
 fn control_characters_in_the_source_snippet() {
-    let dir = temp_dir("snippet");
+    let tmp = TempDir::new("output-snippet");
+    let dir = tmp.path();
     // Bidi controls are allowed in YAML: the file loads as far as its unknown tile.
     let bidi = dir.join("bidi.yaml");
     std::fs::write(
@@ -190,12 +183,13 @@ fn control_characters_in_the_source_snippet() {
 /// A file name is shown escaped too: in `test` lines and in diagnostics.
 #[test]
 fn control_characters_in_a_file_name() {
-    let dir = temp_dir("names");
-    let good = dir.join("evil\x1b]0;pwned\x07.yaml");
-    std::fs::write(&good, "title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: E, at: [0, 1], rotation: 180}\n")
-        .unwrap();
-    let bad = dir.join("bad\x1b[2J.yaml");
-    std::fs::write(&bad, "title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: XX, at: [0, 1]}\n").unwrap();
+    let tmp = TempDir::new("output-names");
+    let dir = tmp.path().join("names");
+    let good = tmp.write(
+        "names/evil\x1b]0;pwned\x07.yaml",
+        "title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: E, at: [0, 1], rotation: 180}\n",
+    );
+    tmp.write("names/bad\x1b[2J.yaml", "title: t\nplayers: [Red, Blue]\nturns:\n  - {tile: XX, at: [0, 1]}\n");
     let (o, out, err) = run_clean(&["test", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(out.contains(r"PASS names/evil\u{1b}]0;pwned\u{7} [hig]"), "{out}");
@@ -238,7 +232,8 @@ fn control_characters_in_a_profile_and_the_catalogue() {
         let (_, out, _) = run_clean(&args);
         check_format(&args, &out);
     }
-    let data = temp_dir("data");
+    let tmp = TempDir::new("output-data");
+    let data = tmp.path();
     std::fs::create_dir_all(data.join("rulesets/rules")).unwrap();
     let rules = std::fs::read_to_string(root().join("rulesets/rules/base.yaml")).unwrap();
     let plain = "  text: Players take their turns one after another in seating order.\n  source: {document: \"Carcassonne base game rules (Hans im Glück)\"";
@@ -286,7 +281,8 @@ fn parse_svg(svg: &str, what: &str) -> String {
 #[test]
 fn svg_angle_bracket_name() {
     const FILE: &str = "tests/regression/svg-angle-bracket-name.yaml";
-    let dir = temp_dir("svg");
+    let tmp = TempDir::new("output-svg");
+    let dir = tmp.path();
     let (a, b) = (dir.join("render.svg"), dir.join("check.svg"));
     let (o, _, _) = run_clean(&["render", FILE, "--svg", a.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
@@ -383,19 +379,14 @@ fn staircase(n: usize) -> String {
     s
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
 /// A 20,000-tile staircase spans 10,001 x 10,001 squares: the picture would be gigabytes.
 /// `render` refuses it at once (exit 2, a diagnostic with the size and the limit), in the
 /// terminal and as SVG; a staircase of 600 tiles, twice any real game, is still drawn.
 #[test]
 fn huge_staircase_render() {
-    let dir = temp_dir("huge");
-    let huge = write(&dir, "huge-staircase-render.yaml", &staircase(20_000));
+    let tmp = TempDir::new("output-huge");
+    let dir = tmp.path();
+    let huge = tmp.write("huge-staircase-render.yaml", staircase(20_000));
     let svg = dir.join("huge.svg");
     for args in [
         vec!["render", huge.to_str().unwrap()],
@@ -411,7 +402,7 @@ fn huge_staircase_render() {
         }
         assert!(!svg.exists(), "no SVG written");
     }
-    let real = write(&dir, "long-staircase.yaml", &staircase(600));
+    let real = tmp.write("long-staircase.yaml", staircase(600));
     let (o, out, err) = run_clean(&["render", real.to_str().unwrap(), "--ascii"]);
     assert_eq!(o.status.code(), Some(0), "{err}");
     // The caption, the board (its labels, then 3 lines a row) and the legend, apart.

@@ -2,21 +2,12 @@
 //! gets a located diagnostic and exit 2, or loads and means what it says, within seconds
 //! and without a panic. See: issue #10, points 1 to 3, 9, 10, 13 and 14.
 
-use crate::util::{referee, referee_within, root};
+use crate::util::{referee, referee_within, root, TempDir};
 use std::path::{Path, PathBuf};
 
 /// Runs `referee` with a hard limit of 10 s (a hang fails the test instead of blocking it).
 fn regression(name: &str) -> PathBuf {
     root().join("tests/regression").join(name)
-}
-
-/// A generated input, written to a temporary file.
-fn generated(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("referee-hostile-yaml-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
 }
 
 /// `referee check FILE` exits 2 with `code`, at `FILE:line:col` when `at` is given.
@@ -45,12 +36,13 @@ fn passes(file: &Path) {
 
 #[test]
 fn a_problem_on_a_line_past_column_65535_is_reported_without_a_snippet() {
+    let tmp = TempDir::new("yaml-a_problem_on_a_line_past_column_65535_is_reported_without_a_snippet");
     // Point 1: miette's graphical handler panicked there (exit 101).
     let line = format!(
         "title: t\nplayers: [Red, Blue]\nturns: [{}{{tile: V, at: [1, 0], colour: red}}]\n",
         "{tile: U, discard: true}, ".repeat(3_000)
     );
-    let f = generated("long-line.yaml", &line);
+    let f = tmp.write("long-line.yaml", &line);
     let err = refused(&f, "yaml::unknown-field", Some((3, 78_031)));
     assert!(err.len() < 2_000, "no snippet of the long line: {err}");
 }
@@ -70,22 +62,24 @@ fn merge_keys_work_for_repeated_inline_tiles() {
 
 #[test]
 fn nesting_is_bounded_by_the_parser_whatever_the_quotes() {
+    let tmp = TempDir::new("yaml-nesting_is_bounded_by_the_parser_whatever_the_quotes");
     // Point 3: a quote that never closes on its line used to switch the guard off.
     let deep = format!("title: a 'x\nplayers: [Red]\nturns: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
-    refused(&generated("quote-disables-nesting-guard.yaml", &deep), "yaml::too-large", Some((3, 72)));
+    refused(&tmp.write("quote-disables-nesting-guard.yaml", &deep), "yaml::too-large", Some((3, 72)));
     // ... and more than 64 `[` in a block scalar are text.
     passes(&regression("block-scalar-with-many-brackets.yaml"));
 }
 
 #[test]
 fn numbers_the_types_cannot_hold_are_refused() {
+    let tmp = TempDir::new("yaml-numbers_the_types_cannot_hold_are_refused");
     // Point 9.
     refused(&regression("coordinate-i64-min.yaml"), "scenario::bad-square", Some((4, 19)));
     refused(&regression("start-score-near-i32-max.yaml"), "scenario::bad-score", Some((4, 21)));
     refused(&regression("turn-number-beyond-u16.yaml"), "scenario::bad-turn", Some((6, 14)));
     refused(&regression("bids-add-up-past-a-million.yaml"), "scenario::bids-too-high", Some((13, 1244)));
     let many = format!("title: t\nplayers: [Red]\nturns:\n{}", "  - {tile: X, discard: true}\n".repeat(65_536));
-    let f = generated("too-many-turns.yaml", &many);
+    let f = tmp.write("too-many-turns.yaml", &many);
     let o = referee_within(&["check", f.to_str().unwrap()], 60);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -106,9 +100,9 @@ fn a_key_written_twice_is_refused_with_both_places() {
         assert!(err.contains("first here") && err.contains("again here"), "{file}: {err}");
     }
     // A profile given with --data is read the same way.
-    let dir = std::env::temp_dir().join(format!("referee-dup-profile-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("rulesets")).unwrap();
-    std::fs::copy(regression("duplicate-key-profile-switches.yaml"), dir.join("rulesets/hig.yaml")).unwrap();
+    let tmp = TempDir::new("yaml-duplicate-key-profile");
+    let dir = tmp.path();
+    tmp.write("rulesets/hig.yaml", std::fs::read(regression("duplicate-key-profile-switches.yaml")).unwrap());
     let o = referee(&["--data", dir.to_str().unwrap(), "rules"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -186,6 +180,7 @@ fn a_piece_of_a_mechanism_left_out_is_refused_on_the_starting_board() {
 
 #[test]
 fn many_expectations_of_legal_moves_list_the_moves_once_a_turn() {
+    let tmp = TempDir::new("yaml-many_expectations_of_legal_moves_list_the_moves_once_a_turn");
     // Found by fuzzing (seeds 707 and 808, RELIABILITY.md): a scenario repeating an
     // expectation of legal moves a thousand times listed them a thousand times, past the
     // fuzzer's 10 s bound in its checked build. The legal moves of a turn's tile are now
@@ -195,7 +190,7 @@ fn many_expectations_of_legal_moves_list_the_moves_once_a_turn() {
     let line = "    - {turn: 1, at: [1, 0], rotation: 0, with: [\"bridge EW at 1,0\"], followers: [none, city N, field S, bridge]}\n";
     assert!(text.contains(line), "the scenario still has its expectation of followers");
     let many = text.replacen(line, &line.repeat(2_000), 1);
-    let f = generated("many-moves-expectations.yaml", &many);
+    let f = tmp.write("many-moves-expectations.yaml", &many);
     let o = referee_within(&["check", f.to_str().unwrap(), "--ruleset", "hig"], 60);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
 }

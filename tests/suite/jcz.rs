@@ -1,4 +1,4 @@
-use crate::util::{lib, referee, root, stderr, stdout};
+use crate::util::{lib, referee, root, stderr, stdout, TempDir};
 use referee::diag::SourceFile;
 use referee::jcz::{self, tiles};
 use referee::tile::FeatureKind;
@@ -31,23 +31,21 @@ fn the_projects_own_saved_games_import_and_pass() {
         let yaml = stdout(&o);
         let name = f.file_stem().unwrap().to_str().unwrap().to_string();
         insta::assert_snapshot!(format!("import_{name}"), yaml);
-        let out = std::env::temp_dir().join(format!("referee-jcz-{}-{name}.yaml", std::process::id()));
-        std::fs::write(&out, &yaml).unwrap();
+        let tmp = TempDir::new(&format!("jcz-import-{name}"));
+        let out = tmp.write(&format!("{name}.yaml"), &yaml);
         let o = referee(&["check", out.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(0), "{}\n{}", stdout(&o), stderr(&o));
-        std::fs::remove_file(out).ok();
     }
 }
 
 #[test]
 fn a_wrong_score_in_an_engine_test_fails() {
     let text = std::fs::read_to_string(root().join("tests/jcz/road-and-city.jcz")).unwrap();
-    let f = std::env::temp_dir().join(format!("referee-jcz-wrong-{}.jcz", std::process::id()));
-    std::fs::write(&f, text.replace("\"Ann has 4 points\"", "\"Ann has 5 points\"")).unwrap();
+    let tmp = TempDir::new("jcz-a_wrong_score_in_an_engine_test_fails");
+    let f = tmp.write("wrong.jcz", text.replace("\"Ann has 4 points\"", "\"Ann has 5 points\""));
     let o = referee(&["check", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("score of Ann"), "{}", stdout(&o));
-    std::fs::remove_file(f).ok();
 }
 
 #[test]
@@ -67,8 +65,8 @@ fn test_counts_engine_tests_apart() {
     assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"4\"/>"), "{xml}");
     // A game of what the referee does not model is skipped, and says why.
     let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
-    let dir = std::env::temp_dir().join(format!("referee-jcz-unsupported-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = TempDir::new("jcz-unsupported");
+    let dir = tmp.path();
     std::fs::write(
         dir.join("dragon.jcz"),
         text.replacen("\"farmers\": true", "\"farmers\": true,\n      \"dragon\": true", 1),

@@ -138,3 +138,35 @@ pub fn referee_stdin(args: &[&str], input: &[u8], env: &[(&str, &str)]) -> Outpu
     let _ = writer.join();
     out
 }
+
+/// A temporary folder of a test's own (named after the test binary's process and `name`),
+/// emptied when made and removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("referee-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// Writes a file (creating its folders) and gives its path.
+    pub fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        p
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // Does not follow links, so a link loop inside is removed, not walked.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

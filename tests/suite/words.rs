@@ -114,9 +114,8 @@ fn tiles_svg_draws_every_tile_and_parses() {
     let kinds: usize =
         crate::util::lib().tiles.iter().map(|(_, d)| d.iter().filter(|t| t.half_of.is_none()).count()).sum();
     assert!(tiles >= kinds, "{tiles} tiles drawn of {kinds}");
-    let dir = std::env::temp_dir().join(format!("referee-words-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("tiles.svg");
+    let tmp = crate::util::TempDir::new("words-tiles-svg");
+    let file = tmp.path().join("tiles.svg");
     let o = referee_env(&["tiles", "--svg", file.to_str().unwrap()], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), svg);
@@ -137,10 +136,8 @@ fn new_writes_a_starter_that_loads_and_passes() {
     // Through the binary too, and into a new file only.
     let o = referee_stdin(&["check", "-"], referee::cli::gallery::STARTER.as_bytes(), &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let dir = std::env::temp_dir().join(format!("referee-new-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("mine.yaml");
-    let _ = std::fs::remove_file(&file);
+    let tmp = crate::util::TempDir::new("words-new");
+    let file = tmp.path().join("mine.yaml");
     let o = referee_env(&["new", file.to_str().unwrap()], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(referee_env(&["check", file.to_str().unwrap()], &[]).status.code(), Some(0));
