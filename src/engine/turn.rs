@@ -3,7 +3,7 @@
 //! it ([`Game::play`], [`Game::check`]), with the order of a turn in two parts. A new moment
 //! of the turn, or a new rule about who may play when, belongs here.
 
-use super::{Checkpoint, Figure, Game};
+use super::{trials::Checkpoint, Figure, Game};
 use crate::expansion::base::rule;
 use crate::expansion::{self, Expansion, ExpansionId, Extra, Options};
 use crate::geom::{Pos, Rotation};
