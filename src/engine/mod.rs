@@ -17,6 +17,7 @@ mod legality;
 mod moves;
 mod scoring;
 mod segments;
+mod setup;
 mod trials;
 mod turn;
 mod waiting;
@@ -31,9 +32,9 @@ pub use turn::{phases, FollowerOn, Move, OpenTurn, Part, Phase, TurnContext};
 pub use waiting::GroupSquares;
 
 use crate::expansion::{self, EdgeChanges, Expansion, ExpansionId, Extra, Options, Slot, Slots};
-use crate::geom::{Edge, Pos, Rotation};
-use crate::score::{PlayerId, ScoreEvent, Verdict};
-use crate::tile::{FeatureKind, Terrain, TileDef, TileKind, TileSet};
+use crate::geom::{Pos, Rotation};
+use crate::score::{PlayerId, ScoreEvent};
+use crate::tile::{FeatureKind, TileDef, TileKind, TileSet};
 use board::Board;
 use features::{Features, SegId};
 use trials::WaitingNote;
@@ -334,69 +335,9 @@ impl<'t> Game<'t> {
         self.players[p.index()].score = score;
     }
 
-    // ---- changing the board -----------------------------------------------------------------
-
-    /// Puts a tile on the starting board: it must fit, and nothing is scored.
-    pub fn setup_tile(&mut self, kind: TileKind, pos: Pos, r: Rotation) -> Result<(), Verdict> {
-        self.setup_tile_with(kind, pos, r, &[])
-    }
-
-    /// [`Game::setup_tile`], judging the edges as the starting board's pieces change them (a
-    /// bridge makes its ends road edges): see [`Game::board_pending_edges`].
-    pub fn setup_tile_with(
-        &mut self,
-        kind: TileKind,
-        pos: Pos,
-        r: Rotation,
-        pending: &[(Pos, Edge, Terrain)],
-    ) -> Result<(), Verdict> {
-        self.check_fit_with(kind, pos, r, pending)?;
-        for x in &self.expansions {
-            x.check_setup(self, kind, pos, r)?;
-        }
-        self.lay_whole(kind, pos, r);
-        self.touched_from = self.features.len() as u32;
-        Ok(())
-    }
-
     /// An action in a player's words, as the expansion that reads it says them.
     pub fn describe_action(&self, action: &Extra) -> String {
         self.expansions.iter().find_map(|x| x.describe(self, action)).unwrap_or_else(|| format!("{action:?}"))
-    }
-
-    /// The edges the starting board's pieces change, for laying its tiles.
-    pub fn board_pending_edges(&self, pieces: &[Extra]) -> Vec<(Pos, Edge, Terrain)> {
-        let mut mv = Move::new(TileKind(0), Pos::new(0, 0), Rotation::default());
-        mv.extras = pieces.to_vec();
-        let mut out = Vec::new();
-        for x in &self.expansions {
-            x.pending_edges(self, PlayerId(0), &mv, &mut out);
-        }
-        out
-    }
-
-    /// Puts an expansion's piece on the starting board, on or by the tile at `at` (a bridge, a
-    /// castle): the expansion that reads it checks it by the rules of building it.
-    pub fn setup_piece(&mut self, at: Pos, piece: &Extra) -> Result<(), Verdict> {
-        self.check_actions_in_play(std::slice::from_ref(piece))?;
-        for x in self.expansions.clone() {
-            if x.takes(piece) {
-                x.setup_piece(self, at, piece)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Gives the players what they hold of an expansion when the game starts, on no tile
-    /// (goods tokens, pigs each): the expansion that reads it checks it.
-    pub fn setup_held(&mut self, held: &Extra) -> Result<(), Verdict> {
-        self.check_actions_in_play(std::slice::from_ref(held))?;
-        for x in self.expansions.clone() {
-            if x.takes(held) {
-                x.setup_held(self, held)?;
-            }
-        }
-        Ok(())
     }
 
     /// What a player holds of the expansions in play, in words (`2 wine`), for pictures.
@@ -415,24 +356,6 @@ impl<'t> Game<'t> {
             x.tokens_held(self, player, &mut out);
         }
         out
-    }
-
-    /// Stands a follower on the starting board (the feature may already be shared).
-    pub fn setup_follower(&mut self, player: PlayerId, at: Pos, local: usize) -> Result<(), Verdict> {
-        self.setup_figure(player, at, local, Figure::Normal)
-    }
-
-    /// Stands a figure of a kind on the starting board, out of its owner's supply.
-    pub fn setup_figure(&mut self, player: PlayerId, at: Pos, local: usize, figure: Figure) -> Result<(), Verdict> {
-        if self.players[player.index()].in_supply(figure) == 0 {
-            return Err(self.empty_supply_verdict(player, figure));
-        }
-        let seg = self.segment_at(at, local).expect("the loader checks the square holds a tile");
-        for x in &self.expansions {
-            x.check_setup_follower(self, player, seg)?;
-        }
-        self.deploy_figure(player, seg, figure);
-        Ok(())
     }
 
     /// The pieces every enabled expansion has on the board, for pictures.
