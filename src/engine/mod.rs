@@ -25,7 +25,7 @@ mod waiting;
 pub use followers::{Figure, Follower, Player, FOLLOWERS_PER_PLAYER};
 pub use lay::AddedSegment;
 pub use moves::BareMove;
-pub use scoring::{majority_of, Cities};
+pub use scoring::{majority_of, Cities, Completion, FeatureInfo};
 pub use segments::terrain_of;
 pub use trials::Trials;
 pub use turn::{phases, FollowerOn, Move, OpenTurn, Part, Phase, TurnContext};
@@ -34,7 +34,7 @@ pub use waiting::GroupSquares;
 use crate::expansion::{self, EdgeChanges, Expansion, ExpansionId, Extra, Options, Slot, Slots};
 use crate::geom::{Pos, Rotation};
 use crate::score::{PlayerId, ScoreEvent};
-use crate::tile::{FeatureKind, TileDef, TileKind, TileSet};
+use crate::tile::{TileDef, TileKind, TileSet};
 use board::Board;
 use features::{Features, SegId};
 use trials::WaitingNote;
@@ -55,39 +55,6 @@ pub struct Placed {
     /// The printed segment at each port of the square ([`TileDef::ports`] at the tile's
     /// rotation), kept here for the searches that read the tiles around a free square.
     ports: [u8; 12],
-}
-
-/// A feature completed during the turn being played, occupied or not, with what it is worth.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Completion {
-    pub info: FeatureInfo,
-    /// Whether anyone scored it (the castle counts it either way).
-    pub occupied: bool,
-    /// The squares of its tiles (a cloister: its own square only).
-    pub squares: Vec<Pos>,
-    pub points: i32,
-    pub name: String,
-    /// The followers that stood on it, with the square and figure of each (they have gone
-    /// home).
-    pub followers: Vec<(PlayerId, Pos, Figure)>,
-    /// The players of its majority.
-    pub majority: Vec<PlayerId>,
-}
-
-/// A feature as the scoring hooks see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FeatureInfo {
-    pub root: SegId,
-    pub kind: FeatureKind,
-    /// Distinct tiles (a cloister: itself and its neighbours).
-    pub tiles: u32,
-    pub pennants: u32,
-    pub at: Pos,
-    /// The feature's segment on the tile at `at`.
-    pub segment: SegId,
-    /// For a field, the completed cities it borders ([`Game::cities_bordering`]); none for
-    /// any other feature.
-    pub cities: scoring::Cities,
 }
 
 /// A game in progress. A move is tried on it in place and the game put back
