@@ -7,6 +7,13 @@
 //! home. [`Game::finish`] runs the final scoring. [`Game::legal_moves`] lists every move
 //! `play` accepts for a tile in hand (`moves.rs`). Points enter a score only through a
 //! [`ScoreEvent`], whose items each cite a rule.
+//!
+//! This file holds the [`Game`] itself, its constructor and what it answers plainly; the rest
+//! is kept by concern: `turn.rs` (the move, the phases of a turn, `play` and `check`),
+//! `followers.rs` (figures, followers, the players' supplies), `lay.rs` (laying tiles, segments
+//! added later), `segments.rs` (what lies where, and its name), `waiting.rs` (tile groups, the
+//! cloisters waiting to be surrounded), `setup.rs` (the starting board) and `trials.rs` (moves
+//! tried in place, on the undo log of `journal.rs`), over `board.rs` and `features.rs`.
 
 pub mod board;
 pub mod features;
