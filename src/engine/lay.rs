@@ -3,7 +3,7 @@
 //! [`AddedSegment`]). A new way to change what lies on the board belongs here.
 
 use super::features::{SegId, ADDED};
-use super::{board, trials::WaitingNote, Game, Placed};
+use super::{board, waiting::WaitingNote, Game, Placed};
 use crate::geom::{Edge, Pos, Rotation};
 use crate::tile::{FeatureKind, TileKind};
 

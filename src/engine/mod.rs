@@ -44,8 +44,7 @@ use crate::score::{PlayerId, ScoreEvent};
 use crate::tile::{TileDef, TileKind, TileSet};
 use board::Board;
 use features::{Features, SegId};
-use trials::WaitingNote;
-use waiting::Beside;
+use waiting::{Beside, WaitingNote};
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

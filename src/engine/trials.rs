@@ -4,7 +4,8 @@
 //! tried on one copy. New state that a move changes is put back here, or keeps a journal.
 
 use super::turn::judged_in_play;
-use super::{journal, with_room, Completion, Follower, Game, GroupSquares, Move, OpenTurn};
+use super::waiting::WaitingNote;
+use super::{journal, with_room, Completion, Follower, Game, Move, OpenTurn};
 use crate::geom::{Edge, Pos};
 use crate::score::{PlayerId, Verdict};
 use crate::tile::{Terrain, TileKind};
@@ -268,16 +269,6 @@ pub(super) struct Checkpoint {
     record_completions: bool,
     open: Vec<OpenTurn>,
     moves: u32,
-}
-
-/// What a move tried in place did to the groups waiting to be surrounded
-/// ([`Game::remove_waiting`]), to undo.
-#[derive(Debug)]
-pub(super) enum WaitingNote {
-    /// An entry added at the end.
-    Pushed,
-    /// Entry `i` taken out, the last moved into its place.
-    Removed(usize, (u32, GroupSquares)),
 }
 
 #[cfg(test)]

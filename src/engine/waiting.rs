@@ -3,7 +3,7 @@
 //! cloister or a German castle waiting to be ([`Beside`]). A new piece that completes when
 //! the squares around it fill belongs here.
 
-use super::{board, scoring, trials::WaitingNote, Game};
+use super::{board, scoring, Game};
 use crate::geom::Pos;
 
 /// The squares of a tile group ([`Game::group_squares`]): one, or two for a double-size
@@ -165,4 +165,14 @@ impl<'t> Game<'t> {
         }
         groups.len() as u32
     }
+}
+
+/// What a move tried in place did to the groups waiting to be surrounded
+/// ([`Game::remove_waiting`]), to undo.
+#[derive(Debug)]
+pub(super) enum WaitingNote {
+    /// An entry added at the end.
+    Pushed,
+    /// Entry `i` taken out, the last moved into its place.
+    Removed(usize, (u32, GroupSquares)),
 }
