@@ -2,7 +2,8 @@
 
 use super::board;
 use super::features::SegId;
-use super::{terrain_word, FollowerOn, Game, Move};
+use super::segments::terrain_word;
+use super::{FollowerOn, Game, Move};
 use crate::expansion::base::rule;
 use crate::geom::{Edge, Pos, Rotation};
 use crate::score::{PlayerId, Verdict};

@@ -1,13 +1,46 @@
 //! Scoring: what a turn completed, the final scoring, majorities, and points as events.
 
 use super::features::SegId;
-use super::{Completion, FeatureInfo, Game, GroupSquares, Placed};
+use super::{Figure, Game, GroupSquares, Placed};
 use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
 use crate::score::{FeatureRef, Items, PlayerId, Players, Rules, ScoreEvent, ScoreItem, Timing};
 use crate::tile::{FeatureKind, Name};
 use smallvec::{smallvec, SmallVec};
+
+/// A feature completed during the turn being played, occupied or not, with what it is worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub info: FeatureInfo,
+    /// Whether anyone scored it (the castle counts it either way).
+    pub occupied: bool,
+    /// The squares of its tiles (a cloister: its own square only).
+    pub squares: Vec<Pos>,
+    pub points: i32,
+    pub name: String,
+    /// The followers that stood on it, with the square and figure of each (they have gone
+    /// home).
+    pub followers: Vec<(PlayerId, Pos, Figure)>,
+    /// The players of its majority.
+    pub majority: Vec<PlayerId>,
+}
+
+/// A feature as the scoring hooks see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureInfo {
+    pub root: SegId,
+    pub kind: FeatureKind,
+    /// Distinct tiles (a cloister: itself and its neighbours).
+    pub tiles: u32,
+    pub pennants: u32,
+    pub at: Pos,
+    /// The feature's segment on the tile at `at`.
+    pub segment: SegId,
+    /// For a field, the completed cities it borders ([`Game::cities_bordering`]); none for
+    /// any other feature.
+    pub cities: Cities,
+}
 
 impl Game<'_> {
     /// Scores the roads, cities and cloisters the turn completed: features of the segments

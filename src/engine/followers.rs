@@ -1,0 +1,129 @@
+//! Followers and what each player holds: the figures ([`Figure`]), a follower on the board
+//! ([`Follower`]), each player's score and supply ([`Player`]), and deploying a figure from
+//! supply and sending it home. A new kind of figure, or a new way for one to leave or reach a
+//! supply, belongs here.
+
+use super::{features::SegId, Game};
+use crate::expansion::base::rule;
+use crate::score::{PlayerId, Verdict};
+
+/// Followers each player starts with (the eighth is the score marker).
+pub const FOLLOWERS_PER_PLAYER: u8 = 7;
+
+/// What kind of follower stands on a feature. Every figure deploys, scores and returns as a
+/// follower does; they differ in strength (what it weighs in a majority) and in where they
+/// come from: each player has [`FOLLOWERS_PER_PLAYER`] normal followers, and the figures an
+/// expansion gives (`Game::give_figure` in its `setup`), none otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Figure {
+    /// A normal follower.
+    #[default]
+    Normal,
+    /// The large follower (Inns and Cathedrals): one per player, worth two followers in a
+    /// majority.
+    Large,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 2] = [Figure::Normal, Figure::Large];
+
+    /// What the figure weighs when the majority on a feature is decided.
+    pub const fn strength(self) -> u32 {
+        match self {
+            Figure::Normal => 1,
+            Figure::Large => 2,
+        }
+    }
+
+    /// The figure in words (`follower`, `large follower`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Figure::Normal => "follower",
+            Figure::Large => "large follower",
+        }
+    }
+
+    /// The word written before a feature for this figure (`large city N`); empty for a normal
+    /// follower.
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Figure::Normal => "",
+            Figure::Large => "large ",
+        }
+    }
+}
+
+/// A follower on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Follower {
+    pub player: PlayerId,
+    pub segment: SegId,
+    pub figure: Figure,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub score: i32,
+    /// Normal followers in supply.
+    pub supply: u8,
+    /// Large followers in supply: 0 unless an expansion gives them (Inns and Cathedrals).
+    pub large_supply: u8,
+}
+
+impl Player {
+    /// The figures of this kind in the player's supply.
+    pub fn in_supply(&self, figure: Figure) -> u8 {
+        match figure {
+            Figure::Normal => self.supply,
+            Figure::Large => self.large_supply,
+        }
+    }
+
+    pub(super) fn supply_mut(&mut self, figure: Figure) -> &mut u8 {
+        match figure {
+            Figure::Normal => &mut self.supply,
+            Figure::Large => &mut self.large_supply,
+        }
+    }
+}
+
+impl<'t> Game<'t> {
+    /// Puts `n` figures of a kind into a player's supply: for an expansion's `setup` hook
+    /// (the large follower of Inns and Cathedrals).
+    pub fn give_figure(&mut self, p: PlayerId, figure: Figure, n: u8) {
+        let s = self.players[p.index()].supply_mut(figure);
+        *s = s.saturating_add(n);
+    }
+
+    /// Why a player cannot deploy a figure of this kind: none is left in supply (a normal
+    /// follower: all seven are out; another figure: the player has none, or it is out).
+    pub(crate) fn empty_supply_verdict(&self, player: PlayerId, figure: Figure) -> Verdict {
+        Verdict::new(
+            rule::FOLLOWER_SUPPLY,
+            format!("{} has no {} left in supply", self.player_name(player), figure.as_str()),
+        )
+    }
+
+    /// Stands one of the player's normal followers from supply on a segment. For the engine
+    /// and expansions' hooks; legality is checked by the caller.
+    pub fn deploy(&mut self, player: PlayerId, seg: SegId) {
+        self.deploy_figure(player, seg, Figure::Normal);
+    }
+
+    /// Stands one of the player's figures of a kind from supply on a segment.
+    pub fn deploy_figure(&mut self, player: PlayerId, seg: SegId, figure: Figure) {
+        let s = self.players[player.index()].supply_mut(figure);
+        *s = s.saturating_sub(1);
+        self.features.add_follower(seg, 1);
+        self.followers.push(Follower { player, segment: seg, figure });
+    }
+
+    /// Takes a follower off the board into its owner's supply.
+    pub fn remove_follower(&mut self, index: usize) -> Follower {
+        let f = self.followers.remove(index);
+        *self.players[f.player.index()].supply_mut(f.figure) += 1;
+        self.features.add_follower(f.segment, -1);
+        f
+    }
+}

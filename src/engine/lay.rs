@@ -1,0 +1,122 @@
+//! Laying tiles: a tile put on its square, its features joined to its neighbours' (both
+//! squares of a double-size tile), and segments added to a laid tile later (a bridge,
+//! [`AddedSegment`]). A new way to change what lies on the board belongs here.
+
+use super::features::{SegId, ADDED};
+use super::{board, waiting::WaitingNote, Game, Placed};
+use crate::geom::{Edge, Pos, Rotation};
+use crate::tile::{FeatureKind, TileKind};
+
+/// A segment an expansion added to a placed tile (a bridge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddedSegment {
+    pub segment: SegId,
+    pub placed: u32,
+    pub kind: FeatureKind,
+    /// Board edges it reaches.
+    pub edges: u8,
+    /// What it is, for reports (`bridge`).
+    pub label: &'static str,
+}
+
+impl<'t> Game<'t> {
+    /// Lays a tile and joins its features to its neighbours'. Scores nothing. `centred`: its
+    /// tile group holds a cloister or a German castle, which the board keeps on its square
+    /// ([`board::Board::block_centred`]).
+    fn lay(&mut self, kind: TileKind, pos: Pos, r: Rotation, centred: bool) -> u32 {
+        let def = self.tiles.get(kind);
+        let idx = self.placed.len() as u32;
+        let first_segment = self.features.len() as u32;
+        for (i, s) in def.segments.iter().enumerate() {
+            self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
+        }
+        let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
+        self.placed.push(placed);
+        // Each port's segment id, `NO_SEGMENT` where none lies (`NO_PORT`): without a branch, so
+        // that the twelve are worked out side by side.
+        let ports = placed.ports.map(|l| {
+            debug_assert_eq!(board::NO_SEGMENT, u32::MAX);
+            first_segment.wrapping_add(u32::from(l)) | u32::from(l == crate::tile::NO_PORT).wrapping_neg()
+        });
+        // The segments across the square's ports, as the frontier kept them until now: a
+        // road or city joins across its edge, closing it, a field across its half.
+        // (A debug build reads them first as searches do, checked against the tiles around.)
+        let expected = cfg!(debug_assertions).then(|| self.frontier_ports(pos));
+        let board::Facing { ports: facing, faced } =
+            self.board.put(pos, idx, centred, Edge::ALL.map(|e| def.edge(r, e)), ports);
+        debug_assert!(expected.is_none_or(|e| e == facing), "the segments facing {pos}");
+        // The ports where both sides have a segment, as a mask read bit by bit: the edges'
+        // (every third port) join roads and cities, the halves' fields.
+        let both = def.port_mask(r) & faced;
+        debug_assert_eq!(both, board::faced_mask(&ports) & board::faced_mask(&facing));
+        const EDGE_PORTS: u16 = 0b001_001_001_001;
+        let join = |both: u16| {
+            let mut left = both;
+            std::iter::from_fn(move || {
+                let port = (left != 0).then(|| left.trailing_zeros() as usize)?;
+                left &= left - 1;
+                Some((SegId(ports[port]), SegId(facing[port])))
+            })
+        };
+        for (a, b) in join(both & EDGE_PORTS) {
+            self.features.join_edge(a, b);
+        }
+        for (a, b) in join(both & !EDGE_PORTS) {
+            self.features.join(a, b);
+        }
+        idx
+    }
+
+    /// Adds a segment to the tile at `at` after it was laid (a bridge): it reaches `edges`
+    /// and joins the road or city segments it meets there. For expansions' phase hooks.
+    pub fn add_segment(&mut self, at: Pos, kind: FeatureKind, edges: u8, label: &'static str) -> Option<SegId> {
+        let idx = self.board.get(at)?;
+        let seg = self.features.add(kind, idx, ADDED, edges.count_ones());
+        self.added.push(AddedSegment { segment: seg, placed: idx, kind, edges, label });
+        self.placed_mut(idx).added_edges |= edges;
+        // The frontier's constraints see the edges the segment changes (engine15).
+        let placed = self.placed[idx as usize];
+        for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
+            self.board.set_edge(at, e, self.edge_terrain(&placed, e), seg.0);
+        }
+        for e in Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
+            let Some(n) = self.tile_at(at.step(e)).copied() else { continue };
+            if let Some(b) = self.edge_segment(&n, e.opposite()).filter(|b| self.features.kind(*b) == kind) {
+                self.features.join_edge(seg, b);
+            }
+        }
+        Some(seg)
+    }
+
+    /// The second square of a double-size tile laid at `pos` turned by `r`: its kind and square.
+    pub fn twin_of(&self, kind: TileKind, pos: Pos, r: Rotation) -> Option<(TileKind, Pos)> {
+        let twin = self.def(kind).twin.as_ref()?;
+        let k = self.tiles.find(&twin.id)?;
+        Some((k, pos.step(r.edge(twin.side))))
+    }
+
+    /// Lays a tile, both squares of a double-size one (the second joins the first like any
+    /// neighbour, and belongs to its group).
+    pub(super) fn lay_whole(&mut self, kind: TileKind, pos: Pos, r: Rotation) {
+        let twin = self.twin_of(kind, pos, r);
+        let centres = self.def(kind).centres() | twin.map_or(0, |(k, _)| self.def(k).centres());
+        let first = self.lay(kind, pos, r, centres != 0);
+        if let Some((k, q)) = twin {
+            let second = self.lay(k, q, r, centres != 0);
+            self.placed_mut(second).group = first;
+        }
+        if centres != 0 {
+            let squares = self.group_squares(first);
+            self.beside_waiting.mark(&squares);
+            self.waiting.push((first, squares));
+            self.waiting_journal.note(|| WaitingNote::Pushed);
+        }
+    }
+
+    /// Placement `i` to write, noted first while an attempt is.
+    fn placed_mut(&mut self, i: u32) -> &mut Placed {
+        let placed = &self.placed;
+        self.placed_journal.note_at(i as usize, || (i, placed[i as usize]));
+        &mut self.placed[i as usize]
+    }
+}
