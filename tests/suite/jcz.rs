@@ -257,6 +257,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             "monastery" => cloister = true,
             "bazaar" => bazaar = true,
+            // A tower foundation: compared beside the layout.
+            "tower" => {}
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -306,7 +308,13 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml", "traders_and_builders.xml"];
+    let files = [
+        "basic.xml",
+        "bridges_castles_and_bazaars.xml",
+        "inns_and_cathedrals.xml",
+        "traders_and_builders.xml",
+        "tower.xml",
+    ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
@@ -315,6 +323,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Bcb1,
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
+        referee::expansion::ExpansionId::Tower,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -335,6 +344,8 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
             let (theirs, _) = jcz_layout(t);
             assert_eq!(our_layout(d), theirs, "{id} vs {ours}");
             assert_eq!(d.count, *count, "{id} vs {ours}: copies");
+            let tower = t.children().any(|n| n.has_tag_name("tower"));
+            assert_eq!(d.marks.contains(&referee::tile::Mark::Tower), tower, "{id} vs {ours}: tower foundation");
             checked += 1;
         }
     }
