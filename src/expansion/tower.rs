@@ -579,6 +579,19 @@ impl Expansion for Tower {
         if ransoms > 1 {
             return Err(Verdict::new(rule::RANSOM_ONCE, "one ransom a turn"));
         }
+        // The core checks the supply before the turn's phases, the ransom's among them: a
+        // follower deployed on the turn of its ransom, none other being in supply, would be
+        // refused for an empty supply. Not modelled yet: said so rather than misjudged.
+        if ransoms == 1 && mv.follower.is_some() && game.players()[player.index()].in_supply(mv.figure) == 0 {
+            return Err(Verdict::new(
+                rule::RANSOM,
+                format!(
+                    "not modelled yet: {} has no {} in supply, and deploying on the turn of its ransom the one bought back is not played by the referee",
+                    game.player_name(player),
+                    mv.figure.as_str()
+                ),
+            ));
+        }
         let placed = pieces.len() + tops + usize::from(mv.follower.is_some());
         if placed > 1 {
             return Err(Verdict::new(
