@@ -41,6 +41,9 @@ pub enum Action {
     /// With the turn's tower piece: the follower taken, on the feature named so of the tile at
     /// `at` (its kind and the places the player named), or atop the tower there (`None`).
     Capture { at: Pos, feature: Target },
+    /// With the turn's capture, where it makes an exchange in which a captor holds figures of
+    /// two kinds of `owner`'s: the figure `owner` chooses to take back (rule::OWNER_CHOOSES).
+    Exchange { owner: PlayerId, figure: Figure },
     /// The turn's follower, on top of the tower of this square instead of on the new tile.
     Top { at: Pos },
     /// At the start of the turn: one of the player's followers held by `captor` bought back
@@ -198,21 +201,49 @@ fn pick(st: &State, captor: PlayerId, owner: PlayerId, figure: Option<Figure>) -
     }
 }
 
-/// rule::EXCHANGE: while `a` and `b` each hold a prisoner of the other, one of each goes home
-/// (rule::OWNER_CHOOSES: a normal follower first; the owner's choice is not written).
-fn exchange(game: &mut Game, a: PlayerId, b: PlayerId, turn: u16, at: Pos) {
+/// rule::EXCHANGE: while `a` and `b` each hold a prisoner of the other, one of each goes home.
+/// rule::OWNER_CHOOSES: where a captor holds figures of two kinds of the other's, the owner's
+/// choice of this turn (`choices`) says which comes back in the first exchange; none said, a
+/// normal follower.
+fn exchange(
+    game: &mut Game,
+    a: PlayerId,
+    b: PlayerId,
+    turn: u16,
+    at: Pos,
+    choices: &[(PlayerId, Figure)],
+) -> Result<(), Verdict> {
+    let mut first = true;
     loop {
         let st = game.state_of::<State>();
-        let (Some(i), Some(j)) = (pick(st, a, b, None), pick(st, b, a, None)) else { return };
-        // rule::OWNER_CHOOSES, where a captor holds figures of two kinds of the other's.
+        let choice = |owner: PlayerId| choices.iter().find(|(o, _)| *o == owner && first).map(|(_, f)| *f);
+        if pick(st, a, b, None).is_none() || pick(st, b, a, None).is_none() {
+            return Ok(());
+        }
+        let (Some(i), Some(j)) = (pick(st, a, b, choice(b)), pick(st, b, a, choice(a))) else {
+            let (captor, owner, f) = match pick(st, a, b, choice(b)) {
+                None => (a, b, choice(b)),
+                Some(_) => (b, a, choice(a)),
+            };
+            return Err(Verdict::new(
+                rule::OWNER_CHOOSES,
+                format!(
+                    "{} holds no {} of {}'s to give back in the exchange",
+                    game.player_name(captor),
+                    f.map_or("follower", Figure::as_str),
+                    game.player_name(owner)
+                ),
+            ));
+        };
         let kinds = |c: PlayerId, o: PlayerId| {
             let mut f: Vec<Figure> =
                 st.prisoners.iter().filter(|x| x.captor == c && x.owner == o).map(|x| x.figure).collect();
+            f.sort();
             f.dedup();
             f.len()
         };
-        let choice = kinds(a, b) > 1 || kinds(b, a) > 1;
-        let because: &[RuleId] = if choice { &[rule::OWNER_CHOOSES] } else { &[] };
+        let chosen = kinds(a, b) > 1 || kinds(b, a) > 1;
+        let because: &[RuleId] = if chosen { &[rule::OWNER_CHOOSES] } else { &[] };
         note(game, turn, &[a, b], at, &[(rule::EXCHANGE, "prisoners exchanged")], because);
         let st = game.state_of_mut::<State>();
         let (x, y) = (st.prisoners[i], st.prisoners[j]);
@@ -221,6 +252,7 @@ fn exchange(game: &mut Game, a: PlayerId, b: PlayerId, turn: u16, at: Pos) {
         st.prisoners.remove(lo);
         game.give_figure(x.owner, x.figure, 1);
         game.give_figure(y.owner, y.figure, 1);
+        first = false;
     }
 }
 
@@ -249,9 +281,52 @@ fn piece_verdict(game: &Game, player: PlayerId, mv: &Move, at: Pos) -> Result<()
     Ok(())
 }
 
+/// The owners' choices an exchange after `player` captures a `figure` of `owner`'s may take:
+/// each set of `Action::Exchange` (one per owner with figures of two kinds held) to offer.
+fn exchange_choices(st: &State, player: PlayerId, owner: PlayerId, figure: Figure) -> Vec<Vec<Extra>> {
+    if owner == player || !st.prisoners.iter().any(|x| x.captor == owner && x.owner == player) {
+        return Vec::new();
+    }
+    let kinds = |c: PlayerId, o: PlayerId, plus: Option<Figure>| {
+        let mut f: Vec<Figure> =
+            st.prisoners.iter().filter(|x| x.captor == c && x.owner == o).map(|x| x.figure).collect();
+        f.extend(plus);
+        f.sort();
+        f.dedup();
+        f
+    };
+    let of_owner = kinds(player, owner, Some(figure));
+    let of_player = kinds(owner, player, None);
+    let one = |o: PlayerId, k: &[Figure]| -> Vec<Option<Extra>> {
+        if k.len() > 1 {
+            k.iter().map(|f| Some(Extra::new(Action::Exchange { owner: o, figure: *f }))).collect()
+        } else {
+            vec![None]
+        }
+    };
+    let mut out = Vec::new();
+    for x in one(owner, &of_owner) {
+        for y in one(player, &of_player) {
+            let set: Vec<Extra> = x.iter().chain(y.iter()).cloned().collect();
+            if !set.is_empty() {
+                out.push(set);
+            }
+        }
+    }
+    out
+}
+
 /// rule::CAPTURE: the follower named, within the range of the tower at `from` (its height with
 /// the piece just placed); it goes home if it is the player's own, else it is a prisoner.
-fn capture(game: &mut Game, player: PlayerId, turn: u16, from: Pos, at: Pos, feature: &Target) -> Result<(), Verdict> {
+fn capture(
+    game: &mut Game,
+    player: PlayerId,
+    turn: u16,
+    from: Pos,
+    at: Pos,
+    feature: &Target,
+    choices: &[(PlayerId, Figure)],
+) -> Result<(), Verdict> {
     let height = game.state_of::<State>().tower(from).map_or(0, |t| t.height);
     let Some(group) = game.tile_at(at).map(|t| t.group) else {
         return Err(Verdict::new(rule::CAPTURE, format!("no tile lies at {at}: no follower to capture there")));
@@ -325,7 +400,7 @@ fn capture(game: &mut Game, player: PlayerId, turn: u16, from: Pos, at: Pos, fea
     let label = if owner == player { "own follower captured, home" } else { "follower captured" };
     note(game, turn, &[player], from, &[(rule::CAPTURE, label)], &because);
     if owner != player {
-        exchange(game, player, owner, turn, from);
+        exchange(game, player, owner, turn, from, choices)?;
     }
     Ok(())
 }
@@ -382,7 +457,13 @@ fn place(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         .collect();
     for (at, feature) in captures {
         let from = piece_at.expect("checked before play: a capture comes with a piece");
-        capture(game, player, turn.turn, from, at, &feature)?;
+        let choices: Vec<(PlayerId, Figure)> = actions(&turn.mv)
+            .filter_map(|a| match a {
+                Action::Exchange { owner, figure } => Some((*owner, *figure)),
+                _ => None,
+            })
+            .collect();
+        capture(game, player, turn.turn, from, at, &feature, &choices)?;
     }
     Ok(())
 }
@@ -491,6 +572,9 @@ impl Expansion for Tower {
                 format!("capture the follower on {} {} at {at}", k.as_str(), places.join(" "))
             }
             Action::Top { at } => format!("follower on top of the tower at {at}"),
+            Action::Exchange { owner, figure } => {
+                format!("{} takes back a {} in the exchange", game.player_name(*owner), figure.as_str())
+            }
             Action::Ransom { captor, figure } => {
                 format!("ransom of a {} from {}", figure.map_or("follower", Figure::as_str), game.player_name(*captor))
             }
@@ -556,12 +640,13 @@ impl Expansion for Tower {
 
     fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         let mut pieces = Vec::new();
-        let (mut tops, mut captures, mut ransoms) = (0, 0, 0);
+        let (mut tops, mut captures, mut ransoms, mut exchanges) = (0, 0, 0, 0);
         for a in actions(mv) {
             match a {
                 Action::Piece { at } => pieces.push(*at),
                 Action::Top { .. } => tops += 1,
                 Action::Capture { .. } => captures += 1,
+                Action::Exchange { .. } => exchanges += 1,
                 Action::Ransom { captor, .. } => {
                     ransoms += 1;
                     if *captor == player {
@@ -601,6 +686,9 @@ impl Expansion for Tower {
         }
         if captures > 1 {
             return Err(Verdict::new(rule::CAPTURE, "a tower piece captures one follower at most"));
+        }
+        if exchanges > 0 && captures == 0 {
+            return Err(Verdict::new(rule::OWNER_CHOOSES, "an exchange follows a capture: the turn captures nobody"));
         }
         if captures == 1 && pieces.is_empty() {
             return Err(Verdict::new(rule::CAPTURE, "a follower is captured only by placing a tower piece"));
@@ -652,10 +740,14 @@ impl Expansion for Tower {
                     let Some(local) = local else { continue };
                     let s = &game.def(p.kind).segments[local];
                     let spots = spots_of(s, p.rotation);
-                    out.push(vec![
-                        piece.clone(),
-                        Extra::new(Action::Capture { at: fat, feature: Some((s.kind, spots)) }),
-                    ]);
+                    let base =
+                        vec![piece.clone(), Extra::new(Action::Capture { at: fat, feature: Some((s.kind, spots)) })];
+                    for extra in exchange_choices(st, player, f.player, f.figure) {
+                        let mut set = base.clone();
+                        set.extend(extra);
+                        out.push(set);
+                    }
+                    out.push(base);
                 }
                 for t in st.towers.iter().filter(|t| t.top.is_some()) {
                     if game.tile_at(t.at).is_some_and(|p| groups.contains(&p.group)) {

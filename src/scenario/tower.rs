@@ -3,7 +3,9 @@
 //! (`capture: {at: [2, 0], on: city N}`, or `on: tower` for the follower atop the tower there), a
 //! follower on top of a tower instead of on the new tile (`tower-follower: [1, 0]`), and a
 //! prisoner bought back before the tile is placed (`ransom: Blue`, the captor; `ransom: Blue
-//! large` for a large follower); on a tile of the starting board, a tower standing (`tower:
+//! large` for a large follower), and, where a capture makes an exchange in which a captor holds
+//! figures of two kinds of a player's, the figure that player takes back (`exchange: {Blue:
+//! large}`); on a tile of the starting board, a tower standing (`tower:
 //! {height: 2}`, with `top: Red` for Red's follower on top); under the scenario, the prisoners
 //! held when it begins (`prisoners: {Red: {Blue: 1}}`: Red holds one of Blue's followers) and
 //! the tower pieces a player has left (`tower-pieces: {Red: 3}`).
@@ -93,6 +95,7 @@ impl Vocabulary for Tower {
             ("capture", "captures by towers"),
             ("tower-follower", "followers on towers"),
             ("ransom", "ransoms"),
+            ("exchange", "exchanges of prisoners"),
         ]
     }
 
@@ -132,6 +135,27 @@ impl Vocabulary for Tower {
                     let feature = capture_target(v, &format!("{path}.on"), &c.on);
                     if let (Some(at), Some(feature)) = (at, feature) {
                         out.extras.push(Extra::new(Action::Capture { at, feature }));
+                    }
+                }
+                "exchange" => {
+                    let Some(map) = v.typed::<BTreeMap<String, String>>(&path, value) else { continue };
+                    for (name, word) in map {
+                        let opath = format!("{path}.{name}");
+                        let Some(owner) = player_of(v, &opath, &name, t.players) else { continue };
+                        let figure = match word.trim() {
+                            w if w.eq_ignore_ascii_case("large") => Figure::Large,
+                            w if w.eq_ignore_ascii_case("follower") => Figure::Normal,
+                            _ => {
+                                v.problem(
+                                    "scenario::bad-exchange",
+                                    &opath,
+                                    format!("`{word}` is not a figure a prisoner may be"),
+                                    Some("write `follower` or `large`: the figure the player takes back".to_string()),
+                                );
+                                continue;
+                            }
+                        };
+                        out.extras.push(Extra::new(Action::Exchange { owner, figure }));
                     }
                 }
                 _ => {
