@@ -84,10 +84,13 @@ pub enum FeatureKind {
     Bazaar,
     /// Not a feature: the goods tokens of the final scoring (Traders and Builders).
     Goods,
+    /// Not a feature: a tower, what was built on it or captured from it, and the points paid for
+    /// a prisoner's ransom (The Tower).
+    Tower,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 7] = [
+    pub const ALL: [FeatureKind; 8] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -95,6 +98,7 @@ impl FeatureKind {
         FeatureKind::Castle,
         FeatureKind::Bazaar,
         FeatureKind::Goods,
+        FeatureKind::Tower,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -106,6 +110,7 @@ impl FeatureKind {
             FeatureKind::Castle => "castle",
             FeatureKind::Bazaar => "bazaar",
             FeatureKind::Goods => "goods",
+            FeatureKind::Tower => "tower",
         }
     }
 
@@ -194,14 +199,17 @@ impl Segment {
 pub enum Mark {
     /// A bazaar: drawing the tile starts an auction (Bridges, Castles and Bazaars).
     Bazaar,
+    /// A tower foundation (The Tower).
+    Tower,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 1] = [Mark::Bazaar];
+    pub const ALL: [Mark; 2] = [Mark::Bazaar, Mark::Tower];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             Mark::Bazaar => "bazaar",
+            Mark::Tower => "tower",
         }
     }
 }

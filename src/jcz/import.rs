@@ -49,6 +49,8 @@ const ELEMENTS: &[Element] = &[
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
+    // The Tower: tower pieces, captures, followers on towers and ransoms.
+    Element { name: "tower", expansion: "tower", off: None },
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -139,6 +141,8 @@ struct Turn {
     /// The turn's bridge: its square and way across.
     bridge: Option<(Pos, Axis)>,
     castles: Vec<String>,
+    /// The Tower's keys of the turn, in players' words (`tower: [1, 0]`, `capture: {...}`).
+    tower: Vec<String>,
     committed: bool,
     message: usize,
 }
@@ -367,6 +371,9 @@ impl Cx<'_> {
         // The replay, turn by turn; the draw order tells which drawn tiles were discarded.
         let mut turns: Vec<Turn> = Vec::new();
         let mut cur: Option<Turn> = None;
+        // The Tower: who captured each figure (its JCZ id), and a ransom paid before a tile.
+        let mut captured: Vec<(String, Option<i64>)> = Vec::new();
+        let mut pending_ransom: Option<String> = None;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
         for (i, m) in g.replay.iter().enumerate() {
@@ -395,6 +402,7 @@ impl Cx<'_> {
                         drawn = draw.len();
                     }
                     let mut t = Turn { message: i, player: m.player, ..Turn::default() };
+                    t.tower.extend(pending_ransom.take());
                     let rot = m.payload.get("rotation").and_then(Value::as_str).and_then(|r| r.strip_prefix('R'));
                     let deg = rot.and_then(|r| r.parse::<i64>().ok());
                     let at = xy(m.payload.get("position"));
@@ -459,6 +467,7 @@ impl Cx<'_> {
                                 });
                             }
                         }
+                        "TOWER_PIECE" => t.tower.push(format!("tower: [{}, {}]", pos.x, pos.y)),
                         other => self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.token"),
@@ -489,6 +498,10 @@ impl Cx<'_> {
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
+                    if feature == "Tower" && class == "small" {
+                        t.tower.push(format!("tower-follower: [{}, {}]", pos.x, pos.y));
+                        continue;
+                    }
                     let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
                     let spot =
                         if feature == "Road" && pos == here && bridge_here.is_some_and(|a| Axis::parse(loc) == Some(a))
@@ -513,6 +526,76 @@ impl Cx<'_> {
                             t.large = class == "big";
                         }
                         None => {}
+                    }
+                }
+                "CAPTURE_FOLLOWER" => {
+                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                        self.out_of_turn(&path, m);
+                        continue;
+                    };
+                    let pointer = m.payload.get("pointer");
+                    let meeple = pointer.and_then(|p| p.get("meepleId")).and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    if class != "small" && class != "big" {
+                        self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer.meepleId"),
+                            format!("the figure `{meeple}` ({class}) is of an expansion the referee does not model"),
+                            None,
+                        );
+                        continue;
+                    }
+                    let fp = pointer.and_then(|p| p.get("featurePointer"));
+                    let at = fp.and_then(|p| xy(p.get("position")));
+                    let feature = fp.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+                    let loc = fp.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                    let Some((x, yy)) = at else { continue };
+                    let pos = Pos::new(x as i32, -yy as i32);
+                    let on = if feature == "Tower" {
+                        Some("tower".to_string())
+                    } else {
+                        self.printed(
+                            &set,
+                            &board,
+                            t,
+                            pos,
+                            feature,
+                            loc,
+                            &format!("{path}.payload.pointer.featurePointer"),
+                        )
+                    };
+                    if let Some(on) = on {
+                        t.tower.push(format!("capture: {{at: [{}, {}], on: {on}}}", pos.x, pos.y));
+                        captured.push((meeple.to_string(), m.player));
+                    }
+                }
+                "PAY_RANSOM" => {
+                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    let captor = captured.iter().rev().find(|(id, _)| id == meeple).and_then(|(_, p)| *p);
+                    match (class, captor.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p))) {
+                        ("small" | "big", Some(captor)) => {
+                            let words = if class == "big" { " large" } else { "" };
+                            let line = format!("ransom: {}{words}", quote(&captor.name));
+                            // Paid before the tile is placed: the turn's, or the next one's
+                            // when its tile is not placed yet.
+                            match cur.as_mut().filter(|t| !t.committed) {
+                                Some(t) => t.tower.push(line),
+                                None => pending_ransom = Some(line),
+                            }
+                        }
+                        ("small" | "big", None) => self.problem(
+                            "jcz::bad-message",
+                            &format!("{path}.payload.meepleId"),
+                            format!("`{meeple}` was not captured in the moves read"),
+                            None,
+                        ),
+                        _ => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.meepleId"),
+                            format!("the figure `{meeple}` ({class}) is of an expansion the referee does not model"),
+                            None,
+                        ),
                     }
                 }
                 "PASS" => {}
@@ -673,6 +756,7 @@ impl Cx<'_> {
         if let Some(b) = &t.builder {
             parts.push(format!("builder: {b}"));
         }
+        parts.extend(t.tower.iter().cloned());
         match t.castles.as_slice() {
             [] => {}
             [one] => parts.push(format!("castle: {one}")),

@@ -53,16 +53,16 @@ fn test_counts_engine_tests_apart() {
     let o = referee(&["test", "tests/jcz"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("jcz engine tests: 5 passed, 0 failed, 0 unsupported (5 sentences not judged)"),
+        stdout(&o).contains("jcz engine tests: 6 passed, 0 failed, 0 unsupported (6 sentences not judged)"),
         "{}",
         stdout(&o)
     );
     let o = referee(&["test", "tests/jcz", "-f", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["jcz"], serde_json::json!({"passed": 5, "failed": 0, "unsupported": 0, "sentences_not_judged": 5}));
+    assert_eq!(v["jcz"], serde_json::json!({"passed": 6, "failed": 0, "unsupported": 0, "sentences_not_judged": 6}));
     let o = referee(&["test", "tests/jcz", "-f", "junit"]);
     let xml = stdout(&o);
-    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"5\"/>"), "{xml}");
+    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"6\"/>"), "{xml}");
     // A game of what the referee does not model is skipped, and says why.
     let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
     let tmp = TempDir::new("jcz-unsupported");
@@ -257,6 +257,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             "monastery" => cloister = true,
             "bazaar" => bazaar = true,
+            // A tower foundation: compared beside the layout.
+            "tower" => {}
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -306,7 +308,13 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml", "traders_and_builders.xml"];
+    let files = [
+        "basic.xml",
+        "bridges_castles_and_bazaars.xml",
+        "inns_and_cathedrals.xml",
+        "traders_and_builders.xml",
+        "tower.xml",
+    ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
@@ -315,6 +323,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Bcb1,
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
+        referee::expansion::ExpansionId::Tower,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -335,6 +344,8 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
             let (theirs, _) = jcz_layout(t);
             assert_eq!(our_layout(d), theirs, "{id} vs {ours}");
             assert_eq!(d.count, *count, "{id} vs {ours}: copies");
+            let tower = t.children().any(|n| n.has_tag_name("tower"));
+            assert_eq!(d.marks.contains(&referee::tile::Mark::Tower), tower, "{id} vs {ours}: tower foundation");
             checked += 1;
         }
     }
@@ -362,6 +373,7 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "traders-and-builders/cloth-scoring-tie",
         "traders-and-builders/pig-scoring",
         "traders-and-builders/pigs-no-stack",
+        "tower/tower-capture-options",
     ] {
         let f = dir.join(format!("{t}.jcz"));
         let o = referee(&["check", f.to_str().unwrap()]);
