@@ -418,18 +418,19 @@ impl Game<'_> {
     }
 }
 
-/// Bits of a placement's index in [`pack_final`].
-const PLACED_BITS: u32 = 29;
+/// Bits of a placement's index in [`pack_final`] (some 268 million placements; a real game
+/// lays fewer than 300 tiles).
+const PLACED_BITS: u32 = 28;
 const MAX_PACKED_PLACED: u32 = (1 << PLACED_BITS) - 1;
 
 /// A feature's kind, the placement of its root and its root, as one number that orders as
 /// the three do (the placement at most [`MAX_PACKED_PLACED`]; a kind's number is its place in
-/// `FeatureKind::ALL`, in the three bits above).
+/// `FeatureKind::ALL`, in the four bits above).
 fn pack_final((kind, placed, root): (FeatureKind, u32, SegId)) -> u64 {
     const _: () = {
         let mut i = 0;
         while i < FeatureKind::ALL.len() {
-            assert!(FeatureKind::ALL[i] as usize == i && i < 8);
+            assert!(FeatureKind::ALL[i] as usize == i && i < 16);
             i += 1;
         }
     };
