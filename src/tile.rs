@@ -10,7 +10,7 @@
 //!   cities it borders, each named by one of its edges (`EL WR > N`); `inner` for a field
 //!   enclosed by cities, reaching no edge (`inner > W S`).
 //! * `cloister`: whether a cloister stands in the centre.
-//! * `marks`: special marks of the tile (`bazaar`).
+//! * `marks`: special marks of the tile (`bazaar`; `volcano`, `dragon`, `portal`, `princess`).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -84,10 +84,12 @@ pub enum FeatureKind {
     Bazaar,
     /// Not a feature: the goods tokens of the final scoring (Traders and Builders).
     Goods,
+    /// Not a feature: the fairy's points (The Princess and the Dragon).
+    Fairy,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 7] = [
+    pub const ALL: [FeatureKind; 8] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -95,6 +97,7 @@ impl FeatureKind {
         FeatureKind::Castle,
         FeatureKind::Bazaar,
         FeatureKind::Goods,
+        FeatureKind::Fairy,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -106,6 +109,7 @@ impl FeatureKind {
             FeatureKind::Castle => "castle",
             FeatureKind::Bazaar => "bazaar",
             FeatureKind::Goods => "goods",
+            FeatureKind::Fairy => "fairy",
         }
     }
 
@@ -194,14 +198,26 @@ impl Segment {
 pub enum Mark {
     /// A bazaar: drawing the tile starts an auction (Bridges, Castles and Bazaars).
     Bazaar,
+    /// A volcano: the dragon flies to the tile (The Princess and the Dragon).
+    Volcano,
+    /// A dragon symbol: the dragon moves when the tile is placed (The Princess and the Dragon).
+    Dragon,
+    /// A magic portal: a follower may go anywhere on the board (The Princess and the Dragon).
+    Portal,
+    /// A princess, in the first city of the tile (The Princess and the Dragon).
+    Princess,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 1] = [Mark::Bazaar];
+    pub const ALL: [Mark; 5] = [Mark::Bazaar, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             Mark::Bazaar => "bazaar",
+            Mark::Volcano => "volcano",
+            Mark::Dragon => "dragon",
+            Mark::Portal => "portal",
+            Mark::Princess => "princess",
         }
     }
 }
@@ -659,7 +675,9 @@ impl TileDef {
         for text in n.marks.iter().map(AsRef::as_ref) {
             match Mark::ALL.iter().find(|m| m.as_str() == text.trim()) {
                 Some(m) => marks.push(*m),
-                None => errors.push(format!("`{text}` is not a mark (known: bazaar)")),
+                None => {
+                    errors.push(format!("`{text}` is not a mark (known: bazaar, volcano, dragon, portal, princess)"))
+                }
             }
         }
         if !errors.is_empty() {

@@ -13,6 +13,7 @@ pub mod db;
 pub mod exp8;
 pub mod ic;
 pub mod ne8;
+pub mod pd;
 pub mod slots;
 pub mod tb;
 
@@ -68,13 +69,14 @@ expansion_ids! {
     Db = "db", written: ["db"];
     /// Traders and Builders (1st edition).
     Tb = "tb", written: ["tb", "traders-builders"];
+    /// The Princess and the Dragon (1st edition).
+    Pd = "pd", written: ["pd", "princess-dragon"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
     ("abbey-mayor", "Abbey and Mayor"),
-    ("princess-dragon", "The Princess and the Dragon"),
     ("tower", "The Tower"),
     ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
@@ -465,7 +467,8 @@ pub trait Expansion: Sync {
 /// Every expansion, in hook order: the base game first, since others adjust what it scores;
 /// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
 /// inn or cathedral has changed.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb];
+pub static REGISTRY: &[&dyn Expansion] =
+    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &pd::Pd];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

@@ -219,8 +219,9 @@ fn jcz_xml(name: &str) -> Option<String> {
 
 /// A tile's layout as masks: city edges, road edges, field half-edges (none: a field inside
 /// the tile, JCZ's `I`) with the city edges each borders; pennants, cloister, bazaar, inns,
-/// cathedrals; the goods of each city (its edges and the kind).
-type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize, Vec<(u8, String)>);
+/// cathedrals; the goods of each city (its edges and the kind); The Princess and the Dragon's
+/// symbols (`volcano`, `dragon`, `portal`, `princess`).
+type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize, Vec<(u8, String)>, Vec<String>);
 
 fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
@@ -238,6 +239,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     let (mut c, mut r, mut f): (Vec<u8>, Vec<u8>, Vec<(u8, String)>) = (Vec::new(), Vec::new(), Vec::new());
     let (mut pennants, mut cloister, mut bazaar, mut inns, mut cathedrals) = (0, false, false, 0, 0);
     let mut goods: Vec<(u8, String)> = Vec::new();
+    let mut symbols: Vec<String> = Vec::new();
     for n in tile.children().filter(|n| n.is_element()) {
         let text = n.text().unwrap_or_default();
         match n.tag_name().name() {
@@ -246,6 +248,9 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
                 cathedrals += usize::from(n.attribute("cathedral") == Some("true"));
                 goods.extend(n.attribute("resource").map(|g| (edges(text), g.to_string())));
+                if n.attribute("princess") == Some("true") {
+                    symbols.push("princess".to_string());
+                }
             }
             "road" => {
                 r.push(edges(text));
@@ -257,6 +262,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             "monastery" => cloister = true,
             "bazaar" => bazaar = true,
+            s @ ("volcano" | "dragon" | "portal") => symbols.push(s.to_string()),
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -274,7 +280,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     r.sort();
     f.sort();
     goods.sort();
-    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods), tile.attribute("id").unwrap().to_string())
+    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols), tile.attribute("id").unwrap().to_string())
 }
 
 fn our_layout(d: &referee::tile::TileDef) -> Layout {
@@ -301,12 +307,20 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let mut goods: Vec<(u8, String)> =
         of(FeatureKind::City).flat_map(|s| s.goods.iter().map(|g| (s.edges, g.as_str().to_string()))).collect();
     goods.sort();
-    (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods)
+    let symbols: Vec<String> =
+        d.marks.iter().filter(|m| **m != referee::tile::Mark::Bazaar).map(|m| m.as_str().to_string()).collect();
+    (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
 }
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml", "traders_and_builders.xml"];
+    let files = [
+        "basic.xml",
+        "bridges_castles_and_bazaars.xml",
+        "inns_and_cathedrals.xml",
+        "traders_and_builders.xml",
+        "princess_and_dragon.xml",
+    ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
@@ -315,6 +329,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Bcb1,
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
+        referee::expansion::ExpansionId::Pd,
     ]);
     let mut checked = 0;
     for text in &texts {
