@@ -444,6 +444,12 @@ pub trait Expansion: Sync {
         None
     }
 
+    /// Whether this expansion's rules put a drawn tile aside instead of placing it, though it
+    /// fits (a dragon tile while the dragon is off the board): it may then be discarded.
+    fn puts_aside(&self, _game: &Game, _tile: crate::tile::TileKind) -> bool {
+        false
+    }
+
     /// Runs after a drawn tile was discarded because it fit nowhere.
     fn on_discard(
         &self,

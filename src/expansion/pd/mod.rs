@@ -230,6 +230,12 @@ impl Expansion for Pd {
         seq.push(Phase::Expansion(ExpansionId::Pd, FAIRY_CASTLE_PHASE));
     }
 
+    /// rule::DRAGON_NOT_IN_PLAY: a dragon tile drawn while the dragon is off the board is put
+    /// aside (and shuffled back later), not laid.
+    fn puts_aside(&self, game: &Game, tile: crate::tile::TileKind) -> bool {
+        marked(game, tile, Mark::Dragon) && game.state_of::<State>().dragon.is_none()
+    }
+
     fn takes(&self, action: &Extra) -> bool {
         action.get::<Action>().is_some()
     }
