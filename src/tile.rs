@@ -10,7 +10,7 @@
 //!   cities it borders, each named by one of its edges (`EL WR > N`); `inner` for a field
 //!   enclosed by cities, reaching no edge (`inner > W S`).
 //! * `cloister`: whether a cloister stands in the centre.
-//! * `marks`: special marks of the tile (`bazaar`).
+//! * `marks`: special marks of the tile (`bazaar`; `volcano`, `dragon`, `portal`, `princess`).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -87,10 +87,12 @@ pub enum FeatureKind {
     /// Not a feature: a tower, what was built on it or captured from it, and the points paid for
     /// a prisoner's ransom (The Tower).
     Tower,
+    /// Not a feature: the fairy's points (The Princess and the Dragon).
+    Fairy,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 8] = [
+    pub const ALL: [FeatureKind; 9] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -99,6 +101,7 @@ impl FeatureKind {
         FeatureKind::Bazaar,
         FeatureKind::Goods,
         FeatureKind::Tower,
+        FeatureKind::Fairy,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -111,6 +114,7 @@ impl FeatureKind {
             FeatureKind::Bazaar => "bazaar",
             FeatureKind::Goods => "goods",
             FeatureKind::Tower => "tower",
+            FeatureKind::Fairy => "fairy",
         }
     }
 
@@ -201,15 +205,27 @@ pub enum Mark {
     Bazaar,
     /// A tower foundation (The Tower).
     Tower,
+    /// A volcano: the dragon flies to the tile (The Princess and the Dragon).
+    Volcano,
+    /// A dragon symbol: the dragon moves when the tile is placed (The Princess and the Dragon).
+    Dragon,
+    /// A magic portal: a follower may go anywhere on the board (The Princess and the Dragon).
+    Portal,
+    /// A princess, in the first city of the tile (The Princess and the Dragon).
+    Princess,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 2] = [Mark::Bazaar, Mark::Tower];
+    pub const ALL: [Mark; 6] = [Mark::Bazaar, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             Mark::Bazaar => "bazaar",
             Mark::Tower => "tower",
+            Mark::Volcano => "volcano",
+            Mark::Dragon => "dragon",
+            Mark::Portal => "portal",
+            Mark::Princess => "princess",
         }
     }
 }
@@ -667,7 +683,10 @@ impl TileDef {
         for text in n.marks.iter().map(AsRef::as_ref) {
             match Mark::ALL.iter().find(|m| m.as_str() == text.trim()) {
                 Some(m) => marks.push(*m),
-                None => errors.push(format!("`{text}` is not a mark (known: bazaar)")),
+                None => {
+                    let known: Vec<&str> = Mark::ALL.iter().map(|m| m.as_str()).collect();
+                    errors.push(format!("`{text}` is not a mark (known: {})", known.join(", ")))
+                }
             }
         }
         if !errors.is_empty() {

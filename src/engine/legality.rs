@@ -599,9 +599,13 @@ impl Game<'_> {
         out
     }
 
-    /// A drawn tile that fits nowhere is discarded; one that fits may not be. (Bridges and
-    /// other buildings never make a placement compulsory.)
+    /// A drawn tile that fits nowhere is discarded; one that fits may not be, unless an
+    /// expansion's rules put it aside (`Expansion::puts_aside`). (Bridges and other buildings
+    /// never make a placement compulsory.)
     pub fn discard(&self, kind: TileKind) -> Result<(), Verdict> {
+        if self.expansions.iter().any(|x| x.puts_aside(self, kind)) {
+            return Ok(());
+        }
         match self.legal_placements(kind).first() {
             None => Ok(()),
             Some((p, r)) => Err(Verdict::new(

@@ -164,7 +164,8 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
         | FeatureKind::Castle
         | FeatureKind::Bazaar
         | FeatureKind::Goods
-        | FeatureKind::Tower => Terrain::Field,
+        | FeatureKind::Tower
+        | FeatureKind::Fairy => Terrain::Field,
     }
 }
 

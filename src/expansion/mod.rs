@@ -13,6 +13,7 @@ pub mod db;
 pub mod exp8;
 pub mod ic;
 pub mod ne8;
+pub mod pd;
 pub mod slots;
 pub mod tb;
 pub mod tower;
@@ -71,13 +72,14 @@ expansion_ids! {
     Tb = "tb", written: ["tb", "traders-builders"];
     /// The Tower (1st edition).
     Tower = "tower", written: ["tower"];
+    /// The Princess and the Dragon (1st edition).
+    Pd = "pd", written: ["pd", "princess-dragon"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
     ("abbey-mayor", "Abbey and Mayor"),
-    ("princess-dragon", "The Princess and the Dragon"),
     ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
@@ -444,6 +446,12 @@ pub trait Expansion: Sync {
         None
     }
 
+    /// Whether this expansion's rules put a drawn tile aside instead of placing it, though it
+    /// fits (a dragon tile while the dragon is off the board): it may then be discarded.
+    fn puts_aside(&self, _game: &Game, _tile: crate::tile::TileKind) -> bool {
+        false
+    }
+
     /// Runs after a drawn tile was discarded because it fit nowhere.
     fn on_discard(
         &self,
@@ -468,7 +476,7 @@ pub trait Expansion: Sync {
 /// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
 /// inn or cathedral has changed.
 pub static REGISTRY: &[&dyn Expansion] =
-    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &tower::Tower];
+    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &tower::Tower, &pd::Pd];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

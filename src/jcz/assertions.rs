@@ -15,8 +15,14 @@ pub enum Sentence {
 }
 
 /// JCZ's scoring names (cut at the first dot) and the referee's feature words.
-const FEATURES: &[(&str, &str)] =
-    &[("road", "road"), ("city", "city"), ("monastery", "cloister"), ("field", "field"), ("castle", "castle")];
+const FEATURES: &[(&str, &str)] = &[
+    ("road", "road"),
+    ("city", "city"),
+    ("monastery", "cloister"),
+    ("field", "field"),
+    ("castle", "castle"),
+    ("fairy", "fairy"),
+];
 
 /// Reads one sentence; `players` are the game's player names.
 pub fn parse(sentence: &str, players: &[String]) -> Sentence {

@@ -51,6 +51,13 @@ const ELEMENTS: &[Element] = &[
     Element { name: "builder", expansion: "tb", off: None },
     // The Tower: tower pieces, captures, followers on towers and ransoms.
     Element { name: "tower", expansion: "tower", off: None },
+    // The Princess and the Dragon: the dragon (volcano and dragon tiles), the fairy, the
+    // princess and the magic portal. Without `dragon`, JCZ plays volcano and dragon tiles as
+    // plain tiles, which the referee does not: a game placing one is refused there.
+    Element { name: "dragon", expansion: "pd", off: None },
+    Element { name: "fairy", expansion: "pd", off: None },
+    Element { name: "princess", expansion: "pd", off: None },
+    Element { name: "portal", expansion: "pd", off: None },
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -87,6 +94,15 @@ const RULES: &[RuleMap] = &[
         default: "zero",
         values: &[("zero", "ic.incomplete-inn-cathedral", "zero"), ("ignore", "ic.incomplete-inn-cathedral", "ignore")],
         elements: &["inn", "cathedral"],
+    },
+    RuleMap {
+        name: "dragon-move",
+        default: "before-scoring",
+        values: &[
+            ("before-scoring", "dragon.timing", "before-scoring"),
+            ("after-scoring", "dragon.timing", "after-scoring"),
+        ],
+        elements: &["dragon"],
     },
 ];
 
@@ -143,6 +159,12 @@ struct Turn {
     castles: Vec<String>,
     /// The Tower's keys of the turn, in players' words (`tower: [1, 0]`, `capture: {...}`).
     tower: Vec<String>,
+    /// The Princess and the Dragon: the dragon's moves (squares), and the fairy's, the
+    /// princess's and the portal's choices in players' words (`{at: [0, 0], on: city N}`).
+    dragon: Vec<Pos>,
+    fairy: Option<String>,
+    princess: Option<String>,
+    portal: Option<String>,
     committed: bool,
     message: usize,
 }
@@ -520,6 +542,9 @@ impl Cx<'_> {
                             format!("a {class} deployed off the tile just placed"),
                             None,
                         ),
+                        Some(s) if pos != here && t.tile.is_some_and(|(k, _, _)| portal_tile(&set, k)) => {
+                            t.portal = Some(format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y));
+                        }
                         Some(s) => {
                             t.follower =
                                 Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
@@ -598,6 +623,13 @@ impl Cx<'_> {
                         ),
                     }
                 }
+                "MOVE_NEUTRAL_FIGURE" | "RETURN_MEEPLE" => {
+                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                        self.out_of_turn(&path, m);
+                        continue;
+                    };
+                    self.neutral(&set, &board, t, m, &path);
+                }
                 "PASS" => {}
                 "COMMIT" => match cur.as_mut() {
                     Some(t) if !t.committed => {
@@ -636,6 +668,31 @@ impl Cx<'_> {
                 open_turn = Some(t);
             }
         }
+        // JCZ holds a dragon tile's turn open while the dragon flies, having scored or not
+        // (`dragon-move`); the referee replays whole turns.
+        if let Some(t) = open_turn.as_ref().filter(|t| t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k))) {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("replay[{}]", t.message),
+                "the game stops in the turn of a dragon tile, before its flight is over: the referee replays whole \
+                 turns, so the scores JCZ gave in it before the flight are not replayed"
+                    .to_string(),
+                None,
+            );
+        }
+        // Volcano and dragon tiles without the `dragon` element are plain tiles to JCZ.
+        if !g.setup.elements.contains_key("dragon") {
+            if let Some(t) = turns.iter().find(|t| t.tile.is_some_and(|(k, _, _)| volcano_or_dragon(&set, k))) {
+                self.problem(
+                    "jcz::unsupported-element",
+                    &format!("replay[{}]", t.message),
+                    "a volcano or dragon tile without the `dragon` element (a plain tile to JCZ): the referee always \
+                     plays the dragon"
+                        .to_string(),
+                    None,
+                );
+            }
+        }
         // Tiles drawn after the last move that fit nowhere were discarded by JCZ unasked; the
         // first that fits is the one in hand when the replay stops.
         let end = g.annotations.end_turn.and_then(|n| usize::try_from(n).ok());
@@ -655,6 +712,26 @@ impl Cx<'_> {
         let mut turns = self.builder_turns(g, turns);
         let placed = turns.len();
         let game_over = end == Some(placed) && open_turn.is_none();
+        // A game saved after a dragon tile's turn was committed but before the dragon's six
+        // moves were all made (JCZ's DragonMovePhase) stops in the middle of the flight.
+        if let Some(t) = turns.last().and_then(|parts| parts.last()).filter(|t| {
+            !game_over
+                && open_turn.is_none()
+                && t.dragon.len() < 6
+                && g.setup.elements.contains_key("dragon")
+                && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k))
+        }) {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("replay[{}]", t.message),
+                format!(
+                    "the game stops during the dragon's flight ({} of its moves made): the referee replays whole turns, \
+                     each flight written to its end",
+                    t.dragon.len()
+                ),
+                None,
+            );
+        }
         if !game_over {
             let _ = writeln!(y, "final-scoring: false");
         }
@@ -762,6 +839,19 @@ impl Cx<'_> {
             [one] => parts.push(format!("castle: {one}")),
             many => parts.push(format!("castles: [{}]", many.join(", "))),
         }
+        if let Some(f) = &t.fairy {
+            parts.push(format!("fairy: {f}"));
+        }
+        if let Some(p) = &t.princess {
+            parts.push(format!("princess: {p}"));
+        }
+        if let Some(p) = &t.portal {
+            parts.push(format!("portal: {p}"));
+        }
+        if !t.dragon.is_empty() {
+            let moves: Vec<String> = t.dragon.iter().map(|q| format!("[{}, {}]", q.x, q.y)).collect();
+            parts.push(format!("dragon: [{}]", moves.join(", ")));
+        }
         if t.message >= g.replay.len() {
             format!("{{{}}}  # drawn after the last message, fits nowhere", parts.join(", "))
         } else {
@@ -806,6 +896,79 @@ impl Cx<'_> {
             }
         }
         turns
+    }
+
+    /// A neutral figure moved (the dragon, the fairy) or a follower sent home (by the
+    /// princess): The Princess and the Dragon's choices of the turn.
+    fn neutral(&mut self, set: &TileSet, board: &HashMap<Pos, Placed>, t: &mut Turn, m: &Message, path: &str) {
+        let figure = m.payload.get("figureId").and_then(Value::as_str).unwrap_or_default();
+        let source = m.payload.get("source").and_then(Value::as_str).unwrap_or_default();
+        let (what, pointer) = match m.kind.as_str() {
+            "RETURN_MEEPLE" if source == "PRINCESS" => ("princess", m.payload.get("pointer")),
+            "RETURN_MEEPLE" => {
+                self.problem(
+                    "jcz::unsupported-message",
+                    &format!("{path}.payload.source"),
+                    format!("a follower sent home by `{source}`, of an expansion the referee does not model"),
+                    None,
+                );
+                return;
+            }
+            _ if figure.starts_with("dragon.") => {
+                match xy(m.payload.get("to")) {
+                    Some((x, yy)) => {
+                        if let Some(q) = self.square(x, yy, &format!("{path}.payload.to")) {
+                            t.dragon.push(q);
+                        }
+                    }
+                    None => {
+                        self.problem("jcz::bad-message", path, "a dragon move without `to: [x, y]`".to_string(), None)
+                    }
+                }
+                return;
+            }
+            _ if figure.starts_with("fairy.") => match m.payload.get("to") {
+                Some(to) if to.get("featurePointer").is_some() => ("fairy", Some(to)),
+                _ => {
+                    self.problem(
+                        "jcz::unsupported-message",
+                        &format!("{path}.payload.to"),
+                        "the fairy put on a tile rather than beside a follower (`fairy-placement: on-tile`), which \
+                         the referee does not model"
+                            .to_string(),
+                        None,
+                    );
+                    return;
+                }
+            },
+            _ => {
+                self.problem(
+                    "jcz::unsupported-message",
+                    &format!("{path}.payload.figureId"),
+                    format!("the neutral figure `{figure}` is of an expansion the referee does not model"),
+                    None,
+                );
+                return;
+            }
+        };
+        let fp = pointer.and_then(|p| p.get("featurePointer"));
+        let at = fp.and_then(|p| xy(p.get("position")));
+        let feature = fp.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+        let loc = fp.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+        let Some((x, yy)) = at else {
+            self.problem("jcz::bad-message", path, format!("the {what}'s follower has no position"), None);
+            return;
+        };
+        let pos = Pos::new(x as i32, -yy as i32);
+        let fpath = format!("{path}.payload.{}.featurePointer", if what == "fairy" { "to" } else { "pointer" });
+        if let Some(s) = self.printed(set, board, t, pos, feature, loc, &fpath) {
+            let words = format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y);
+            if what == "fairy" {
+                t.fairy = Some(words);
+            } else {
+                t.princess = Some(words);
+            }
+        }
     }
 
     /// Whether something the referee does not model was met: what follows from it (a figure
@@ -940,6 +1103,18 @@ impl Cx<'_> {
         }
         word
     }
+}
+
+fn portal_tile(set: &TileSet, k: TileKind) -> bool {
+    set.get(k).marks.contains(&crate::tile::Mark::Portal)
+}
+
+fn dragon_tile(set: &TileSet, k: TileKind) -> bool {
+    set.get(k).marks.contains(&crate::tile::Mark::Dragon)
+}
+
+fn volcano_or_dragon(set: &TileSet, k: TileKind) -> bool {
+    dragon_tile(set, k) || set.get(k).marks.contains(&crate::tile::Mark::Volcano)
 }
 
 fn push_unique(v: &mut Vec<&'static str>, x: &'static str) {

@@ -12,6 +12,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("inns-and-cathedrals:1", "ic"),
     ("traders-and-builders:1", "tb"),
     ("tower:1", "tower"),
+    ("princess-and-dragon:1", "pd"),
 ];
 
 /// JCZ tile id, catalogue tile id, and the quarter turns (clockwise) from JCZ's orientation
@@ -115,6 +116,37 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("TB/RCc!.g", "TB22", 0),
     ("TB/RRC", "TB23", 0),
     ("TB/RRrr", "TB24", 0),
+    // The Princess and the Dragon (`princess-and-dragon:1`): PD01 (the wiki's tile 01), then the
+    // set's order.
+    ("DG/CCc+.p", "PD01", 0),
+    ("DG/F.v", "PD02", 0),
+    ("DG/RrRr.g", "PD03", 0),
+    ("DG/R.v", "PD04", 0),
+    ("DG/C.d", "PD05", 0),
+    ("DG/C.v", "PD06", 0),
+    ("DG/LRRR.d", "PD07", 0),
+    ("DG/RRR.d", "PD08", 0),
+    ("DG/RRR.g", "PD09", 0),
+    ("DG/CRRR.p", "PD10", 0),
+    ("DG/Ccc.p", "PD11", 0),
+    ("DG/Ccc+.g", "PD12", 0),
+    ("DG/LCcc.d", "PD13", 0),
+    ("DG/Rr.d", "PD14", 0),
+    ("DG/Rr.v", "PD15", 0),
+    ("DG/RFr.d", "PD16", 0),
+    ("DG/RFr.v", "PD17", 0),
+    ("DG/Cc!.p", "PD18", 0),
+    ("DG/Cc.d", "PD19", 0),
+    ("DG/Cc.p", "PD20", 0),
+    ("DG/CC.v", "PD21", 0),
+    ("DG/CFc+.d", "PD22", 0),
+    ("DG/CcRr.p", "PD23", 0),
+    ("DG/CcRr.g", "PD24", 0),
+    ("DG/CRcr.d", "PD25", 0),
+    ("DG/RrC.d", "PD26", 0),
+    ("DG/RrC.g", "PD27", 0),
+    ("DG/CRr.d", "PD28", 0),
+    ("DG/CRr.g", "PD29", 0),
 ];
 
 /// The catalogue tile and quarter turns for a JCZ tile id.

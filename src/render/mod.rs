@@ -239,9 +239,12 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)
         return (role_of(game, f.segment, game.feature_kind(f.segment), castles), Spot::Centre);
     };
     let spot = match s.kind {
-        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower => {
-            Spot::Centre
-        }
+        FeatureKind::Cloister
+        | FeatureKind::Castle
+        | FeatureKind::Bazaar
+        | FeatureKind::Goods
+        | FeatureKind::Tower
+        | FeatureKind::Fairy => Spot::Centre,
         // A field enclosed by cities lies in the centre.
         FeatureKind::Field if s.halves == 0 => Spot::Centre,
         FeatureKind::Field => {
@@ -265,7 +268,7 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'stat
         FeatureKind::Cloister => Role::Monk,
         FeatureKind::Field => Role::Farmer,
         // A German castle, printed on its tile (no follower stands on a bazaar or goods).
-        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower => {
+        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower | FeatureKind::Fairy => {
             Role::Castle(LORD_OR_LADY)
         }
         FeatureKind::City => {

@@ -8,6 +8,7 @@ mod cig;
 mod db;
 mod exp8;
 mod ic;
+mod pd;
 pub mod raw;
 mod tb;
 mod tower;

@@ -251,7 +251,23 @@ fn bcb1_components_match_the_tile_distribution() {
 /// vocabulary lives in its own file (src/scenario/<expansion>.rs, beside src/expansion/).
 #[test]
 fn the_shared_scenario_files_name_no_expansion_piece() {
-    let words = ["bridge", "castle", "bazaar", "barn", "lady", "ladies", "drawbridge", "pig", "builder", "inn"];
+    let words = [
+        "bridge",
+        "castle",
+        "bazaar",
+        "barn",
+        "lady",
+        "ladies",
+        "drawbridge",
+        "pig",
+        "builder",
+        "inn",
+        "dragon",
+        "fairy",
+        "princess",
+        "portal",
+        "volcano",
+    ];
     for file in ["mod.rs", "raw.rs", "vocab.rs", "value.rs"] {
         let text = std::fs::read_to_string(crate::util::root().join("src/scenario").join(file)).unwrap().to_lowercase();
         for w in words {
@@ -398,6 +414,79 @@ fn tb_tiles_match_the_contents_and_the_tile_facts() {
             "{id}"
         );
     }
+}
+
+/// The Princess and the Dragon (1st edition), typed in from the expansion's tile list (facts
+/// checked against JCloisterZone's definitions, `princess-and-dragon:1`): id, edges N E S W,
+/// cities, roads, fields, cloister, pennants, the symbol and the copies.
+type PdFact = (&'static str, &'static str, usize, usize, usize, bool, u8, &'static str, u32);
+const PD_FACTS: &[PdFact] = &[
+    ("PD01", "CCCF", 2, 0, 2, false, 1, "princess", 1),
+    ("PD02", "FFFF", 0, 0, 1, false, 0, "volcano", 1),
+    ("PD03", "RRRR", 0, 2, 3, false, 0, "portal", 1),
+    ("PD04", "FFRF", 0, 1, 1, false, 0, "volcano", 1),
+    ("PD05", "CFFF", 1, 0, 1, false, 0, "dragon", 1),
+    ("PD06", "CFFF", 1, 0, 1, false, 0, "volcano", 1),
+    ("PD07", "FRRR", 0, 3, 3, true, 0, "dragon", 1),
+    ("PD08", "FRRR", 0, 3, 3, false, 0, "dragon", 1),
+    ("PD09", "FRRR", 0, 3, 3, false, 0, "portal", 1),
+    ("PD10", "CRRR", 1, 3, 3, false, 0, "princess", 1),
+    ("PD11", "CCFC", 1, 0, 1, false, 0, "princess", 1),
+    ("PD12", "CCFC", 1, 0, 1, false, 1, "portal", 1),
+    ("PD13", "CCFC", 1, 0, 1, true, 0, "dragon", 1),
+    ("PD14", "FFRR", 0, 1, 2, false, 0, "dragon", 2),
+    ("PD15", "FFRR", 0, 1, 2, false, 0, "volcano", 1),
+    ("PD16", "FRFR", 0, 1, 2, false, 0, "dragon", 1),
+    ("PD17", "FRFR", 0, 1, 2, false, 0, "volcano", 1),
+    ("PD18", "CFFC", 1, 0, 2, false, 0, "princess", 1),
+    ("PD19", "CFFC", 1, 0, 1, false, 0, "dragon", 1),
+    ("PD20", "CFFC", 1, 0, 1, false, 0, "princess", 1),
+    ("PD21", "CCFF", 2, 0, 1, false, 0, "volcano", 1),
+    ("PD22", "FCFC", 1, 0, 2, false, 1, "dragon", 1),
+    ("PD23", "CRRC", 1, 1, 2, false, 0, "princess", 1),
+    ("PD24", "CRRC", 1, 1, 2, false, 0, "portal", 1),
+    ("PD25", "RCRC", 1, 1, 2, false, 0, "dragon", 1),
+    ("PD26", "CFRR", 1, 1, 2, false, 0, "dragon", 1),
+    ("PD27", "CFRR", 1, 1, 2, false, 0, "portal", 1),
+    ("PD28", "CRRF", 1, 1, 2, false, 0, "dragon", 1),
+    ("PD29", "CRRF", 1, 1, 2, false, 0, "portal", 1),
+];
+
+#[test]
+fn pd_tiles_match_the_contents_and_the_tile_facts() {
+    use referee::tile::Mark;
+    let all = lib().tile_set(&[referee::expansion::ExpansionId::Pd]);
+    let base = lib().tile_set(&[]);
+    let pd: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    assert_eq!(pd.len(), PD_FACTS.len());
+    assert_eq!(pd.iter().map(|d| d.count).sum::<u32>(), 30);
+    assert_eq!(all.bag().len(), 102, "mixed into the 72 base tiles");
+    let mut totals = [0u32; 4];
+    for (id, edges, cities, roads, fields, cloister, pennants, mark, count) in PD_FACTS {
+        let d = pd.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
+        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
+        assert_eq!(d.count, *count, "copies of {id}");
+        assert_eq!(d.edge_string(), *edges, "edges of {id}");
+        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
+        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
+        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
+        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
+        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
+        let marks: Vec<&str> = d.marks.iter().map(|m| m.as_str()).collect();
+        assert_eq!(marks, [*mark], "symbol of {id}");
+        let i = [Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess].iter().position(|m| m.as_str() == *mark);
+        totals[i.unwrap()] += d.count;
+    }
+    assert_eq!(totals, [6, 12, 6, 6], "volcanoes, dragons, portals, princesses");
+    // Tile 01: the princess in a cap of its own, which is no semicircle (no castle town).
+    let one = pd.iter().find(|d| d.id == "PD01").unwrap();
+    let caps: Vec<_> =
+        one.segments.iter().filter(|s| s.kind == FeatureKind::City && s.edges == Edge::N.bit()).collect();
+    assert_eq!(caps.len(), 1);
+    assert!(!caps[0].semicircle, "tile 01's top cap cannot go into a castle town");
+    // Tile 25: the road passes through a tunnel under the city, one road.
+    let tunnel = pd.iter().find(|d| d.id == "PD25").unwrap();
+    assert!(tunnel.segments.iter().any(|s| s.kind == FeatureKind::Road && s.edges == Edge::N.bit() | Edge::S.bit()));
 }
 
 #[test]

@@ -68,8 +68,8 @@ fn test_counts_engine_tests_apart() {
     let tmp = TempDir::new("jcz-unsupported");
     let dir = tmp.path();
     std::fs::write(
-        dir.join("dragon.jcz"),
-        text.replacen("\"farmers\": true", "\"farmers\": true,\n      \"dragon\": true", 1),
+        dir.join("shrine.jcz"),
+        text.replacen("\"farmers\": true", "\"farmers\": true,\n      \"shrine\": true", 1),
     )
     .unwrap();
     let o = referee(&["test", dir.to_str().unwrap(), "-f", "junit"]);
@@ -88,7 +88,7 @@ fn import_edited(from: &str, to: &str) -> Result<jcz::Imported, referee::diag::I
 
 #[test]
 fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
-    let e = import_edited("\"farmers\": true", "\"farmers\": true,\n      \"dragon\": true").unwrap_err();
+    let e = import_edited("\"farmers\": true", "\"farmers\": true,\n      \"shrine\": true").unwrap_err();
     let text = crate::util::unwrapped(&e);
     assert!(text.contains("jcz::unsupported-element") && text.contains("edited.jcz:26:17"), "{text}");
     let e = import_edited("\"BA/L\"", "\"AM/A\"").unwrap_err();
@@ -219,8 +219,9 @@ fn jcz_xml(name: &str) -> Option<String> {
 
 /// A tile's layout as masks: city edges, road edges, field half-edges (none: a field inside
 /// the tile, JCZ's `I`) with the city edges each borders; pennants, cloister, bazaar, inns,
-/// cathedrals; the goods of each city (its edges and the kind).
-type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize, Vec<(u8, String)>);
+/// cathedrals; the goods of each city (its edges and the kind); The Princess and the Dragon's
+/// symbols (`volcano`, `dragon`, `portal`, `princess`).
+type Layout = (Vec<u8>, Vec<u8>, Vec<(u8, Vec<u8>)>, u32, bool, bool, usize, usize, Vec<(u8, String)>, Vec<String>);
 
 fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
@@ -238,6 +239,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     let (mut c, mut r, mut f): (Vec<u8>, Vec<u8>, Vec<(u8, String)>) = (Vec::new(), Vec::new(), Vec::new());
     let (mut pennants, mut cloister, mut bazaar, mut inns, mut cathedrals) = (0, false, false, 0, 0);
     let mut goods: Vec<(u8, String)> = Vec::new();
+    let mut symbols: Vec<String> = Vec::new();
     for n in tile.children().filter(|n| n.is_element()) {
         let text = n.text().unwrap_or_default();
         match n.tag_name().name() {
@@ -246,6 +248,9 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
                 cathedrals += usize::from(n.attribute("cathedral") == Some("true"));
                 goods.extend(n.attribute("resource").map(|g| (edges(text), g.to_string())));
+                if n.attribute("princess") == Some("true") {
+                    symbols.push("princess".to_string());
+                }
             }
             "road" => {
                 r.push(edges(text));
@@ -259,6 +264,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
             "tower" => {}
+            s @ ("volcano" | "dragon" | "portal") => symbols.push(s.to_string()),
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -276,7 +282,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     r.sort();
     f.sort();
     goods.sort();
-    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods), tile.attribute("id").unwrap().to_string())
+    ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols), tile.attribute("id").unwrap().to_string())
 }
 
 fn our_layout(d: &referee::tile::TileDef) -> Layout {
@@ -303,7 +309,14 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let mut goods: Vec<(u8, String)> =
         of(FeatureKind::City).flat_map(|s| s.goods.iter().map(|g| (s.edges, g.as_str().to_string()))).collect();
     goods.sort();
-    (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods)
+    let symbols: Vec<String> =
+        // The bazaar and the tower foundation are compared apart.
+        d.marks
+            .iter()
+            .filter(|m| !matches!(m, referee::tile::Mark::Bazaar | referee::tile::Mark::Tower))
+            .map(|m| m.as_str().to_string())
+            .collect();
+    (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
 }
 
 #[test]
@@ -314,6 +327,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "inns_and_cathedrals.xml",
         "traders_and_builders.xml",
         "tower.xml",
+        "princess_and_dragon.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -324,6 +338,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
         referee::expansion::ExpansionId::Tower,
+        referee::expansion::ExpansionId::Pd,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -374,6 +389,11 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "traders-and-builders/pig-scoring",
         "traders-and-builders/pigs-no-stack",
         "tower/tower-capture-options",
+        "princess-and-dragon/fairy-endgame-road",
+        "princess-and-dragon/fairy-endgame-zero-field",
+        "princess-and-dragon/fairy-next-meeple",
+        "princess-and-dragon/magic-portal-placement",
+        "princess-and-dragon/princess-removed-meeple",
     ] {
         let f = dir.join(format!("{t}.jcz"));
         let o = referee(&["check", f.to_str().unwrap()]);

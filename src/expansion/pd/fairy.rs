@@ -1,0 +1,198 @@
+//! The fairy: moved, instead of a follower, beside one of the player's own followers
+//! (rule::FAIRY_MOVE); the dragon never enters its tile (rule::FAIRY_PROTECTS); 1 point to
+//! the owner of its follower at the start of their turn (rule::FAIRY_TURN_POINT), 3 when that
+//! follower's feature is scored (rule::FAIRY_BONUS). Beside a follower in a castle only as
+//! the `castle.fairy` switch allows.
+
+use super::{actions, between_tiles, rule, Action, FairyCastle, Options, State, Target};
+use crate::engine::features::SegId;
+use crate::engine::{Game, Part, TurnContext};
+use crate::geom::{Edge, Half, Pos};
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::tile::{FeatureKind, Spot};
+use smallvec::smallvec;
+
+/// The follower a target names, and its owner: a verdict under `rule` if there is none.
+fn follower_at(game: &Game, t: &Target, rule: crate::rules::RuleId) -> Result<(PlayerId, SegId), Verdict> {
+    let seg = t.segment(game).map_err(|e| Verdict::new(rule, e))?;
+    match game.followers().iter().find(|f| f.segment == seg) {
+        Some(f) => Ok((f.player, seg)),
+        None => Err(Verdict::new(rule, format!("no follower stands on the {}", t.words()))),
+    }
+}
+
+/// The `castle.fairy` switch: a verdict where the fairy may not join this follower.
+fn castle_rule(game: &Game, seg: SegId, t: &Target) -> Result<(), Verdict> {
+    if between_tiles(game, seg) && game.options().of::<Options>().fairy_castle == FairyCastle::Forbidden {
+        return Err(Verdict::new(
+            rule::FAIRY_CASTLE_FORBIDDEN,
+            format!(
+                "the follower on the {} is in a castle, which lies on no single tile: the fairy may not join it",
+                t.words()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn check(game: &Game, player: PlayerId, mv: &crate::engine::Move) -> Result<(), Verdict> {
+    for a in actions(mv) {
+        let Action::Fairy(t) = a else { continue };
+        let (owner, seg) = follower_at(game, t, rule::FAIRY_MOVE)?;
+        if owner != player {
+            return Err(Verdict::new(
+                rule::FAIRY_MOVE,
+                format!(
+                    "the fairy goes beside one of the player's own followers; the one on the {} is {}'s",
+                    t.words(),
+                    game.player_name(owner)
+                ),
+            ));
+        }
+        castle_rule(game, seg, t)?;
+    }
+    Ok(())
+}
+
+/// The target naming a follower's segment on its tile, in words a player writes.
+pub(super) fn target_of(game: &Game, seg: SegId) -> Option<Target> {
+    let (at, local) = game.locate(seg);
+    let local = local?;
+    let p = game.tile_at(at)?;
+    let def = game.def(p.kind);
+    let kind = def.segments[local].kind;
+    let spots = Edge::ALL
+        .into_iter()
+        .map(Spot::Edge)
+        .chain((0..8u8).map(|h| Spot::Half(Half(h))))
+        .chain(std::iter::once(Spot::Centre));
+    if def.find_segment(p.rotation, kind, None) == Ok(local) {
+        return Some(Target { at, kind, spot: None });
+    }
+    spots
+        .filter(|s| kind == FeatureKind::Field || !matches!(s, Spot::Half(_)))
+        .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
+        .map(|s| Target { at, kind, spot: Some(s) })
+}
+
+/// A fairy move beside each of the player's followers it may join (not the one it stands
+/// beside already).
+pub(super) fn options(game: &Game, player: PlayerId) -> Vec<Action> {
+    let now = game.state_of::<State>().fairy_follower(game);
+    let mut out = Vec::new();
+    for f in game.followers().iter().filter(|f| f.player == player) {
+        if now == Some((player, f.segment)) {
+            continue;
+        }
+        let Some(t) = target_of(game, f.segment) else { continue };
+        if castle_rule(game, f.segment, &t).is_ok() {
+            out.push(Action::Fairy(t));
+        }
+    }
+    out
+}
+
+/// The fairy standing on the starting board, checked as if it had been moved there.
+pub(super) fn stand(game: &mut Game, t: &Target) -> Result<(), Verdict> {
+    let (owner, seg) = follower_at(game, t, rule::FAIRY_MOVE)?;
+    castle_rule(game, seg, t)?;
+    game.state_of_mut::<State>().fairy = Some((t.at, Some((owner, seg))));
+    Ok(())
+}
+
+pub(super) fn moved(game: &mut Game, turn: &TurnContext) {
+    let Some(t) = actions(&turn.mv).find_map(|a| match a {
+        Action::Fairy(t) => Some(*t),
+        _ => None,
+    }) else {
+        return;
+    };
+    if let Ok(seg) = t.segment(game) {
+        game.state_of_mut::<State>().fairy = Some((t.at, Some((turn.player, seg))));
+    }
+}
+
+fn fairy_ref(game: &Game, at: Pos, player: PlayerId, seg: SegId) -> FeatureRef {
+    FeatureRef::new(FeatureKind::Fairy, at, u8::MAX, "fairy", 0).with_words(format!(
+        "the fairy beside {}'s follower on {}",
+        game.player_name(player),
+        game.describe(seg)
+    ))
+}
+
+fn pay(game: &mut Game, timing: Timing, player: PlayerId, seg: SegId, rule: crate::rules::RuleId, each: i32) {
+    let at = game.state_of::<State>().fairy.map_or(game.locate(seg).0, |(at, _)| at);
+    let feature = fairy_ref(game, at, player, seg);
+    let label = if each == 1 { "fairy point" } else { "fairy bonus" };
+    game.award(ScoreEvent {
+        timing,
+        players: smallvec![player],
+        feature,
+        items: smallvec![ScoreItem { rule, label, count: 1, each }],
+        because: smallvec![],
+    });
+}
+
+/// rule::FAIRY_TURN_POINT, once a turn (not again in a turn's second part).
+pub(super) fn turn_point(game: &mut Game, turn: &TurnContext) {
+    if matches!(turn.mv.part, Part::Second(_)) {
+        return;
+    }
+    if let Some((p, seg)) = game.state_of::<State>().fairy_follower(game) {
+        if p == turn.player {
+            pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_TURN_POINT, 1);
+        }
+    }
+}
+
+/// rule::FAIRY_BONUS: the feature of the fairy's follower (as it stood before the turn's
+/// scoring) was scored this turn.
+pub(super) fn bonus(game: &mut Game, turn: &TurnContext) {
+    let Some((p, seg)) = game.state_of::<State>().watched else { return };
+    if between_tiles(game, seg) {
+        return;
+    }
+    let root = game.feature_of(seg);
+    let scored = game.completions().iter().any(|c| c.occupied && game.feature_of(c.info.root) == root);
+    if scored {
+        pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_BONUS, 3);
+        game.state_of_mut::<State>().watched = None;
+    }
+}
+
+/// The end of the turn: a castle that scored with the fairy beside its follower pays the
+/// fairy's 3 where the switch lets the fairy in (rule::FAIRY_CASTLE_BB3); a fairy whose
+/// follower has left stays on its tile beside nobody.
+pub(super) fn castle_bonus(game: &mut Game, turn: &TurnContext) {
+    let st = game.state_of::<State>();
+    let watched = st.watched;
+    let gone = watched.is_some() && st.fairy_follower(game).is_none();
+    if let (Some((p, seg)), true) = (watched, gone) {
+        let castle_scored = game.events().iter().any(|e| {
+            e.timing == Timing::Turn(turn.turn)
+                && e.feature.kind == FeatureKind::Castle
+                && e.players.contains(&p)
+                && e.points() > 0
+        });
+        if castle_scored && game.options().of::<Options>().fairy_castle == FairyCastle::Bb3 {
+            pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_CASTLE_BB3, 3);
+        }
+    }
+    let st = game.state_of_mut::<State>();
+    st.watched = None;
+    let _ = st;
+    let still = game.state_of::<State>().fairy_follower(game);
+    if let Some((at, _)) = game.state_of::<State>().fairy {
+        game.state_of_mut::<State>().fairy = Some((at, still));
+    }
+}
+
+/// rule::FAIRY_BONUS at the final scoring: the fairy's follower is still on the board, so
+/// its feature is scored now (a castle's is not: an unfinished castle scores nothing).
+pub(super) fn final_bonus(game: &mut Game) {
+    if let Some((p, seg)) = game.state_of::<State>().fairy_follower(game) {
+        if !between_tiles(game, seg) {
+            pay(game, Timing::End, p, seg, rule::FAIRY_BONUS, 3);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The vocabulary of The Princess and the Dragon (`expansions: [pd]`, alias
+//! `princess-dragon`): on a turn, the dragon's flight as the squares it enters in order
+//! (`dragon: [[1, 0], [2, 0]]`), the fairy moved beside a follower (`fairy: {at: [1, 0], on:
+//! road}`), the knight a princess sends home (`princess: {at: [0, 1], on: city S}`) and the
+//! feature a follower reaches through a magic portal (`portal: {at: [2, 0], on: field N}`);
+//! on a tile of the starting board, the dragon standing there (`dragon: true`) and the
+//! fairy beside a follower of that tile (`fairy: city N`).
+
+use super::value::Value;
+use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
+use super::{feature_help, Validator};
+use crate::expansion::pd::{Action, Target};
+use crate::expansion::{ExpansionId, Extra};
+use crate::geom::Pos;
+use crate::tile::{FeatureKind, Spot};
+use serde::Deserialize;
+
+pub(super) struct Pd;
+
+/// `{at: [x, y], on: city N}`: a feature of the tile at a square.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTarget {
+    at: Vec<i64>,
+    on: String,
+}
+
+/// `city N`, `road`, `field NL`, `cloister`: the kind of feature and where on the tile.
+fn feature_words(v: &mut Validator, path: &str, text: &str) -> Option<(FeatureKind, Option<Spot>)> {
+    let mut words = text.split_whitespace();
+    let kind = match words.next().and_then(FeatureKind::parse) {
+        Some(k @ (FeatureKind::Road | FeatureKind::City | FeatureKind::Field | FeatureKind::Cloister)) => k,
+        _ => {
+            v.problem(
+                "scenario::bad-feature",
+                path,
+                format!("`{text}` is not a road, city, field or cloister of a tile"),
+                Some(feature_help()),
+            );
+            return None;
+        }
+    };
+    let place: Vec<&str> = words.collect();
+    match place.as_slice() {
+        [] => Some((kind, None)),
+        [p] => match Spot::parse(p) {
+            Some(s) => Some((kind, Some(s))),
+            None => {
+                v.problem(
+                    "scenario::bad-feature",
+                    path,
+                    format!("`{p}` is not a place on a tile"),
+                    Some(feature_help()),
+                );
+                None
+            }
+        },
+        _ => {
+            v.problem(
+                "scenario::bad-feature",
+                path,
+                format!("`{text}` names more than one place"),
+                Some(feature_help()),
+            );
+            None
+        }
+    }
+}
+
+fn target(v: &mut Validator, path: &str, value: &Value) -> Option<Target> {
+    let raw = v.typed::<RawTarget>(path, value)?;
+    let at = v.pos(&format!("{path}.at"), &raw.at);
+    let what = feature_words(v, &format!("{path}.on"), &raw.on);
+    let (at, (kind, spot)) = (at?, what?);
+    Some(Target { at, kind, spot })
+}
+
+impl Vocabulary for Pd {
+    fn expansion(&self) -> ExpansionId {
+        ExpansionId::Pd
+    }
+
+    fn turn_keys(&self) -> &'static [Key] {
+        &[("dragon", "the dragon"), ("fairy", "the fairy"), ("princess", "the princess"), ("portal", "magic portals")]
+    }
+
+    fn board_keys(&self) -> &'static [Key] {
+        &[("dragon", "the dragon"), ("fairy", "the fairy")]
+    }
+
+    fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
+        for (key, value) in keys {
+            let path = format!("{}.{key}", t.path);
+            if t.discard {
+                v.problem(
+                    "scenario::discard-with-placement",
+                    &path,
+                    format!("a discarded tile is not placed: nothing happens with it (`{key}`)"),
+                    Some("remove the key, or `discard: true`".to_string()),
+                );
+                continue;
+            }
+            if *key == "dragon" {
+                let Some(squares) = v.typed::<Vec<Vec<i64>>>(&path, value) else { continue };
+                let mut path_squares: Vec<Pos> = Vec::new();
+                let mut ok = true;
+                for (j, sq) in squares.iter().enumerate() {
+                    match v.pos(&format!("{path}[{j}]"), sq) {
+                        Some(p) => path_squares.push(p),
+                        None => ok = false,
+                    }
+                }
+                if ok {
+                    out.extras.push(Extra::new(Action::Dragon(path_squares)));
+                }
+                continue;
+            }
+            let Some(target) = target(v, &path, value) else { continue };
+            out.extras.push(Extra::new(match *key {
+                "fairy" => Action::Fairy(target),
+                "princess" => Action::Princess(target),
+                _ => Action::Portal(target),
+            }));
+        }
+    }
+
+    fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
+        for (key, value) in keys {
+            let path = format!("{}.{key}", b.path);
+            let Some(at) = b.pos else { continue };
+            if *key == "dragon" {
+                match v.typed::<bool>(&path, value) {
+                    Some(true) => out.push((path, Extra::new(Action::StandingDragon(at)))),
+                    Some(false) => {}
+                    None => {}
+                }
+                continue;
+            }
+            let Some(text) = v.typed::<String>(&path, value) else { continue };
+            if let Some((kind, spot)) = feature_words(v, &path, &text) {
+                out.push((path, Extra::new(Action::StandingFairy(Target { at, kind, spot }))));
+            }
+        }
+    }
+}
