@@ -6,6 +6,7 @@
 //! options once per game ([`Options::read`]) and keeps its pieces in its slice of [`State`].
 //! Expansions never refer to each other.
 
+pub mod am;
 pub mod base;
 pub mod bcb1;
 pub mod cig;
@@ -68,12 +69,13 @@ expansion_ids! {
     Db = "db", written: ["db"];
     /// Traders and Builders (1st edition).
     Tb = "tb", written: ["tb", "traders-builders"];
+    /// Abbey and Mayor (1st edition).
+    Am = "am", written: ["am", "abbey-mayor"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("abbey-mayor", "Abbey and Mayor"),
     ("princess-dragon", "The Princess and the Dragon"),
     ("tower", "The Tower"),
     ("flying-machines", "The Flying Machines"),
@@ -465,7 +467,8 @@ pub trait Expansion: Sync {
 /// Every expansion, in hook order: the base game first, since others adjust what it scores;
 /// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
 /// inn or cathedral has changed.
-pub static REGISTRY: &[&dyn Expansion] = &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb];
+pub static REGISTRY: &[&dyn Expansion] =
+    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &am::Am];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

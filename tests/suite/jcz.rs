@@ -226,10 +226,10 @@ fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
 }
 
-/// JCZ's `I` is the inner field, which reaches no edge.
+/// JCZ's `I` (and `II`, a second one) is an inner field, which reaches no edge.
 fn halves(text: &str) -> u8 {
     text.split_whitespace()
-        .filter(|h| *h != "I")
+        .filter(|h| *h != "I" && *h != "II")
         .map(|h| referee::geom::Half::parse(h).unwrap().bit())
         .fold(0, |a, b| a | b)
 }
@@ -252,7 +252,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 inns += usize::from(n.attribute("inn") == Some("true"));
             }
             "field" => {
-                let h = if text.trim() == "I" { 0 } else { halves(text) };
+                let h = if matches!(text.trim(), "I" | "II") { 0 } else { halves(text) };
                 f.push((h, n.attribute("city").unwrap_or_default().to_string()))
             }
             "monastery" => cloister = true,
@@ -273,6 +273,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     c.sort();
     r.sort();
     f.sort();
+    // Enclosed fields between the same cities are one in the catalogue (`AM/CCcc+`: docs/jcz.md).
+    f.dedup_by(|a, b| a.0 == 0 && a == b);
     goods.sort();
     ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods), tile.attribute("id").unwrap().to_string())
 }
@@ -306,7 +308,13 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
 
 #[test]
 fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "inns_and_cathedrals.xml", "traders_and_builders.xml"];
+    let files = [
+        "basic.xml",
+        "bridges_castles_and_bazaars.xml",
+        "inns_and_cathedrals.xml",
+        "traders_and_builders.xml",
+        "abbey_and_mayor.xml",
+    ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
         return;
@@ -315,6 +323,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Bcb1,
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
+        referee::expansion::ExpansionId::Am,
     ]);
     let mut checked = 0;
     for text in &texts {
