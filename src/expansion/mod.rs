@@ -255,7 +255,13 @@ pub trait Expansion: Sync {
 
     /// Vetoes a follower of the starting board the core rules allow (a farmer, when the
     /// profile leaves farmers out).
-    fn check_setup_follower(&self, _game: &Game, _player: PlayerId, _seg: SegId) -> Result<(), Verdict> {
+    fn check_setup_follower(
+        &self,
+        _game: &Game,
+        _player: PlayerId,
+        _seg: SegId,
+        _figure: Figure,
+    ) -> Result<(), Verdict> {
         Ok(())
     }
 

@@ -15,7 +15,7 @@ use crate::tile::{FeatureKind, TileKind, TileSet};
 
 /// Every expansion's vocabulary.
 pub(super) static VOCABULARIES: &[&dyn Vocabulary] =
-    &[&super::exp8::Exp8, &super::ic::Ic, &super::cig::Cig, &super::db::Db, &super::tb::Tb];
+    &[&super::exp8::Exp8, &super::ic::Ic, &super::cig::Cig, &super::db::Db, &super::tb::Tb, &super::am::Am];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
 fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {

@@ -76,6 +76,18 @@ fn expansion_not_played_yet() {
     );
 }
 
+/// A piece of Abbey and Mayor the referee does not model yet (the wagon's move): refused
+/// where it is written, citing its rule.
+#[test]
+fn abbey_mayor_piece_not_modelled() {
+    check(
+        "abbey_mayor_piece_not_modelled",
+        &format!("{HEAD}expansions: [am]\nturns:\n  - {{tile: U, at: [1, 0], wagon-move: road E}}\n"),
+        "referee::am.wagon.move",
+        "5:",
+    );
+}
+
 #[test]
 fn unknown_ruleset() {
     check("unknown_ruleset", &format!("{HEAD}rulesets: [hig, bogus]\n"), "referee::scenario::unknown-ruleset", "3:");

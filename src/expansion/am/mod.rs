@@ -1,12 +1,50 @@
 //! Abbey and Mayor (1st edition): twelve land tiles, each player's abbey, and three figures
 //! each: the mayor, the wagon and the barn.
 //!
-//! What is modelled so far: the land tiles (`tiles/am.yaml`), whose two caps that are not
-//! semicircles (tiles 03 and 05) make no castle town for Bridges, Castles and Bazaars.
+//! The land tiles are `tiles/am.yaml`; their two caps that are not semicircles (tiles 03 and
+//! 05) make no castle town for Bridges, Castles and Bazaars. The mayor and the wagon are
+//! figures of the engine (`Figure::Mayor`, `Figure::Wagon`), one of each given to every player
+//! in `setup`: they deploy, score and go home as followers do; the mayor stands only in a city
+//! and weighs its city's pennants (`Figure::strength_in`, read by `Game::majority`), the wagon
+//! anywhere but a field.
 
 use super::{Expansion, ExpansionId};
+use crate::engine::features::SegId;
+use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move};
+use crate::score::{PlayerId, Verdict};
+use crate::tile::FeatureKind;
 
 pub struct Am;
+
+/// The kind of feature a move's follower stands on, as the tile lies (none without one).
+fn follower_kind(game: &Game, mv: &Move) -> Option<FeatureKind> {
+    match mv.follower? {
+        FollowerOn::Added(kind) => Some(kind),
+        FollowerOn::Segment(local) => {
+            // The follower's square: the tile's own, or the second square of a double-size tile.
+            let kind = match mv.follower_square.filter(|sq| *sq != mv.pos) {
+                Some(_) => game.twin_of(mv.tile, mv.pos, mv.rotation).map(|(k, _)| k)?,
+                None => mv.tile,
+            };
+            game.def(kind).segments.get(local).map(|s| s.kind)
+        }
+    }
+}
+
+/// Whether a figure may stand on a feature of this kind.
+fn check_figure(figure: Figure, kind: FeatureKind) -> Result<(), Verdict> {
+    match (figure, kind) {
+        (Figure::Mayor, FeatureKind::City) => Ok(()),
+        (Figure::Mayor, other) => {
+            Err(Verdict::new(rule::MAYOR_PLACEMENT, format!("the mayor is placed only in a city, never on a {other}")))
+        }
+        (Figure::Wagon, FeatureKind::Field) => Err(Verdict::new(
+            rule::WAGON_PLACEMENT,
+            "the wagon stands on a road, in a city or on a cloister, never in a field",
+        )),
+        _ => Ok(()),
+    }
+}
 
 impl Expansion for Am {
     fn edge_changes(&self) -> super::EdgeChanges {
@@ -25,6 +63,37 @@ impl Expansion for Am {
         const TILES: crate::embedded::Embedded = crate::embed!("tiles/am.yaml");
         Some(&TILES)
     }
+
+    fn setup(&self, game: &mut Game) {
+        // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
+        for p in 0..game.players().len() {
+            game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
+            game.give_figure(PlayerId(p as u8), Figure::Wagon, 1);
+        }
+    }
+
+    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        if !matches!(mv.figure, Figure::Mayor | Figure::Wagon) {
+            return Ok(());
+        }
+        match follower_kind(game, mv) {
+            Some(kind) => check_figure(mv.figure, kind),
+            None => Ok(()),
+        }
+    }
+
+    fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId, figure: Figure) -> Result<(), Verdict> {
+        check_figure(figure, game.feature_kind(seg))
+    }
+
+    fn explain(&self, game: &Game, feature: &FeatureInfo, because: &mut crate::score::Rules) {
+        let on = |figure: Figure| {
+            game.followers().iter().any(|f| f.figure == figure && game.feature_of(f.segment) == feature.root)
+        };
+        if feature.kind == FeatureKind::City && on(Figure::Mayor) {
+            because.push(rule::MAYOR_STRENGTH);
+        }
+    }
 }
 
 pub mod rule {
@@ -38,5 +107,21 @@ pub mod rule {
         MIX_TILES = "am.setup.mix-tiles",
         /// The caps of tiles 03 and 05 are not semicircles: no castle town holds them.
         NO_CASTLE_CAPS = "am.tiles.caps-not-semicircles",
+        /// Each player has one mayor, one wagon and one barn in supply.
+        FIGURES = "am.components.figures",
+        /// The mayor is a follower placed only in a city.
+        MAYOR_PLACEMENT = "am.mayor.city-only",
+        /// The mayor weighs as many followers as its city has pennants: none without pennants.
+        MAYOR_STRENGTH = "am.mayor.strength-pennants",
+        /// The wagon is a follower placed on a road, in a city or on a cloister, never in a field.
+        WAGON_PLACEMENT = "am.wagon.placement",
+        /// A mayor or a wagon in a city is a knight for every rule that asks.
+        KNIGHTS = "am.figures.knights",
+        /// After its feature scores, the wagon may move to an adjacent unfinished, unoccupied feature joined by its road (not modelled yet: refused).
+        WAGON_MOVE = "am.wagon.move",
+        /// The barn, on a corner where four fields meet (not modelled yet: refused).
+        BARN = "am.barn.placement",
+        /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
+        ABBEY = "am.abbey.placement",
     }
 }
