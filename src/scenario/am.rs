@@ -1,26 +1,63 @@
 //! The vocabulary of Abbey and Mayor (`expansions: [am]`): the mayor and the wagon, deployed on
 //! a turn with `mayor: city N` or `wagon: road E` instead of `follower:`, standing on the
 //! starting board as `{player: Red, on: city N, mayor: true}`, and named `mayor city N` or
-//! `wagon road E` in a list of legal moves.
+//! `wagon road E` in a list of legal moves. After a wagon's feature scores, the turn may move it:
+//! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`.
 
+use super::feature_help;
 use super::raw::RawFollowerSpec;
 use super::value::Value;
 use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
 use super::Validator;
 use crate::engine::Figure;
-use crate::expansion::ExpansionId;
+use crate::expansion::am::wagon;
+use crate::expansion::{ExpansionId, Extra};
+use crate::tile::{FeatureKind, Spot};
+use serde::Deserialize;
+
+/// A feature as a player names it on a tile (`road E`, `city N`, `cloister`).
+fn feature_words(v: &mut Validator, path: &str, text: &str) -> Option<(FeatureKind, Option<Spot>)> {
+    let mut words = text.split_whitespace();
+    let kind = words.next().and_then(FeatureKind::parse);
+    let rest: Vec<&str> = words.collect();
+    let spot = match rest.as_slice() {
+        [] => Some(None),
+        [w] => Spot::parse(w).map(Some),
+        _ => None,
+    };
+    match (kind, spot) {
+        (Some(k), Some(s)) => Some((k, s)),
+        _ => {
+            v.problem(
+                "scenario::bad-feature",
+                path,
+                format!("`{text}` is not a feature of a tile"),
+                Some(feature_help()),
+            );
+            None
+        }
+    }
+}
 
 pub(super) struct Am;
 
 const MAYOR: &str = "mayor";
 const WAGON: &str = "wagon";
+const WAGON_MOVE: &str = "wagon-move";
+
+/// `{from: [x, y], to: [x, y], on: road E}`: the wagon that stood at `from` on a feature
+/// scored this turn moves onto the feature `on` of the tile at `to`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWagonMove {
+    from: Vec<i64>,
+    to: Vec<i64>,
+    on: String,
+}
 /// Keys of pieces the referee does not model yet: each refused where it is written, citing
 /// its rule.
-const NOT_YET: &[(&str, crate::rules::RuleId, &str)] = &[
-    ("wagon-move", crate::expansion::am::rule::WAGON_MOVE, "the wagon's move after its feature scores"),
-    ("barn", crate::expansion::am::rule::BARN, "the barn"),
-    ("abbey", crate::expansion::am::rule::ABBEY, "the abbey tile"),
-];
+const NOT_YET: &[(&str, crate::rules::RuleId, &str)] =
+    &[("abbey", crate::expansion::am::rule::ABBEY, "the abbey tile")];
 
 fn figure_of(key: &str) -> Option<Figure> {
     match key {
@@ -36,7 +73,7 @@ impl Vocabulary for Am {
     }
 
     fn turn_keys(&self) -> &'static [Key] {
-        &[(MAYOR, "mayors"), (WAGON, "wagons"), ("wagon-move", "wagon moves"), ("barn", "barns"), ("abbey", "abbeys")]
+        &[(MAYOR, "mayors"), (WAGON, "wagons"), (WAGON_MOVE, "wagon moves"), ("abbey", "abbeys")]
     }
 
     fn follower_keys(&self) -> &'static [Key] {
@@ -53,6 +90,18 @@ impl Vocabulary for Am {
                     format!("{what} (Abbey and Mayor) is not modelled yet by this version of the referee"),
                     Some("docs/scenarios.md, \"Abbey and Mayor\", says what is modelled".to_string()),
                 );
+                continue;
+            }
+            if *key == WAGON_MOVE {
+                for (j, m) in v.typed::<Vec<RawWagonMove>>(&path, value).into_iter().flatten().enumerate() {
+                    let mpath = format!("{path}[{j}]");
+                    let from = v.pos(&format!("{mpath}.from"), &m.from);
+                    let to = v.pos(&format!("{mpath}.to"), &m.to);
+                    let on = feature_words(v, &format!("{mpath}.on"), &m.on);
+                    if let (Some(from), Some(to), Some((kind, spot))) = (from, to, on) {
+                        out.extras.push(Extra::new(wagon::Move { from, to, kind, spot }));
+                    }
+                }
                 continue;
             }
             let Some(figure) = figure_of(key) else { continue };

@@ -76,14 +76,14 @@ fn expansion_not_played_yet() {
     );
 }
 
-/// A piece of Abbey and Mayor the referee does not model yet (the wagon's move): refused
+/// A piece of Abbey and Mayor the referee does not model yet (the abbey): refused
 /// where it is written, citing its rule.
 #[test]
 fn abbey_mayor_piece_not_modelled() {
     check(
         "abbey_mayor_piece_not_modelled",
-        &format!("{HEAD}expansions: [am]\nturns:\n  - {{tile: U, at: [1, 0], wagon-move: road E}}\n"),
-        "referee::am.wagon.move",
+        &format!("{HEAD}expansions: [am]\nturns:\n  - {{tile: U, at: [1, 0], abbey: [2, 0]}}\n"),
+        "referee::am.abbey.placement",
         "5:",
     );
 }

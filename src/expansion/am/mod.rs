@@ -8,13 +8,17 @@
 //! and weighs its city's pennants (`Figure::strength_in`, read by `Game::majority`), the wagon
 //! anywhere but a field.
 
-use super::{Expansion, ExpansionId};
+pub mod wagon;
+
+use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move};
+use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
 use crate::score::{PlayerId, Verdict};
 use crate::tile::FeatureKind;
 
 pub struct Am;
+
+const WAGON_PHASE: &str = "wagon";
 
 /// The kind of feature a move's follower stands on, as the tile lies (none without one).
 fn follower_kind(game: &Game, mv: &Move) -> Option<FeatureKind> {
@@ -72,6 +76,69 @@ impl Expansion for Am {
         }
     }
 
+    fn needs_completions(&self) -> bool {
+        // The wagons that stood on what the turn scored.
+        true
+    }
+
+    fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+        // rule::WAGON_MOVE: after the scoring, the wagons of what it scored may move.
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Am, WAGON_PHASE));
+    }
+
+    fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        wagon::run(game, turn)
+    }
+
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
+    fn action_options(
+        &self,
+        _game: &Game,
+        trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
+        // The wagon moves, added to every set offered before (and to none).
+        let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
+        for set in before {
+            let with = Move { extras: set.clone(), ..mv.clone() };
+            let Some(movers) = trials.if_accepted(player, &with, turn, |after| wagon::movers(after, player, mv)) else {
+                continue;
+            };
+            let mut sets: Vec<Vec<wagon::Move>> = vec![Vec::new()];
+            for choices in movers {
+                let mut more = Vec::new();
+                for s in &sets {
+                    for c in &choices {
+                        let mut s = s.clone();
+                        s.push(c.clone());
+                        more.push(s);
+                    }
+                }
+                sets.extend(more);
+            }
+            for moves in sets.into_iter().filter(|s| !s.is_empty()) {
+                let mut full = set.clone();
+                full.extend(moves.into_iter().map(Extra::new));
+                out.push(full);
+            }
+        }
+    }
+
+    fn takes(&self, action: &Extra) -> bool {
+        action.get::<wagon::Move>().is_some()
+    }
+
+    fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
+        action.get::<wagon::Move>().map(wagon::describe)
+    }
+
     fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         if !matches!(mv.figure, Figure::Mayor | Figure::Wagon) {
             return Ok(());
@@ -117,8 +184,12 @@ pub mod rule {
         WAGON_PLACEMENT = "am.wagon.placement",
         /// A mayor or a wagon in a city is a knight for every rule that asks.
         KNIGHTS = "am.figures.knights",
-        /// After its feature scores, the wagon may move to an adjacent unfinished, unoccupied feature joined by its road (not modelled yet: refused).
+        /// After its feature scores, the wagon may move to an adjacent unfinished, unoccupied feature joined by its road.
         WAGON_MOVE = "am.wagon.move",
+        /// A bazaar ends the road: the wagon cannot pass it.
+        WAGON_BAZAAR = "am.wagon.bazaar-blocks",
+        /// The wagon's move never enters a finished city, so it never builds a castle.
+        WAGON_NO_CASTLE = "am.wagon.move-builds-no-castle",
         /// The barn, on a corner where four fields meet (not modelled yet: refused).
         BARN = "am.barn.placement",
         /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
