@@ -49,12 +49,26 @@ const ELEMENTS: &[Element] = &[
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
+    // Abbey and Mayor: the mayor and the wagon (one each; their deployments and the wagon's
+    // moves after scoring are read). The abbey and the barn are accepted, as a game in which
+    // nobody plays them plays the same with them or without; an abbey placed or a barn
+    // deployed is refused where it is (an unknown tile, a figure not modelled).
+    Element { name: "mayor", expansion: "am", off: None },
+    Element { name: "wagon", expansion: "am", off: None },
+    Element { name: "abbey", expansion: "am", off: None },
+    Element { name: "barn", expansion: "am", off: None },
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
 /// said so in a comment of the scenario written.
 const MOOT_ELEMENTS: &[(&str, &str)] =
     &[("pig-herd", "no tile of the sets the referee reads shows a pig-herd, so the element changes nothing")];
+
+/// JCZ's rule values that are what the referee plays, with no switch to set: accepted.
+/// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
+/// client's default, C2, lets the wagon reach further, which the referee does not play (a
+/// wagon moved so is refused at its move).
+const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1")];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
 struct RuleMap {
@@ -130,6 +144,12 @@ struct Turn {
     follower: Option<String>,
     /// The follower is the large one (`large:` rather than `follower:`).
     large: bool,
+    /// The follower's key when it is a figure of Abbey and Mayor (`mayor`, `wagon`).
+    figure: Option<&'static str>,
+    /// The wagons moved after the turn's scoring (`{from: [x, y], to: [x, y], on: road E}`),
+    /// and those read since the turn's commit, kept once the wagon phase is committed.
+    wagon_moves: Vec<String>,
+    pending_wagons: Vec<String>,
     /// The turn's pig (Traders and Builders), in players' words (`field NL`).
     pig: Option<String>,
     /// The turn's bridge: its square and way across.
@@ -203,6 +223,14 @@ impl Cx<'_> {
                     }
                     // A count of 0 or less is none (the mechanism left out, below); more than
                     // the rules' one is not modelled.
+                    if matches!(e.name, "mayor" | "wagon" | "barn" | "abbey") && value.as_i64() != Some(1) {
+                        self.problem(
+                            "jcz::unsupported-element",
+                            &format!("setup.elements.{name}"),
+                            format!("{value} of the figure `{name}` each: the referee plays the rules' 1"),
+                            None,
+                        );
+                    }
                     if e.name == "big-follower" && value.as_i64().is_none_or(|n| n > 1) {
                         self.problem(
                             "jcz::unsupported-element",
@@ -295,6 +323,7 @@ impl Cx<'_> {
                     ),
                 },
                 None if text == "false" => {}
+                None if PLAYED_RULES.contains(&(name.as_str(), text.as_str())) => {}
                 None => self.problem(
                     "jcz::unsupported-rule",
                     &format!("setup.rules.{name}"),
@@ -363,6 +392,8 @@ impl Cx<'_> {
         // The replay, turn by turn; the draw order tells which drawn tiles were discarded.
         let mut turns: Vec<Turn> = Vec::new();
         let mut cur: Option<Turn> = None;
+        // Where each wagon stands (by JCZ's meeple id), for its moves after scoring.
+        let mut wagons: HashMap<String, Pos> = HashMap::new();
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
         for (i, m) in g.replay.iter().enumerate() {
@@ -464,12 +495,33 @@ impl Cx<'_> {
                     }
                 }
                 "DEPLOY_MEEPLE" => {
+                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    // A wagon deployed after the turn's commit moves after the scoring.
+                    if class == "wagon" && cur.as_ref().is_some_and(|t| t.committed) {
+                        let pointer = m.payload.get("pointer");
+                        let at = pointer.and_then(|p| xy(p.get("position")));
+                        let feature =
+                            pointer.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+                        let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                        let (Some((x, yy)), Some(&from)) = (at, wagons.get(meeple)) else {
+                            self.out_of_turn(&path, m);
+                            continue;
+                        };
+                        let to = Pos::new(x as i32, -yy as i32);
+                        let Some(t) = cur.as_mut() else { continue };
+                        let spot = self.printed(&set, &board, t, to, feature, loc, &format!("{path}.payload.pointer"));
+                        if let Some(s) = spot {
+                            t.pending_wagons
+                                .push(format!("{{from: [{}, {}], to: [{}, {}], on: {s}}}", from.x, from.y, to.x, to.y));
+                            wagons.insert(meeple.to_string(), to);
+                        }
+                        continue;
+                    }
                     let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
                         self.out_of_turn(&path, m);
                         continue;
                     };
-                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
-                    let class = meeple.split('.').nth(1).unwrap_or_default();
                     if class == "builder" {
                         self.problem(
                             "jcz::unsupported-message",
@@ -483,7 +535,7 @@ impl Cx<'_> {
                         );
                         continue;
                     }
-                    if class != "small" && class != "big" && class != "pig" {
+                    if !matches!(class, "small" | "big" | "pig" | "mayor" | "wagon") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -519,12 +571,25 @@ impl Cx<'_> {
                             t.follower =
                                 Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
                             t.large = class == "big";
+                            t.figure = match class {
+                                "mayor" => Some("mayor"),
+                                "wagon" => Some("wagon"),
+                                _ => None,
+                            };
+                            if class == "wagon" {
+                                wagons.insert(meeple.to_string(), pos);
+                            }
                         }
                         None => {}
                     }
                 }
                 "PASS" => {}
                 "COMMIT" => match cur.as_mut() {
+                    // The wagon phase committed: its moves are kept.
+                    Some(t) if t.committed && !t.pending_wagons.is_empty() => {
+                        let moved = std::mem::take(&mut t.pending_wagons);
+                        t.wagon_moves.extend(moved);
+                    }
                     Some(t) if !t.committed => {
                         t.committed = true;
                         if let Some((kind, pos, r)) = t.tile {
@@ -608,10 +673,13 @@ impl Cx<'_> {
                 _ => {}
             }
             if let Some(f) = &t.follower {
-                parts.push(format!("{}: {f}", if t.large { "large" } else { "follower" }));
+                parts.push(format!("{}: {f}", if t.large { "large" } else { t.figure.unwrap_or("follower") }));
             }
             if let Some(p) = &t.pig {
                 parts.push(format!("pig: {p}"));
+            }
+            if !t.wagon_moves.is_empty() {
+                parts.push(format!("wagon-move: [{}]", t.wagon_moves.join(", ")));
             }
             match t.castles.as_slice() {
                 [] => {}

@@ -13,8 +13,9 @@ pub mod wagon;
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
-use crate::score::{PlayerId, Verdict};
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
+use smallvec::smallvec;
 
 pub struct Am;
 
@@ -47,6 +48,43 @@ fn check_figure(figure: Figure, kind: FeatureKind) -> Result<(), Verdict> {
             "the wagon stands on a road, in a city or on a cloister, never in a field",
         )),
         _ => Ok(()),
+    }
+}
+
+/// A city completed this turn that nobody scored because its only followers were mayors
+/// weighing no pennant: a 0-point event for each of their owners, citing the rule, since
+/// "why nothing" is what players ask.
+fn mayors_without_pennants(game: &mut Game, turn: u16) {
+    let mut events = Vec::new();
+    for c in game.completions() {
+        if c.info.kind != FeatureKind::City || !c.majority.is_empty() || c.info.pennants > 0 {
+            continue;
+        }
+        let mut owners: Vec<PlayerId> = Vec::new();
+        for (p, _, f) in &c.followers {
+            if *f == Figure::Mayor && !owners.contains(p) {
+                owners.push(*p);
+            }
+        }
+        if owners.is_empty() {
+            continue;
+        }
+        let feature = FeatureRef::new(FeatureKind::City, c.info.at, u8::MAX, c.name.clone(), c.info.tiles);
+        events.push(ScoreEvent {
+            timing: Timing::Turn(turn),
+            players: owners.as_slice().into(),
+            feature,
+            items: smallvec![ScoreItem {
+                rule: rule::MAYOR_STRENGTH,
+                label: "mayor in a city without pennants",
+                count: 1,
+                each: 0
+            }],
+            because: smallvec![],
+        });
+    }
+    for e in events {
+        game.award(e);
     }
 }
 
@@ -88,6 +126,7 @@ impl Expansion for Am {
     }
 
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        mayors_without_pennants(game, turn.turn);
         wagon::run(game, turn)
     }
 
