@@ -10,6 +10,7 @@ pub mod am;
 pub mod base;
 pub mod bcb1;
 pub mod cig;
+pub mod corners;
 pub mod db;
 pub mod exp8;
 pub mod ic;

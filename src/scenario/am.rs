@@ -44,6 +44,9 @@ pub(super) struct Am;
 const MAYOR: &str = "mayor";
 const WAGON: &str = "wagon";
 const WAGON_MOVE: &str = "wagon-move";
+/// `barn-corner: NE`: the barn on that corner of the tile just placed (the key `barn` is the
+/// new edition's barn of expansion 8).
+const BARN: &str = "barn-corner";
 
 /// `{from: [x, y], to: [x, y], on: road E}`: the wagon that stood at `from` on a feature
 /// scored this turn moves onto the feature `on` of the tile at `to`.
@@ -73,7 +76,7 @@ impl Vocabulary for Am {
     }
 
     fn turn_keys(&self) -> &'static [Key] {
-        &[(MAYOR, "mayors"), (WAGON, "wagons"), (WAGON_MOVE, "wagon moves"), ("abbey", "abbeys")]
+        &[(MAYOR, "mayors"), (WAGON, "wagons"), (WAGON_MOVE, "wagon moves"), (BARN, "barns"), ("abbey", "abbeys")]
     }
 
     fn follower_keys(&self) -> &'static [Key] {
@@ -90,6 +93,20 @@ impl Vocabulary for Am {
                     format!("{what} (Abbey and Mayor) is not modelled yet by this version of the referee"),
                     Some("docs/scenarios.md, \"Abbey and Mayor\", says what is modelled".to_string()),
                 );
+                continue;
+            }
+            if *key == BARN {
+                let text = v.typed::<String>(&path, value);
+                match text.as_deref().map(|t| (crate::geom::Corner::parse(t.trim()), t)) {
+                    Some((Some(corner), _)) => out.extras.push(Extra::new(crate::expansion::am::barn::Barn { corner })),
+                    Some((None, t)) => v.problem(
+                        "scenario::bad-corner",
+                        &path,
+                        format!("`{t}` is not a corner of a tile"),
+                        Some("write NE, SE, SW or NW".to_string()),
+                    ),
+                    None => {}
+                }
                 continue;
             }
             if *key == WAGON_MOVE {

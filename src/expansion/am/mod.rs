@@ -8,6 +8,7 @@
 //! and weighs its city's pennants (`Figure::strength_in`, read by `Game::majority`), the wagon
 //! anywhere but a field.
 
+pub mod barn;
 pub mod wagon;
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
@@ -20,6 +21,13 @@ use smallvec::smallvec;
 pub struct Am;
 
 const WAGON_PHASE: &str = "wagon";
+const BARN_PHASE: &str = "barn";
+
+/// The expansion's pieces on the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    pub barns: Vec<barn::Standing>,
+}
 
 /// The kind of feature a move's follower stands on, as the tile lies (none without one).
 fn follower_kind(game: &Game, mv: &Move) -> Option<FeatureKind> {
@@ -107,6 +115,7 @@ impl Expansion for Am {
     }
 
     fn setup(&self, game: &mut Game) {
+        game.state.insert(State::default());
         // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
         for p in 0..game.players().len() {
             game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
@@ -122,10 +131,18 @@ impl Expansion for Am {
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
         // rule::WAGON_MOVE: after the scoring, the wagons of what it scored may move.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
-        seq.insert(at, Phase::Expansion(ExpansionId::Am, WAGON_PHASE));
+        seq.insert(at, Phase::Expansion(ExpansionId::Am, BARN_PHASE));
+        seq.insert(at + 1, Phase::Expansion(ExpansionId::Am, WAGON_PHASE));
     }
 
-    fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+    fn final_scoring(&self, game: &mut Game) {
+        barn::final_scoring(game);
+    }
+
+    fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        if phase == BARN_PHASE {
+            return barn::run(game, turn);
+        }
         mayors_without_pennants(game, turn.turn);
         wagon::run(game, turn)
     }
@@ -136,13 +153,23 @@ impl Expansion for Am {
 
     fn action_options(
         &self,
-        _game: &Game,
+        game: &Game,
         trials: &mut Trials,
         player: PlayerId,
         mv: &Move,
         turn: u16,
         out: &mut Vec<Vec<Extra>>,
     ) {
+        // A barn on each corner of the new tile where three tiles stand around it, while the
+        // player has one (the rest is judged by playing it).
+        if !game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+            for corner in crate::geom::Corner::ALL {
+                let around = crate::expansion::corners::corner_tiles(mv.pos, corner);
+                if around[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
+                    out.push(vec![Extra::new(barn::Barn { corner })]);
+                }
+            }
+        }
         // The wagon moves, added to every set offered before (and to none).
         let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
         for set in before {
@@ -171,14 +198,29 @@ impl Expansion for Am {
     }
 
     fn takes(&self, action: &Extra) -> bool {
-        action.get::<wagon::Move>().is_some()
+        action.get::<wagon::Move>().is_some() || action.get::<barn::Barn>().is_some()
     }
 
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
+        if let Some(b) = action.get::<barn::Barn>() {
+            return Some(format!("barn on the {:?} corner", b.corner));
+        }
         action.get::<wagon::Move>().map(wagon::describe)
     }
 
+    fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
+        for b in &game.state_of::<State>().barns {
+            out.push(crate::expansion::Piece {
+                what: "barn",
+                at: crate::expansion::PieceAt::Corner(b.at, b.corner),
+                owner: Some(b.player),
+                holds: None,
+            });
+        }
+    }
+
     fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        barn::check_farmer(game, mv)?;
         if !matches!(mv.figure, Figure::Mayor | Figure::Wagon) {
             return Ok(());
         }
@@ -229,8 +271,16 @@ pub mod rule {
         WAGON_BAZAAR = "am.wagon.bazaar-blocks",
         /// The wagon's move never enters a finished city, so it never builds a castle.
         WAGON_NO_CASTLE = "am.wagon.move-builds-no-castle",
-        /// The barn, on a corner where four fields meet (not modelled yet: refused).
+        /// The barn, instead of a follower, on the new tile's corner where four tiles' field corners meet, in a field with no barn.
         BARN = "am.barn.placement",
+        /// The farmers of the barn's field score at once, 3 a completed city, and go home.
+        BARN_FARMERS_SCORE = "am.barn.farmers-score",
+        /// No farmer goes into a field holding a barn.
+        BARN_NO_FARMERS = "am.barn.no-farmers",
+        /// Farmers whose field is later joined to a barn's score 1 a city and go home.
+        BARN_JOINED = "am.barn.joined-farmers",
+        /// At the end the players with most barns in a field score 4 a city (5 a castle).
+        BARN_FINAL = "am.barn.final",
         /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
         ABBEY = "am.abbey.placement",
     }
