@@ -150,6 +150,8 @@ struct Turn {
     /// and those read since the turn's commit, kept once the wagon phase is committed.
     wagon_moves: Vec<String>,
     pending_wagons: Vec<String>,
+    /// The turn's barn (Abbey and Mayor): the corner of the tile just placed.
+    barn: Option<crate::geom::Corner>,
     /// The turn's pig (Traders and Builders), in players' words (`field NL`).
     pig: Option<String>,
     /// The turn's bridge: its square and way across.
@@ -264,6 +266,16 @@ impl Cx<'_> {
                     None,
                 ),
             }
+        }
+        // A barn sending a field's farmers home: JCZ sends the field's pig home too, which no
+        // rule text says; the referee does not model the two together.
+        if g.setup.elements.contains_key("pig") && g.setup.elements.contains_key("barn") {
+            self.problem(
+                "jcz::unsupported-element",
+                "setup.elements.barn",
+                "the barn with the pig: what a barn does to a pig in its field is not modelled".to_string(),
+                None,
+            );
         }
         // Traders and Builders' tiles always give goods in the referee: JCZ gives them only
         // with the `traders` element.
@@ -535,6 +547,37 @@ impl Cx<'_> {
                         );
                         continue;
                     }
+                    // A barn: JCZ points at the tile whose north-west corner is the barn's point;
+                    // the scenario names that point by the corner of the tile just placed.
+                    if class == "barn" {
+                        let at = m.payload.get("pointer").and_then(|p| xy(p.get("position")));
+                        let corner = match (at, t.tile) {
+                            (Some((x, yy)), Some((_, here, _))) => {
+                                let p = Pos::new(x as i32, -yy as i32);
+                                use crate::geom::Corner;
+                                [
+                                    (p, Corner::NW),
+                                    (Pos::new(p.x - 1, p.y), Corner::NE),
+                                    (Pos::new(p.x, p.y + 1), Corner::SW),
+                                    (Pos::new(p.x - 1, p.y + 1), Corner::SE),
+                                ]
+                                .into_iter()
+                                .find(|(q, _)| *q == here)
+                                .map(|(_, c)| c)
+                            }
+                            _ => None,
+                        };
+                        match corner {
+                            Some(c) => t.barn = Some(c),
+                            None => self.problem(
+                                "jcz::bad-message",
+                                &format!("{path}.payload.pointer.position"),
+                                "a barn whose point is not a corner of the tile just placed".to_string(),
+                                None,
+                            ),
+                        }
+                        continue;
+                    }
                     if !matches!(class, "small" | "big" | "pig" | "mayor" | "wagon") {
                         self.problem(
                             "jcz::unsupported-message",
@@ -677,6 +720,9 @@ impl Cx<'_> {
             }
             if let Some(p) = &t.pig {
                 parts.push(format!("pig: {p}"));
+            }
+            if let Some(c) = t.barn {
+                parts.push(format!("barn-corner: {c:?}"));
             }
             if !t.wagon_moves.is_empty() {
                 parts.push(format!("wagon-move: [{}]", t.wagon_moves.join(", ")));
