@@ -85,10 +85,13 @@ pub enum FeatureKind {
     Bazaar,
     /// Not a feature: the goods tokens of the final scoring (Traders and Builders).
     Goods,
+    /// Not a feature: a tower, what was built on it or captured from it, and the points paid for
+    /// a prisoner's ransom (The Tower).
+    Tower,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 7] = [
+    pub const ALL: [FeatureKind; 8] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -96,6 +99,7 @@ impl FeatureKind {
         FeatureKind::Castle,
         FeatureKind::Bazaar,
         FeatureKind::Goods,
+        FeatureKind::Tower,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -107,6 +111,7 @@ impl FeatureKind {
             FeatureKind::Castle => "castle",
             FeatureKind::Bazaar => "bazaar",
             FeatureKind::Goods => "goods",
+            FeatureKind::Tower => "tower",
         }
     }
 
@@ -198,15 +203,18 @@ pub enum Mark {
     /// A well the roads of the tile run round without ending (Abbey and Mayor): one road
     /// segment may reach three or four edges.
     Well,
+    /// A tower foundation (The Tower).
+    Tower,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 2] = [Mark::Bazaar, Mark::Well];
+    pub const ALL: [Mark; 3] = [Mark::Bazaar, Mark::Well, Mark::Tower];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             Mark::Bazaar => "bazaar",
             Mark::Well => "well",
+            Mark::Tower => "tower",
         }
     }
 }

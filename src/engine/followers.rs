@@ -145,6 +145,26 @@ impl<'t> Game<'t> {
         self.followers.push(Follower { player, segment: seg, figure });
     }
 
+    /// Takes a follower off the board without sending it to its owner's supply: a prisoner
+    /// (The Tower), which its expansion keeps until it goes home ([`Game::give_figure`]).
+    pub fn take_prisoner(&mut self, index: usize) -> Follower {
+        let f = self.followers.remove(index);
+        self.features.add_follower(f.segment, -1);
+        f
+    }
+
+    /// Takes one figure of a kind out of a player's supply for a piece an expansion keeps off
+    /// the features (a follower atop a tower, a prisoner held when a scenario starts); false
+    /// when none is left.
+    pub fn take_figure(&mut self, p: PlayerId, figure: Figure) -> bool {
+        let s = self.players[p.index()].supply_mut(figure);
+        if *s == 0 {
+            return false;
+        }
+        *s -= 1;
+        true
+    }
+
     /// Takes a follower off the board into its owner's supply.
     pub fn remove_follower(&mut self, index: usize) -> Follower {
         let f = self.followers.remove(index);

@@ -408,7 +408,7 @@ impl Game<'_> {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
                 FeatureKind::Cloister | FeatureKind::Castle => self.surrounded(self.placement_of(root).group),
                 FeatureKind::Field => continue,
-                FeatureKind::Bazaar | FeatureKind::Goods => true,
+                FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower => true,
             };
             if !complete {
                 self.score(root, Timing::End);
@@ -420,18 +420,19 @@ impl Game<'_> {
     }
 }
 
-/// Bits of a placement's index in [`pack_final`].
-const PLACED_BITS: u32 = 29;
+/// Bits of a placement's index in [`pack_final`] (some 268 million placements; a real game
+/// lays fewer than 300 tiles).
+const PLACED_BITS: u32 = 28;
 const MAX_PACKED_PLACED: u32 = (1 << PLACED_BITS) - 1;
 
 /// A feature's kind, the placement of its root and its root, as one number that orders as
 /// the three do (the placement at most [`MAX_PACKED_PLACED`]; a kind's number is its place in
-/// `FeatureKind::ALL`, in the three bits above).
+/// `FeatureKind::ALL`, in the four bits above).
 fn pack_final((kind, placed, root): (FeatureKind, u32, SegId)) -> u64 {
     const _: () = {
         let mut i = 0;
         while i < FeatureKind::ALL.len() {
-            assert!(FeatureKind::ALL[i] as usize == i && i < 8);
+            assert!(FeatureKind::ALL[i] as usize == i && i < 16);
             i += 1;
         }
     };

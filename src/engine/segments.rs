@@ -159,9 +159,12 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
     match kind {
         FeatureKind::City => Terrain::City,
         FeatureKind::Road => Terrain::Road,
-        FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {
-            Terrain::Field
-        }
+        FeatureKind::Cloister
+        | FeatureKind::Field
+        | FeatureKind::Castle
+        | FeatureKind::Bazaar
+        | FeatureKind::Goods
+        | FeatureKind::Tower => Terrain::Field,
     }
 }
 

@@ -214,7 +214,7 @@ impl Expansion for Base {
                 }
                 out.extend(groups.into_iter().map(|(rule, label, each, n)| item(rule, label, n, each)));
             }
-            FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {}
+            FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower => {}
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod ic;
 pub mod ne8;
 pub mod slots;
 pub mod tb;
+pub mod tower;
 
 pub use slots::{Slot, Slots};
 
@@ -72,13 +73,14 @@ expansion_ids! {
     Tb = "tb", written: ["tb", "traders-builders"];
     /// Abbey and Mayor (1st edition).
     Am = "am", written: ["am", "abbey-mayor"];
+    /// The Tower (1st edition).
+    Tower = "tower", written: ["tower"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
     ("princess-dragon", "The Princess and the Dragon"),
-    ("tower", "The Tower"),
     ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
@@ -475,7 +477,7 @@ pub trait Expansion: Sync {
 /// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
 /// inn or cathedral has changed.
 pub static REGISTRY: &[&dyn Expansion] =
-    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &am::Am];
+    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &am::Am, &tower::Tower];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

@@ -44,8 +44,8 @@ const ELEMENTS: &[Element] = &[
     Element { name: "cathedral", expansion: "ic", off: Some(("ic.cathedrals", "left-out")) },
     Element { name: "big-follower", expansion: "ic", off: Some(("ic.large-followers", "left-out")) },
     // Traders and Builders: goods (`traders`), the pig (`pig: N`, N pigs each), and the
-    // builder, whose deployment the importer does not read yet: a game that deploys one is
-    // refused there.
+    // builder (its deployment, and the second tiles it earns, read from the messages'
+    // players).
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
@@ -57,6 +57,8 @@ const ELEMENTS: &[Element] = &[
     Element { name: "wagon", expansion: "am", off: None },
     Element { name: "abbey", expansion: "am", off: None },
     Element { name: "barn", expansion: "am", off: None },
+    // The Tower: tower pieces, captures, followers on towers and ransoms.
+    Element { name: "tower", expansion: "tower", off: None },
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -154,9 +156,15 @@ struct Turn {
     barn: Option<crate::geom::Corner>,
     /// The turn's pig (Traders and Builders), in players' words (`field NL`).
     pig: Option<String>,
+    /// The turn's builder (Traders and Builders), in players' words (`road E`).
+    builder: Option<String>,
+    /// The player the tile placement's message names (JCZ's `player`, optional).
+    player: Option<i64>,
     /// The turn's bridge: its square and way across.
     bridge: Option<(Pos, Axis)>,
     castles: Vec<String>,
+    /// The Tower's keys of the turn, in players' words (`tower: [1, 0]`, `capture: {...}`).
+    tower: Vec<String>,
     committed: bool,
     message: usize,
 }
@@ -406,6 +414,9 @@ impl Cx<'_> {
         let mut cur: Option<Turn> = None;
         // Where each wagon stands (by JCZ's meeple id), for its moves after scoring.
         let mut wagons: HashMap<String, Pos> = HashMap::new();
+        // The Tower: who captured each figure (its JCZ id), and a ransom paid before a tile.
+        let mut captured: Vec<(String, Option<i64>)> = Vec::new();
+        let mut pending_ransom: Option<String> = None;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
         for (i, m) in g.replay.iter().enumerate() {
@@ -433,7 +444,8 @@ impl Cx<'_> {
                     } else {
                         drawn = draw.len();
                     }
-                    let mut t = Turn { message: i, ..Turn::default() };
+                    let mut t = Turn { message: i, player: m.player, ..Turn::default() };
+                    t.tower.extend(pending_ransom.take());
                     let rot = m.payload.get("rotation").and_then(Value::as_str).and_then(|r| r.strip_prefix('R'));
                     let deg = rot.and_then(|r| r.parse::<i64>().ok());
                     let at = xy(m.payload.get("position"));
@@ -498,6 +510,7 @@ impl Cx<'_> {
                                 });
                             }
                         }
+                        "TOWER_PIECE" => t.tower.push(format!("tower: [{}, {}]", pos.x, pos.y)),
                         other => self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.token"),
@@ -534,19 +547,6 @@ impl Cx<'_> {
                         self.out_of_turn(&path, m);
                         continue;
                     };
-                    if class == "builder" {
-                        self.problem(
-                            "jcz::unsupported-message",
-                            &format!("{path}.payload.meepleId"),
-                            format!("the builder `{meeple}` (Traders and Builders): a deployed builder is not imported yet"),
-                            Some(
-                                "the game's goods and pigs are read; a builder and the second tiles it earns are not read \
-                                 from a saved game yet"
-                                    .to_string(),
-                            ),
-                        );
-                        continue;
-                    }
                     // A barn: JCZ points at the tile whose north-west corner is the barn's point;
                     // the scenario names that point by the corner of the tile just placed.
                     if class == "barn" {
@@ -578,7 +578,7 @@ impl Cx<'_> {
                         }
                         continue;
                     }
-                    if !matches!(class, "small" | "big" | "pig" | "mayor" | "wagon") {
+                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -593,6 +593,10 @@ impl Cx<'_> {
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
+                    if feature == "Tower" && class == "small" {
+                        t.tower.push(format!("tower-follower: [{}, {}]", pos.x, pos.y));
+                        continue;
+                    }
                     let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
                     let spot =
                         if feature == "Road" && pos == here && bridge_here.is_some_and(|a| Axis::parse(loc) == Some(a))
@@ -602,12 +606,13 @@ impl Cx<'_> {
                             self.printed(&set, &board, t, pos, feature, loc, &format!("{path}.payload.pointer"))
                         };
                     match spot {
-                        // A pig goes on the tile just placed; JCZ offers no other.
+                        // A pig or a builder goes on the tile just placed; JCZ offers no other.
                         Some(s) if class == "pig" && pos == here => t.pig = Some(s),
-                        Some(_) if class == "pig" => self.problem(
+                        Some(s) if class == "builder" && pos == here => t.builder = Some(s),
+                        Some(_) if class == "pig" || class == "builder" => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.pointer.position"),
-                            "a pig deployed off the tile just placed".to_string(),
+                            format!("a {class} deployed off the tile just placed"),
                             None,
                         ),
                         Some(s) => {
@@ -624,6 +629,76 @@ impl Cx<'_> {
                             }
                         }
                         None => {}
+                    }
+                }
+                "CAPTURE_FOLLOWER" => {
+                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                        self.out_of_turn(&path, m);
+                        continue;
+                    };
+                    let pointer = m.payload.get("pointer");
+                    let meeple = pointer.and_then(|p| p.get("meepleId")).and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    if class != "small" && class != "big" {
+                        self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer.meepleId"),
+                            format!("the figure `{meeple}` ({class}) is of an expansion the referee does not model"),
+                            None,
+                        );
+                        continue;
+                    }
+                    let fp = pointer.and_then(|p| p.get("featurePointer"));
+                    let at = fp.and_then(|p| xy(p.get("position")));
+                    let feature = fp.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+                    let loc = fp.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                    let Some((x, yy)) = at else { continue };
+                    let pos = Pos::new(x as i32, -yy as i32);
+                    let on = if feature == "Tower" {
+                        Some("tower".to_string())
+                    } else {
+                        self.printed(
+                            &set,
+                            &board,
+                            t,
+                            pos,
+                            feature,
+                            loc,
+                            &format!("{path}.payload.pointer.featurePointer"),
+                        )
+                    };
+                    if let Some(on) = on {
+                        t.tower.push(format!("capture: {{at: [{}, {}], on: {on}}}", pos.x, pos.y));
+                        captured.push((meeple.to_string(), m.player));
+                    }
+                }
+                "PAY_RANSOM" => {
+                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    let captor = captured.iter().rev().find(|(id, _)| id == meeple).and_then(|(_, p)| *p);
+                    match (class, captor.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p))) {
+                        ("small" | "big", Some(captor)) => {
+                            let words = if class == "big" { " large" } else { "" };
+                            let line = format!("ransom: {}{words}", quote(&captor.name));
+                            // Paid before the tile is placed: the turn's, or the next one's
+                            // when its tile is not placed yet.
+                            match cur.as_mut().filter(|t| !t.committed) {
+                                Some(t) => t.tower.push(line),
+                                None => pending_ransom = Some(line),
+                            }
+                        }
+                        ("small" | "big", None) => self.problem(
+                            "jcz::bad-message",
+                            &format!("{path}.payload.meepleId"),
+                            format!("`{meeple}` was not captured in the moves read"),
+                            None,
+                        ),
+                        _ => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.meepleId"),
+                            format!("the figure `{meeple}` ({class}) is of an expansion the referee does not model"),
+                            None,
+                        ),
                     }
                 }
                 "PASS" => {}
@@ -685,6 +760,7 @@ impl Cx<'_> {
                 drawn += 1;
             }
         }
+        let mut turns = self.builder_turns(g, turns);
         let placed = turns.len();
         let game_over = end == Some(placed) && open_turn.is_none();
         if !game_over {
@@ -699,8 +775,11 @@ impl Cx<'_> {
         }
         // A replay that stops after a bazaar tile's turn stops as its bazaar begins (JCZ
         // holds it at the end of the turn, in a phase of its own).
-        if let Some(t) = turns.last_mut().filter(|_| g.setup.elements.contains_key("bazaar") && open_turn.is_none()) {
-            if t.tile.is_some_and(|(k, _, _)| set.get(k).marks.contains(&crate::tile::Mark::Bazaar)) {
+        if let Some(last) = turns.last_mut().filter(|_| g.setup.elements.contains_key("bazaar") && open_turn.is_none())
+        {
+            let bazaar =
+                |t: &&mut Turn| t.tile.is_some_and(|(k, _, _)| set.get(k).marks.contains(&crate::tile::Mark::Bazaar));
+            if let Some(t) = last.iter_mut().rev().find(bazaar) {
                 t.lines.push("bazaar: not-held".to_string());
             }
         }
@@ -708,34 +787,18 @@ impl Cx<'_> {
         if turns.is_empty() {
             y.truncate(y.len() - "turns:\n".len());
         }
-        for t in &turns {
-            let mut parts = t.lines.clone();
-            match (t.bridge, t.tile) {
-                (Some((at, a)), Some((_, here, _))) if at == here => parts.push(format!("bridge: {}", a.as_str())),
-                (Some((at, a)), _) => parts.push(format!("bridge: {{at: [{}, {}], axis: {}}}", at.x, at.y, a.as_str())),
-                _ => {}
-            }
-            if let Some(f) = &t.follower {
-                parts.push(format!("{}: {f}", if t.large { "large" } else { t.figure.unwrap_or("follower") }));
-            }
-            if let Some(p) = &t.pig {
-                parts.push(format!("pig: {p}"));
-            }
-            if let Some(c) = t.barn {
-                parts.push(format!("barn-corner: {c:?}"));
-            }
-            if !t.wagon_moves.is_empty() {
-                parts.push(format!("wagon-move: [{}]", t.wagon_moves.join(", ")));
-            }
-            match t.castles.as_slice() {
-                [] => {}
-                [one] => parts.push(format!("castle: {one}")),
-                many => parts.push(format!("castles: [{}]", many.join(", "))),
-            }
-            if t.message >= g.replay.len() {
-                let _ = writeln!(y, "  - {{{}}}  # drawn after the last message, fits nowhere", parts.join(", "));
-            } else {
-                let _ = writeln!(y, "  - {{{}}}  # replay[{}]", parts.join(", "), t.message);
+        for parts in &turns {
+            let written: Vec<String> = parts.iter().map(|t| self.written(g, t)).collect();
+            match written.as_slice() {
+                [one] => {
+                    let _ = writeln!(y, "  - {one}");
+                }
+                many => {
+                    let _ = writeln!(y, "  - parts:  # a builder's double turn");
+                    for w in many {
+                        let _ = writeln!(y, "      - {w}");
+                    }
+                }
             }
         }
 
@@ -782,6 +845,81 @@ impl Cx<'_> {
             }
         }
         Imported { yaml: y, not_judged }
+    }
+
+    /// One placement in the scenario's words, a flow map with the message it came from.
+    fn written(&self, g: &SavedGame, t: &Turn) -> String {
+        let mut parts = t.lines.clone();
+        match (t.bridge, t.tile) {
+            (Some((at, a)), Some((_, here, _))) if at == here => parts.push(format!("bridge: {}", a.as_str())),
+            (Some((at, a)), _) => parts.push(format!("bridge: {{at: [{}, {}], axis: {}}}", at.x, at.y, a.as_str())),
+            _ => {}
+        }
+        if let Some(f) = &t.follower {
+            parts.push(format!("{}: {f}", if t.large { "large" } else { t.figure.unwrap_or("follower") }));
+        }
+        if let Some(p) = &t.pig {
+            parts.push(format!("pig: {p}"));
+        }
+        if let Some(c) = t.barn {
+            parts.push(format!("barn-corner: {c:?}"));
+        }
+        if !t.wagon_moves.is_empty() {
+            parts.push(format!("wagon-move: [{}]", t.wagon_moves.join(", ")));
+        }
+        if let Some(b) = &t.builder {
+            parts.push(format!("builder: {b}"));
+        }
+        parts.extend(t.tower.iter().cloned());
+        match t.castles.as_slice() {
+            [] => {}
+            [one] => parts.push(format!("castle: {one}")),
+            many => parts.push(format!("castles: [{}]", many.join(", "))),
+        }
+        if t.message >= g.replay.len() {
+            format!("{{{}}}  # drawn after the last message, fits nowhere", parts.join(", "))
+        } else {
+            format!("{{{}}}  # replay[{}]", parts.join(", "), t.message)
+        }
+    }
+
+    /// The placements grouped into turns: a placement whose message names the same player
+    /// as the one before it, in a game of several players, is the second part of that
+    /// player's turn, a second tile their builder earned (JCZ plays it as a part of the same
+    /// turn and writes no message between them but the first part's `COMMIT`). Where the
+    /// builder is in play and a placement names no player, the parts cannot be told apart: a
+    /// located problem.
+    fn builder_turns(&mut self, g: &SavedGame, placements: Vec<Turn>) -> Vec<Vec<Turn>> {
+        let mut turns: Vec<Vec<Turn>> = Vec::new();
+        if !g.setup.elements.contains_key("builder") {
+            return placements.into_iter().map(|t| vec![t]).collect();
+        }
+        if let Some(t) = placements.iter().find(|t| t.tile.is_some() && t.player.is_none()) {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("replay[{}]", t.message),
+                "a tile placement that names no player, in a game with the builder: the referee tells a builder's \
+                 second tile by the player its message names"
+                    .to_string(),
+                Some(
+                    "save the game again with JCloisterZone 5 or later, which names the player of every message"
+                        .to_string(),
+                ),
+            );
+        }
+        for t in placements {
+            let second = g.players.len() > 1
+                && t.tile.is_some()
+                && t.player.is_some()
+                && turns
+                    .last()
+                    .is_some_and(|last| last.len() == 1 && last[0].tile.is_some() && last[0].player == t.player);
+            match turns.last_mut() {
+                Some(last) if second => last.push(t),
+                _ => turns.push(vec![t]),
+            }
+        }
+        turns
     }
 
     /// Whether something the referee does not model was met: what follows from it (a figure

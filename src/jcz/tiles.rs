@@ -12,6 +12,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("inns-and-cathedrals:1", "ic"),
     ("traders-and-builders:1", "tb"),
     ("abbey-and-mayor:1", "am"),
+    ("tower:1", "tower"),
 ];
 
 /// JCZ tile id, catalogue tile id, and the quarter turns (clockwise) from JCZ's orientation
@@ -72,6 +73,24 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("IC/RFr.i", "IC15", 0),
     ("IC/Rr.i", "IC16", 0),
     ("IC/RrRr", "IC17", 0),
+    // The Tower (`tower:1`): TW01 to TW17, the set's order but for TW13 and TW17 (see tiles/tower.yaml).
+    ("TO/C", "TW01", 0),
+    ("TO/F", "TW02", 0),
+    ("TO/L", "TW03", 0),
+    ("TO/RR", "TW04", 0),
+    ("TO/RRR", "TW05", 0),
+    ("TO/RrRr.2", "TW06", 0),
+    ("TO/RRRR.1", "TW07", 0),
+    ("TO/CRcr", "TW08", 0),
+    ("TO/CFR", "TW09", 0),
+    ("TO/RrC", "TW10", 0),
+    ("TO/RCr", "TW11", 0),
+    ("TO/Cc", "TW12", 0),
+    ("TO/CRCr.2", "TW13", 0),
+    ("TO/CccC+", "TW14", 0),
+    ("TO/CcR!", "TW15", 0),
+    ("TO/CccR", "TW16", 0),
+    ("TO/CC.2", "TW17", 0),
     // Traders and Builders (`traders-and-builders:1`), in the set's order: TB01 to TB24.
     ("TB/Cc.g", "TB01", 0),
     ("TB/Cc.w", "TB02", 0),

@@ -239,7 +239,9 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)
         return (role_of(game, f.segment, game.feature_kind(f.segment), castles), Spot::Centre);
     };
     let spot = match s.kind {
-        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => Spot::Centre,
+        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower => {
+            Spot::Centre
+        }
         // A field enclosed by cities lies in the centre.
         FeatureKind::Field if s.halves == 0 => Spot::Centre,
         FeatureKind::Field => {
@@ -263,7 +265,9 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'stat
         FeatureKind::Cloister => Role::Monk,
         FeatureKind::Field => Role::Farmer,
         // A German castle, printed on its tile (no follower stands on a bazaar or goods).
-        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => Role::Castle(LORD_OR_LADY),
+        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower => {
+            Role::Castle(LORD_OR_LADY)
+        }
         FeatureKind::City => {
             let root = game.feature_of(seg);
             castles.iter().find(|(town, _)| *town == root).map_or(Role::Knight, |(_, name)| Role::Castle(name))

@@ -11,6 +11,7 @@ mod exp8;
 mod ic;
 pub mod raw;
 mod tb;
+mod tower;
 pub mod value;
 mod vocab;
 

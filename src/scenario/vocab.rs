@@ -14,8 +14,15 @@ use crate::score::PlayerId;
 use crate::tile::{FeatureKind, TileKind, TileSet};
 
 /// Every expansion's vocabulary.
-pub(super) static VOCABULARIES: &[&dyn Vocabulary] =
-    &[&super::exp8::Exp8, &super::ic::Ic, &super::cig::Cig, &super::db::Db, &super::tb::Tb, &super::am::Am];
+pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
+    &super::exp8::Exp8,
+    &super::ic::Ic,
+    &super::cig::Cig,
+    &super::db::Db,
+    &super::tb::Tb,
+    &super::am::Am,
+    &super::tower::Tower,
+];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
 fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {

@@ -159,7 +159,7 @@ fn wrong_types_and_unknown_fields() {
         ("players: [Red]\n", "referee::yaml::missing-field"),
         (&format!("{HEAD}turns:\n  - {{tile: V, at: [1]}}\n") as &str, "referee::scenario::bad-square"),
         (
-            &format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: tower}}\n") as &str,
+            &format!("{HEAD}turns:\n  - {{tile: V, at: [1, 0], follower: tavern}}\n") as &str,
             "referee::scenario::bad-feature",
         ),
         (

@@ -496,3 +496,50 @@ fn the_builtin_data_read_as_needed_is_the_data_read_whole() {
     assert_eq!(format!("{:?}", *lazy.tiles), format!("{:?}", *whole.tiles));
     assert_eq!(format!("{:?}", lazy.catalogue), format!("{:?}", whole.catalogue));
 }
+
+/// The Tower's tiles as JCloisterZone's set `tower:1` records them (facts, typed in): id,
+/// copies, edges N E S W, cities, roads, fields, cloister, pennants.
+type TowerFact = (&'static str, u32, &'static str, usize, usize, usize, bool, u8);
+
+const TOWER_FACTS: &[TowerFact] = &[
+    ("TW01", 2, "CFFF", 1, 0, 1, false, 0),
+    ("TW02", 1, "FFFF", 0, 0, 1, false, 0),
+    ("TW03", 1, "FFFF", 0, 0, 1, true, 0),
+    ("TW04", 1, "FFRR", 0, 2, 2, false, 0),
+    ("TW05", 1, "RRFR", 0, 3, 3, false, 0),
+    ("TW06", 1, "RRRR", 0, 2, 3, false, 0),
+    ("TW07", 1, "RRRR", 0, 4, 4, false, 0),
+    ("TW08", 1, "RCRC", 1, 1, 4, false, 0),
+    ("TW09", 1, "CFRF", 1, 1, 2, false, 0),
+    ("TW10", 1, "CFRR", 1, 1, 2, false, 0),
+    ("TW11", 1, "CRFR", 1, 1, 3, false, 0),
+    ("TW12", 1, "CFFC", 1, 0, 1, false, 0),
+    ("TW13", 1, "CRCR", 2, 1, 2, false, 0),
+    ("TW14", 1, "CCCC", 2, 0, 1, false, 1),
+    ("TW15", 1, "CRFC", 1, 1, 3, false, 0),
+    ("TW16", 1, "CCRC", 1, 1, 2, false, 0),
+    ("TW17", 1, "CFFC", 2, 0, 1, false, 0),
+];
+
+#[test]
+fn tower_tiles_match_the_contents_and_the_tile_facts() {
+    use referee::tile::Mark;
+    let all = lib().tile_set(&[referee::expansion::ExpansionId::Tower]);
+    let base = lib().tile_set(&[]);
+    let tw: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    assert_eq!(tw.len(), TOWER_FACTS.len());
+    assert_eq!(tw.iter().map(|d| d.count).sum::<u32>(), 18, "18 land tiles");
+    assert_eq!(all.bag().len(), 90, "mixed into the 72 base tiles");
+    for (id, count, edges, cities, roads, fields, cloister, pennants) in TOWER_FACTS {
+        let d = tw.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
+        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
+        assert_eq!(d.count, *count, "copies of {id}");
+        assert_eq!(d.edge_string(), *edges, "edges of {id}");
+        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
+        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
+        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
+        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
+        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
+        assert_eq!(d.marks, [Mark::Tower], "tower foundation on {id}");
+    }
+}

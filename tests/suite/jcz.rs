@@ -53,16 +53,16 @@ fn test_counts_engine_tests_apart() {
     let o = referee(&["test", "tests/jcz"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("jcz engine tests: 4 passed, 0 failed, 0 unsupported (4 sentences not judged)"),
+        stdout(&o).contains("jcz engine tests: 6 passed, 0 failed, 0 unsupported (6 sentences not judged)"),
         "{}",
         stdout(&o)
     );
     let o = referee(&["test", "tests/jcz", "-f", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["jcz"], serde_json::json!({"passed": 4, "failed": 0, "unsupported": 0, "sentences_not_judged": 4}));
+    assert_eq!(v["jcz"], serde_json::json!({"passed": 6, "failed": 0, "unsupported": 0, "sentences_not_judged": 6}));
     let o = referee(&["test", "tests/jcz", "-f", "junit"]);
     let xml = stdout(&o);
-    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"4\"/>"), "{xml}");
+    assert!(xml.contains("<property name=\"jcz.sentences-not-judged\" value=\"6\"/>"), "{xml}");
     // A game of what the referee does not model is skipped, and says why.
     let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
     let tmp = TempDir::new("jcz-unsupported");
@@ -124,14 +124,14 @@ fn import_tb_edited(from: &str, to: &str) -> Result<jcz::Imported, referee::diag
 }
 
 #[test]
-fn traders_and_builders_goods_pigs_and_the_builder_not_yet_played() {
+fn traders_and_builders_goods_pigs_and_the_builder() {
     // The pig is written on its turn; `pig: 2` gives each player two.
     let y = import_tb_edited("\"pig\": 1", "\"pig\": 2").unwrap().yaml;
     assert!(y.contains("pig: field NL}") && y.contains("pigs-each: 2"), "{y}");
-    // A builder deployed is not played yet: refused where it is, never ignored.
-    let e = import_tb_edited("\"1.pig.1\"", "\"1.builder.1\"").unwrap_err();
-    let text = crate::util::unwrapped(&e);
-    assert!(text.contains("jcz::unsupported-message") && text.contains("builder"), "{text}");
+    // A builder deployed is written on its turn, where the message puts it (here on a field,
+    // which the replay then refuses: JCZ would not have offered it).
+    let y = import_tb_edited("\"1.pig.1\"", "\"1.builder.1\"").unwrap().yaml;
+    assert!(y.contains("builder: field NL}"), "{y}");
     // The set's goods without the `traders` element: JCZ takes none, the referee would.
     let e = import_tb_edited("\"traders\": true", "\"merchants\": true").unwrap_err();
     let text = crate::util::unwrapped(&e);
@@ -257,6 +257,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             "monastery" => cloister = true,
             "bazaar" => bazaar = true,
+            // A tower foundation: compared beside the layout.
+            "tower" => {}
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -314,6 +316,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "inns_and_cathedrals.xml",
         "traders_and_builders.xml",
         "abbey_and_mayor.xml",
+        "tower.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -324,6 +327,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
         referee::expansion::ExpansionId::Am,
+        referee::expansion::ExpansionId::Tower,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -344,6 +348,8 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
             let (theirs, _) = jcz_layout(t);
             assert_eq!(our_layout(d), theirs, "{id} vs {ours}");
             assert_eq!(d.count, *count, "{id} vs {ours}: copies");
+            let tower = t.children().any(|n| n.has_tag_name("tower"));
+            assert_eq!(d.marks.contains(&referee::tile::Mark::Tower), tower, "{id} vs {ours}: tower foundation");
             checked += 1;
         }
     }
@@ -371,9 +377,34 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "traders-and-builders/cloth-scoring-tie",
         "traders-and-builders/pig-scoring",
         "traders-and-builders/pigs-no-stack",
+        "tower/tower-capture-options",
     ] {
         let f = dir.join(format!("{t}.jcz"));
         let o = referee(&["check", f.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(0), "{t}\n{}\n{}", stdout(&o), stderr(&o));
     }
+}
+
+/// A builder's double turn (tests/jcz/builder-double-turn.jcz, hand-made): the second tile
+/// is the placement after the first part's `COMMIT` whose message names the same player; the
+/// two are written as one turn of two `parts:`. Without the messages' players the parts
+/// cannot be told apart: refused where the first placement names none.
+#[test]
+fn a_builders_second_tile_is_the_second_part_of_the_turn() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/builder-double-turn.jcz")).unwrap();
+    let y = jcz::import(&SourceFile::new("double.jcz", text.clone()), lib()).unwrap().yaml;
+    assert!(y.contains("builder: road E}"), "{y}");
+    let parts = y.find("  - parts:").unwrap_or_else(|| panic!("no turn in two parts: {y}"));
+    assert_eq!(y[parts..].matches("\n      - {tile: A").count(), 2, "{y}");
+    // The last placement's messages naming the next player: a turn of its own.
+    let mut g: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for m in g["replay"].as_array_mut().unwrap().iter_mut().skip(15) {
+        m["player"] = 1.into();
+    }
+    let y = jcz::import(&SourceFile::new("ben.jcz", serde_json::to_string(&g).unwrap()), lib()).unwrap().yaml;
+    assert!(!y.contains("parts:") && y.matches("{tile: A").count() == 2, "{y}");
+    let unnamed = text.replace("\"player\": 0", "\"clock\": 0").replace("\"player\": 1", "\"clock\": 1");
+    let e = jcz::import(&SourceFile::new("unnamed.jcz", unnamed), lib()).unwrap_err();
+    let text = crate::util::unwrapped(&e);
+    assert!(text.contains("names no player") && text.contains("unnamed.jcz:"), "{text}");
 }

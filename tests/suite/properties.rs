@@ -58,7 +58,11 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                                 }
                             }
                         }
-                        FeatureKind::Cloister | FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods => {}
+                        FeatureKind::Cloister
+                        | FeatureKind::Castle
+                        | FeatureKind::Bazaar
+                        | FeatureKind::Goods
+                        | FeatureKind::Tower => {}
                     }
                 }
             }

@@ -56,7 +56,7 @@ fn joined(game: &Game, from: SegId, to: SegId) -> bool {
             FeatureKind::Cloister | FeatureKind::Castle => centre,
             FeatureKind::Road => !centre && ends >= 3 && road_end(other),
             FeatureKind::City => !centre && ends < 3,
-            FeatureKind::Field | FeatureKind::Bazaar | FeatureKind::Goods => false,
+            _ => false,
         };
         to_members
             .iter()
