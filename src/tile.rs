@@ -10,7 +10,8 @@
 //!   cities it borders, each named by one of its edges (`EL WR > N`); `inner` for a field
 //!   enclosed by cities, reaching no edge (`inner > W S`).
 //! * `cloister`: whether a cloister stands in the centre.
-//! * `marks`: special marks of the tile (`bazaar`; `volcano`, `dragon`, `portal`, `princess`).
+//! * `marks`: special marks of the tile (`bazaar`; `well`, whose one road may reach three or
+//!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -203,6 +204,9 @@ impl Segment {
 pub enum Mark {
     /// A bazaar: drawing the tile starts an auction (Bridges, Castles and Bazaars).
     Bazaar,
+    /// A well the roads of the tile run round without ending (Abbey and Mayor): one road
+    /// segment may reach three or four edges.
+    Well,
     /// A tower foundation (The Tower).
     Tower,
     /// A volcano: the dragon flies to the tile (The Princess and the Dragon).
@@ -216,11 +220,13 @@ pub enum Mark {
 }
 
 impl Mark {
-    pub const ALL: [Mark; 6] = [Mark::Bazaar, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess];
+    pub const ALL: [Mark; 7] =
+        [Mark::Bazaar, Mark::Well, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             Mark::Bazaar => "bazaar",
+            Mark::Well => "well",
             Mark::Tower => "tower",
             Mark::Volcano => "volcano",
             Mark::Dragon => "dragon",
@@ -534,9 +540,10 @@ impl TileDef {
             }
         }
         let mut road_at = [false; 4];
+        let well = n.marks.iter().any(|m| m.as_ref().trim() == Mark::Well.as_str());
         for text in n.roads.iter().map(AsRef::as_ref) {
             match parse_edges(text) {
-                Ok(mask) if mask.count_ones() <= 2 => {
+                Ok(mask) if mask.count_ones() <= 2 || well => {
                     for e in Edge::ALL.iter().filter(|e| mask & e.bit() != 0) {
                         if edges[e.index()] != Terrain::Road {
                             errors

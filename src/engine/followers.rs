@@ -22,16 +22,31 @@ pub enum Figure {
     /// The large follower (Inns and Cathedrals): one per player, worth two followers in a
     /// majority.
     Large,
+    /// The mayor (Abbey and Mayor): one per player, only in a city, worth as many followers as
+    /// its city has pennants (none without pennants): [`Figure::strength_in`].
+    Mayor,
+    /// The wagon (Abbey and Mayor): one per player, worth one follower.
+    Wagon,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 2] = [Figure::Normal, Figure::Large];
+    pub const ALL: [Figure; 4] = [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon];
 
-    /// What the figure weighs when the majority on a feature is decided.
+    /// What the figure weighs when the majority on a feature is decided, the feature aside:
+    /// a mayor's weight is its city's ([`Figure::strength_in`]).
     pub const fn strength(self) -> u32 {
         match self {
-            Figure::Normal => 1,
+            Figure::Normal | Figure::Wagon => 1,
             Figure::Large => 2,
+            Figure::Mayor => 0,
+        }
+    }
+
+    /// What the figure weighs on a feature with `pennants` pennants: a mayor one per pennant.
+    pub const fn strength_in(self, pennants: u32) -> u32 {
+        match self {
+            Figure::Mayor => pennants,
+            other => other.strength(),
         }
     }
 
@@ -40,6 +55,8 @@ impl Figure {
         match self {
             Figure::Normal => "follower",
             Figure::Large => "large follower",
+            Figure::Mayor => "mayor",
+            Figure::Wagon => "wagon",
         }
     }
 
@@ -49,6 +66,8 @@ impl Figure {
         match self {
             Figure::Normal => "",
             Figure::Large => "large ",
+            Figure::Mayor => "mayor ",
+            Figure::Wagon => "wagon ",
         }
     }
 }
@@ -69,6 +88,9 @@ pub struct Player {
     pub supply: u8,
     /// Large followers in supply: 0 unless an expansion gives them (Inns and Cathedrals).
     pub large_supply: u8,
+    /// Mayors and wagons in supply: 0 unless an expansion gives them (Abbey and Mayor).
+    pub mayor_supply: u8,
+    pub wagon_supply: u8,
 }
 
 impl Player {
@@ -77,6 +99,8 @@ impl Player {
         match figure {
             Figure::Normal => self.supply,
             Figure::Large => self.large_supply,
+            Figure::Mayor => self.mayor_supply,
+            Figure::Wagon => self.wagon_supply,
         }
     }
 
@@ -84,6 +108,8 @@ impl Player {
         match figure {
             Figure::Normal => &mut self.supply,
             Figure::Large => &mut self.large_supply,
+            Figure::Mayor => &mut self.mayor_supply,
+            Figure::Wagon => &mut self.wagon_supply,
         }
     }
 }

@@ -162,7 +162,14 @@ impl<'t> Game<'t> {
             expansions: exps.clone(),
             players: players
                 .iter()
-                .map(|n| Player { name: n.clone(), score: 0, supply: FOLLOWERS_PER_PLAYER, large_supply: 0 })
+                .map(|n| Player {
+                    name: n.clone(),
+                    score: 0,
+                    supply: FOLLOWERS_PER_PLAYER,
+                    large_supply: 0,
+                    mayor_supply: 0,
+                    wagon_supply: 0,
+                })
                 .collect(),
             board: Board::default(),
             placed: Vec::new(),

@@ -268,7 +268,7 @@ impl Game<'_> {
     }
 
     /// The players with most followers on a feature (all of them when tied), each follower
-    /// weighing its figure's strength (a large follower two).
+    /// weighing its figure's strength (a large follower two, a mayor its city's pennants).
     pub fn majority(&self, root: SegId) -> Players {
         let on = self.followers.iter().filter(|f| self.features.find(f.segment) == root);
         // The feature counts the followers on it: with none, no list to read; else the list
@@ -278,7 +278,9 @@ impl Game<'_> {
         if counted == 0 {
             return Players::new();
         }
-        majority_of(on.take(counted).map(|f| (f.player, f.figure.strength())), self.players.len())
+        let mayors = on.clone().take(counted).any(|f| f.figure == Figure::Mayor);
+        let pennants = if mayors { self.feature_info(root).pennants } else { 0 };
+        majority_of(on.take(counted).map(|f| (f.player, f.figure.strength_in(pennants))), self.players.len())
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {

@@ -79,7 +79,7 @@ impl<'t> Game<'t> {
         }
         let seg = self.segment_at(at, local).expect("the loader checks the square holds a tile");
         for x in &self.expansions {
-            x.check_setup_follower(self, player, seg)?;
+            x.check_setup_follower(self, player, seg, figure)?;
         }
         self.deploy_figure(player, seg, figure);
         Ok(())

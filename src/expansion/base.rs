@@ -166,7 +166,7 @@ impl Expansion for Base {
         Some(fields.fold(0, |mask, (l, _)| mask | 1 << l))
     }
 
-    fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId) -> Result<(), Verdict> {
+    fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId, _figure: Figure) -> Result<(), Verdict> {
         if game.feature_kind(game.feature_of(seg)) == FeatureKind::Field {
             return without_farmers(game);
         }

@@ -6,9 +6,11 @@
 //! options once per game ([`Options::read`]) and keeps its pieces in its slice of [`State`].
 //! Expansions never refer to each other.
 
+pub mod am;
 pub mod base;
 pub mod bcb1;
 pub mod cig;
+pub mod corners;
 pub mod db;
 pub mod exp8;
 pub mod ic;
@@ -70,6 +72,8 @@ expansion_ids! {
     Db = "db", written: ["db"];
     /// Traders and Builders (1st edition).
     Tb = "tb", written: ["tb", "traders-builders"];
+    /// Abbey and Mayor (1st edition).
+    Am = "am", written: ["am", "abbey-mayor"];
     /// The Tower (1st edition).
     Tower = "tower", written: ["tower"];
     /// The Princess and the Dragon (1st edition).
@@ -79,7 +83,6 @@ expansion_ids! {
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("abbey-mayor", "Abbey and Mayor"),
     ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
@@ -257,7 +260,13 @@ pub trait Expansion: Sync {
 
     /// Vetoes a follower of the starting board the core rules allow (a farmer, when the
     /// profile leaves farmers out).
-    fn check_setup_follower(&self, _game: &Game, _player: PlayerId, _seg: SegId) -> Result<(), Verdict> {
+    fn check_setup_follower(
+        &self,
+        _game: &Game,
+        _player: PlayerId,
+        _seg: SegId,
+        _figure: Figure,
+    ) -> Result<(), Verdict> {
         Ok(())
     }
 
@@ -476,7 +485,7 @@ pub trait Expansion: Sync {
 /// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
 /// inn or cathedral has changed.
 pub static REGISTRY: &[&dyn Expansion] =
-    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &tower::Tower, &pd::Pd];
+    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &am::Am, &tower::Tower, &pd::Pd];
 
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {

@@ -94,34 +94,6 @@ impl Ne8 {
         })
     }
 
-    /// The squares around the corner `c` of `at`, the corner of each that meets there.
-    fn corner_tiles(at: Pos, c: Corner) -> [(Pos, Corner); 4] {
-        let (dx, dy) = match c {
-            Corner::NE => (1, 1),
-            Corner::SE => (1, -1),
-            Corner::SW => (-1, -1),
-            Corner::NW => (-1, 1),
-        };
-        let opposite = |c: Corner| match c {
-            Corner::NE => Corner::SW,
-            Corner::SE => Corner::NW,
-            Corner::SW => Corner::NE,
-            Corner::NW => Corner::SE,
-        };
-        let side = |c: Corner, horizontal: bool| match (c, horizontal) {
-            (Corner::NE, true) | (Corner::SW, false) => Corner::NW,
-            (Corner::NE, false) | (Corner::SW, true) => Corner::SE,
-            (Corner::SE, true) | (Corner::NW, false) => Corner::SW,
-            (Corner::SE, false) | (Corner::NW, true) => Corner::NE,
-        };
-        [
-            (at, c),
-            (Pos::new(at.x + dx, at.y), side(c, true)),
-            (Pos::new(at.x, at.y + dy), side(c, false)),
-            (Pos::new(at.x + dx, at.y + dy), opposite(c)),
-        ]
-    }
-
     /// No castle goes on a city that holds a figure other than a normal follower (a large
     /// follower, say).
     fn no_special_figure(game: &Game, town: SegId, at: Pos) -> Result<(), Verdict> {
@@ -306,36 +278,16 @@ impl Ne8 {
 
     /// The one field whose four corners meet at the corner `corner` of `at`.
     fn barn_field(game: &Game, at: Pos, corner: Corner) -> Result<SegId, Verdict> {
-        let mut field: Option<SegId> = None;
-        for (sq, c) in Self::corner_tiles(at, corner) {
-            let Some(p) = game.tile_at(sq).copied() else {
-                return Err(verdict(
-                    rule::BARN_FOUR_TILES,
-                    format!("a barn needs four tiles meeting at the corner; {sq} is empty"),
-                ));
-            };
-            let [a, b] = c.halves();
-            let (Some(sa), Some(sb)) = (game.half_segment(&p, a), game.half_segment(&p, b)) else {
-                return Err(verdict(
-                    rule::BARN_FIELD_CORNERS,
-                    format!("the corner of the tile at {sq} is not field only"),
-                ));
-            };
-            if game.feature_of(sa) != game.feature_of(sb) {
-                return Err(verdict(
-                    rule::BARN_FIELD_CORNERS,
-                    format!("the corner of the tile at {sq} is not field only"),
-                ));
+        use super::corners::{corner_field, Fault};
+        corner_field(game, at, corner).map_err(|f| match f {
+            Fault::Empty(sq) => {
+                verdict(rule::BARN_FOUR_TILES, format!("a barn needs four tiles meeting at the corner; {sq} is empty"))
             }
-            match field {
-                None => field = Some(game.feature_of(sa)),
-                Some(f) if f == game.feature_of(sa) => {}
-                Some(_) => {
-                    return Err(verdict(rule::BARN_FIELD_CORNERS, "the four corners do not lie in one field"));
-                }
+            Fault::NotField(sq) => {
+                verdict(rule::BARN_FIELD_CORNERS, format!("the corner of the tile at {sq} is not field only"))
             }
-        }
-        Ok(field.expect("four corners were read"))
+            Fault::TwoFields => verdict(rule::BARN_FIELD_CORNERS, "the four corners do not lie in one field"),
+        })
     }
 }
 
@@ -571,7 +523,7 @@ impl Expansion for Ne8 {
             });
         }
         for corner in Corner::ALL {
-            if Self::corner_tiles(mv.pos, corner)[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
+            if super::corners::corner_tiles(mv.pos, corner)[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
                 buildings.push(Some(Action::Barn { corner }));
             }
         }

@@ -49,6 +49,14 @@ const ELEMENTS: &[Element] = &[
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
+    // Abbey and Mayor: the mayor and the wagon (one each; their deployments and the wagon's
+    // moves after scoring are read). The abbey and the barn are accepted, as a game in which
+    // nobody plays them plays the same with them or without; an abbey placed or a barn
+    // deployed is refused where it is (an unknown tile, a figure not modelled).
+    Element { name: "mayor", expansion: "am", off: None },
+    Element { name: "wagon", expansion: "am", off: None },
+    Element { name: "abbey", expansion: "am", off: None },
+    Element { name: "barn", expansion: "am", off: None },
     // The Tower: tower pieces, captures, followers on towers and ransoms.
     Element { name: "tower", expansion: "tower", off: None },
     // The Princess and the Dragon: the dragon (volcano and dragon tiles), the fairy, the
@@ -64,6 +72,12 @@ const ELEMENTS: &[Element] = &[
 /// said so in a comment of the scenario written.
 const MOOT_ELEMENTS: &[(&str, &str)] =
     &[("pig-herd", "no tile of the sets the referee reads shows a pig-herd, so the element changes nothing")];
+
+/// JCZ's rule values that are what the referee plays, with no switch to set: accepted.
+/// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
+/// client's default, C2, lets the wagon reach further, which the referee does not play (a
+/// wagon moved so is refused at its move).
+const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1")];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
 struct RuleMap {
@@ -148,6 +162,14 @@ struct Turn {
     follower: Option<String>,
     /// The follower is the large one (`large:` rather than `follower:`).
     large: bool,
+    /// The follower's key when it is a figure of Abbey and Mayor (`mayor`, `wagon`).
+    figure: Option<&'static str>,
+    /// The wagons moved after the turn's scoring (`{from: [x, y], to: [x, y], on: road E}`),
+    /// and those read since the turn's commit, kept once the wagon phase is committed.
+    wagon_moves: Vec<String>,
+    pending_wagons: Vec<String>,
+    /// The turn's barn (Abbey and Mayor): the corner of the tile just placed.
+    barn: Option<crate::geom::Corner>,
     /// The turn's pig (Traders and Builders), in players' words (`field NL`).
     pig: Option<String>,
     /// The turn's builder (Traders and Builders), in players' words (`road E`).
@@ -233,6 +255,14 @@ impl Cx<'_> {
                     }
                     // A count of 0 or less is none (the mechanism left out, below); more than
                     // the rules' one is not modelled.
+                    if matches!(e.name, "mayor" | "wagon" | "barn" | "abbey") && value.as_i64() != Some(1) {
+                        self.problem(
+                            "jcz::unsupported-element",
+                            &format!("setup.elements.{name}"),
+                            format!("{value} of the figure `{name}` each: the referee plays the rules' 1"),
+                            None,
+                        );
+                    }
                     if e.name == "big-follower" && value.as_i64().is_none_or(|n| n > 1) {
                         self.problem(
                             "jcz::unsupported-element",
@@ -266,6 +296,16 @@ impl Cx<'_> {
                     None,
                 ),
             }
+        }
+        // A barn sending a field's farmers home: JCZ sends the field's pig home too, which no
+        // rule text says; the referee does not model the two together.
+        if g.setup.elements.contains_key("pig") && g.setup.elements.contains_key("barn") {
+            self.problem(
+                "jcz::unsupported-element",
+                "setup.elements.barn",
+                "the barn with the pig: what a barn does to a pig in its field is not modelled".to_string(),
+                None,
+            );
         }
         // Traders and Builders' tiles always give goods in the referee: JCZ gives them only
         // with the `traders` element.
@@ -325,6 +365,7 @@ impl Cx<'_> {
                     ),
                 },
                 None if text == "false" => {}
+                None if PLAYED_RULES.contains(&(name.as_str(), text.as_str())) => {}
                 None => self.problem(
                     "jcz::unsupported-rule",
                     &format!("setup.rules.{name}"),
@@ -393,6 +434,8 @@ impl Cx<'_> {
         // The replay, turn by turn; the draw order tells which drawn tiles were discarded.
         let mut turns: Vec<Turn> = Vec::new();
         let mut cur: Option<Turn> = None;
+        // Where each wagon stands (by JCZ's meeple id), for its moves after scoring.
+        let mut wagons: HashMap<String, Pos> = HashMap::new();
         // The Tower: who captured each figure (its JCZ id), and a ransom paid before a tile.
         let mut captured: Vec<(String, Option<i64>)> = Vec::new();
         let mut pending_ransom: Option<String> = None;
@@ -499,13 +542,65 @@ impl Cx<'_> {
                     }
                 }
                 "DEPLOY_MEEPLE" => {
+                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
+                    let class = meeple.split('.').nth(1).unwrap_or_default();
+                    // A wagon deployed after the turn's commit moves after the scoring.
+                    if class == "wagon" && cur.as_ref().is_some_and(|t| t.committed) {
+                        let pointer = m.payload.get("pointer");
+                        let at = pointer.and_then(|p| xy(p.get("position")));
+                        let feature =
+                            pointer.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+                        let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                        let (Some((x, yy)), Some(&from)) = (at, wagons.get(meeple)) else {
+                            self.out_of_turn(&path, m);
+                            continue;
+                        };
+                        let to = Pos::new(x as i32, -yy as i32);
+                        let Some(t) = cur.as_mut() else { continue };
+                        let spot = self.printed(&set, &board, t, to, feature, loc, &format!("{path}.payload.pointer"));
+                        if let Some(s) = spot {
+                            t.pending_wagons
+                                .push(format!("{{from: [{}, {}], to: [{}, {}], on: {s}}}", from.x, from.y, to.x, to.y));
+                            wagons.insert(meeple.to_string(), to);
+                        }
+                        continue;
+                    }
                     let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
                         self.out_of_turn(&path, m);
                         continue;
                     };
-                    let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
-                    let class = meeple.split('.').nth(1).unwrap_or_default();
-                    if class != "small" && class != "big" && class != "pig" && class != "builder" {
+                    // A barn: JCZ points at the tile whose north-west corner is the barn's point;
+                    // the scenario names that point by the corner of the tile just placed.
+                    if class == "barn" {
+                        let at = m.payload.get("pointer").and_then(|p| xy(p.get("position")));
+                        let corner = match (at, t.tile) {
+                            (Some((x, yy)), Some((_, here, _))) => {
+                                let p = Pos::new(x as i32, -yy as i32);
+                                use crate::geom::Corner;
+                                [
+                                    (p, Corner::NW),
+                                    (Pos::new(p.x - 1, p.y), Corner::NE),
+                                    (Pos::new(p.x, p.y + 1), Corner::SW),
+                                    (Pos::new(p.x - 1, p.y + 1), Corner::SE),
+                                ]
+                                .into_iter()
+                                .find(|(q, _)| *q == here)
+                                .map(|(_, c)| c)
+                            }
+                            _ => None,
+                        };
+                        match corner {
+                            Some(c) => t.barn = Some(c),
+                            None => self.problem(
+                                "jcz::bad-message",
+                                &format!("{path}.payload.pointer.position"),
+                                "a barn whose point is not a corner of the tile just placed".to_string(),
+                                None,
+                            ),
+                        }
+                        continue;
+                    }
+                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -549,6 +644,14 @@ impl Cx<'_> {
                             t.follower =
                                 Some(if pos == here { s } else { format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y) });
                             t.large = class == "big";
+                            t.figure = match class {
+                                "mayor" => Some("mayor"),
+                                "wagon" => Some("wagon"),
+                                _ => None,
+                            };
+                            if class == "wagon" {
+                                wagons.insert(meeple.to_string(), pos);
+                            }
                         }
                         None => {}
                     }
@@ -632,6 +735,11 @@ impl Cx<'_> {
                 }
                 "PASS" => {}
                 "COMMIT" => match cur.as_mut() {
+                    // The wagon phase committed: its moves are kept.
+                    Some(t) if t.committed && !t.pending_wagons.is_empty() => {
+                        let moved = std::mem::take(&mut t.pending_wagons);
+                        t.wagon_moves.extend(moved);
+                    }
                     Some(t) if !t.committed => {
                         t.committed = true;
                         if let Some((kind, pos, r)) = t.tile {
@@ -825,10 +933,16 @@ impl Cx<'_> {
             _ => {}
         }
         if let Some(f) = &t.follower {
-            parts.push(format!("{}: {f}", if t.large { "large" } else { "follower" }));
+            parts.push(format!("{}: {f}", if t.large { "large" } else { t.figure.unwrap_or("follower") }));
         }
         if let Some(p) = &t.pig {
             parts.push(format!("pig: {p}"));
+        }
+        if let Some(c) = t.barn {
+            parts.push(format!("barn-corner: {c:?}"));
+        }
+        if !t.wagon_moves.is_empty() {
+            parts.push(format!("wagon-move: [{}]", t.wagon_moves.join(", ")));
         }
         if let Some(b) = &t.builder {
             parts.push(format!("builder: {b}"));

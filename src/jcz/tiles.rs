@@ -11,6 +11,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("bridges-castles-and-bazaars:1", "bcb1"),
     ("inns-and-cathedrals:1", "ic"),
     ("traders-and-builders:1", "tb"),
+    ("abbey-and-mayor:1", "am"),
     ("tower:1", "tower"),
     ("princess-and-dragon:1", "pd"),
 ];
@@ -116,6 +117,20 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("TB/RCc!.g", "TB22", 0),
     ("TB/RRC", "TB23", 0),
     ("TB/RRrr", "TB24", 0),
+    // Abbey and Mayor (`abbey-and-mayor:1`): AM03 and AM05 by the wiki's numbers, the others
+    // in the set's order.
+    ("AM/C++", "AM01", 0),
+    ("AM/CCcc+", "AM02", 0),
+    ("AM/CCc+", "AM03", 0),
+    ("AM/CCRR", "AM04", 0),
+    ("AM/C!+", "AM05", 0),
+    ("AM/LRRRR", "AM06", 0),
+    ("AM/RC", "AM07", 0),
+    ("AM/CRr", "AM08", 0),
+    ("AM/RrC", "AM09", 0),
+    ("AM/R", "AM10", 0),
+    ("AM/Rrr", "AM11", 0),
+    ("AM/CRcr+", "AM12", 0),
     // The Princess and the Dragon (`princess-and-dragon:1`): PD01 (the wiki's tile 01), then the
     // set's order.
     ("DG/CCc+.p", "PD01", 0),

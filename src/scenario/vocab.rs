@@ -20,6 +20,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::cig::Cig,
     &super::db::Db,
     &super::tb::Tb,
+    &super::am::Am,
     &super::tower::Tower,
     &super::pd::Pd,
 ];

@@ -64,15 +64,27 @@ fn unknown_expansion() {
     check("unknown_expansion", &format!("{HEAD}expansions: [dragons]\n"), "referee::scenario::unknown-expansion", "3:");
 }
 
-/// An expansion the rulings need that the engine does not play yet (the Abbey of the
-/// bazaar Q&A): refused where it is named, saying so.
+/// An expansion the rulings need that the engine does not play yet (Little Buildings):
+/// refused where it is named, saying so.
 #[test]
 fn expansion_not_played_yet() {
     check(
         "expansion_not_played_yet",
-        &format!("{HEAD}expansions: [tb, abbey-mayor]\n"),
+        &format!("{HEAD}expansions: [tb, little-buildings]\n"),
         "referee::scenario::expansion-not-played",
         "3:",
+    );
+}
+
+/// A piece of Abbey and Mayor the referee does not model yet (the abbey): refused
+/// where it is written, citing its rule.
+#[test]
+fn abbey_mayor_piece_not_modelled() {
+    check(
+        "abbey_mayor_piece_not_modelled",
+        &format!("{HEAD}expansions: [am]\nturns:\n  - {{tile: U, at: [1, 0], abbey: [2, 0]}}\n"),
+        "referee::am.abbey.placement",
+        "5:",
     );
 }
 

@@ -578,3 +578,57 @@ fn tower_tiles_match_the_contents_and_the_tile_facts() {
         assert_eq!(d.marks, [Mark::Tower], "tower foundation on {id}");
     }
 }
+
+/// Abbey and Mayor (1st edition), typed in from its contents and tile facts
+/// (docs/notes/abbey-and-mayor.md, "Tiles"): id, edges N E S W, cities, roads, fields,
+/// cloister, pennants.
+type AmFact = (&'static str, &'static str, usize, usize, usize, bool, u8);
+
+#[rustfmt::skip]
+const AM_FACTS: &[AmFact] = &[
+    ("AM01", "CCCC", 1, 0, 0, false, 2),
+    ("AM02", "CCCC", 2, 0, 1, false, 1), // its two enclosed fields, between the same cities, as one
+    ("AM03", "CCFC", 2, 0, 2, false, 1),
+    ("AM04", "CRRC", 2, 2, 3, false, 0),
+    ("AM05", "FFFC", 1, 0, 3, false, 1),
+    ("AM06", "RRRR", 0, 4, 4, true, 0),
+    ("AM07", "CFFR", 1, 1, 2, false, 0),
+    ("AM08", "CRRF", 1, 1, 3, false, 0),
+    ("AM09", "CFRR", 1, 1, 3, false, 0),
+    ("AM10", "FFRF", 0, 1, 1, false, 0),
+    ("AM11", "RRFR", 0, 1, 3, false, 0),
+    ("AM12", "RCRC", 1, 1, 3, false, 1),
+];
+
+/// 12 land tiles, one of each; the well's three roads are one road; the road of tile 12 passes
+/// under its city; the caps of tiles 03 and 05 are not semicircles (no castle town), every
+/// other cap is.
+#[test]
+fn am_tiles_match_the_contents_and_the_tile_facts() {
+    let all = lib().tile_set(&[referee::expansion::ExpansionId::Am]);
+    let base = lib().tile_set(&[]);
+    let am: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    let land: Vec<_> = am.iter().filter(|d| d.count > 0).collect();
+    assert_eq!(land.len(), AM_FACTS.len());
+    assert_eq!(land.iter().map(|d| d.count).sum::<u32>(), 12);
+    for (id, edges, cities, roads, fields, cloister, pennants) in AM_FACTS {
+        let d = am.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
+        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
+        assert_eq!(d.count, 1, "copies of {id}");
+        assert_eq!(d.edge_string(), *edges, "edges of {id}");
+        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
+        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
+        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
+        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
+        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
+        for s in d.segments.iter().filter(|s| s.kind == FeatureKind::City && s.edges.count_ones() == 1) {
+            assert_eq!(s.semicircle, !["AM03", "AM05"].contains(id), "cap of {id}");
+        }
+    }
+    let well = am.iter().find(|d| d.id == "AM11").unwrap();
+    let road = well.segments.iter().find(|s| s.kind == FeatureKind::Road).unwrap();
+    assert_eq!(road.edges, Edge::N.bit() | Edge::W.bit() | Edge::E.bit());
+    let tunnel = am.iter().find(|d| d.id == "AM12").unwrap();
+    let road = tunnel.segments.iter().find(|s| s.kind == FeatureKind::Road).unwrap();
+    assert_eq!(road.edges, Edge::N.bit() | Edge::S.bit());
+}

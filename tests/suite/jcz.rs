@@ -227,10 +227,10 @@ fn edges(text: &str) -> u8 {
     text.split_whitespace().map(|e| referee::geom::Edge::parse(e).unwrap().bit()).fold(0, |a, b| a | b)
 }
 
-/// JCZ's `I` is the inner field, which reaches no edge.
+/// JCZ's `I` (and `II`, a second one) is an inner field, which reaches no edge.
 fn halves(text: &str) -> u8 {
     text.split_whitespace()
-        .filter(|h| *h != "I")
+        .filter(|h| *h != "I" && *h != "II")
         .map(|h| referee::geom::Half::parse(h).unwrap().bit())
         .fold(0, |a, b| a | b)
 }
@@ -257,7 +257,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 inns += usize::from(n.attribute("inn") == Some("true"));
             }
             "field" => {
-                let h = if text.trim() == "I" { 0 } else { halves(text) };
+                let h = if matches!(text.trim(), "I" | "II") { 0 } else { halves(text) };
                 f.push((h, n.attribute("city").unwrap_or_default().to_string()))
             }
             "monastery" => cloister = true,
@@ -281,6 +281,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     c.sort();
     r.sort();
     f.sort();
+    // Enclosed fields between the same cities are one in the catalogue (`AM/CCcc+`: docs/jcz.md).
+    f.dedup_by(|a, b| a.0 == 0 && a == b);
     goods.sort();
     ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols), tile.attribute("id").unwrap().to_string())
 }
@@ -310,10 +312,10 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
         of(FeatureKind::City).flat_map(|s| s.goods.iter().map(|g| (s.edges, g.as_str().to_string()))).collect();
     goods.sort();
     let symbols: Vec<String> =
-        // The bazaar and the tower foundation are compared apart.
+        // The bazaar and the tower foundation are compared apart; the well is the road's shape.
         d.marks
             .iter()
-            .filter(|m| !matches!(m, referee::tile::Mark::Bazaar | referee::tile::Mark::Tower))
+            .filter(|m| !matches!(m, referee::tile::Mark::Bazaar | referee::tile::Mark::Tower | referee::tile::Mark::Well))
             .map(|m| m.as_str().to_string())
             .collect();
     (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
@@ -326,6 +328,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "bridges_castles_and_bazaars.xml",
         "inns_and_cathedrals.xml",
         "traders_and_builders.xml",
+        "abbey_and_mayor.xml",
         "tower.xml",
         "princess_and_dragon.xml",
     ];
@@ -337,6 +340,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Bcb1,
         referee::expansion::ExpansionId::Ic,
         referee::expansion::ExpansionId::Tb,
+        referee::expansion::ExpansionId::Am,
         referee::expansion::ExpansionId::Tower,
         referee::expansion::ExpansionId::Pd,
     ]);

@@ -16,7 +16,7 @@ pub mod rule;
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, FollowerOn, Game, Move, OpenTurn, Part, Phase, Trials, TurnContext};
+use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, OpenTurn, Part, Phase, Trials, TurnContext};
 use crate::geom::{Axis, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::Profile;
@@ -497,7 +497,17 @@ impl Bcb1 {
                 ),
             ));
         }
-        let owners = game.majority(town);
+        let mut owners = game.majority(town);
+        if owners.is_empty() {
+            // Followers that weigh nothing (a mayor in a town without pennants) still occupy
+            // it: their owners may make it a castle, which earns them nothing
+            // (rule::CASTLE_MAYOR).
+            for f in game.followers().iter().filter(|f| game.feature_of(f.segment) == town) {
+                if !owners.contains(&f.player) {
+                    owners.push(f.player);
+                }
+            }
+        }
         if owners.is_empty() && !scored {
             return Err(Verdict::new(
                 rule::CASTLE_OCCUPIER,
@@ -630,13 +640,25 @@ impl Bcb1 {
                 _ => {}
             }
             let label = structure_label(kind, true);
+            // rule::CASTLE_MAYOR: a castle has no pennant, so a mayor in it weighs nothing and
+            // earns nothing.
+            let mayors_only = {
+                let mut on = game.followers().iter().filter(|f| game.feature_of(f.segment) == c.town).peekable();
+                on.peek().is_some() && on.all(|f| f.figure == Figure::Mayor)
+            };
+            let (points, item_rule) = if mayors_only {
+                because.push(rule::CASTLE_SCORES);
+                (0, rule::CASTLE_MAYOR)
+            } else {
+                (points, rule::CASTLE_SCORES)
+            };
             let (follower, area) = game.options().of::<Options>().terms;
             game.award(ScoreEvent {
                 timing: Timing::Turn(turn),
                 players: c.owners.as_slice().into(),
                 feature: castle_ref(c.tiles, &format!("castle ({follower}, {area})"))
                     .with_words(format!("{}, which took {what} in its {area}", said[i])),
-                items: smallvec![ScoreItem { rule: rule::CASTLE_SCORES, label, count: 1, each: points }],
+                items: smallvec![ScoreItem { rule: item_rule, label, count: 1, each: points }],
                 because,
             });
             game.state_of_mut::<State>().built[i].scored = true;

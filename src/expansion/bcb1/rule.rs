@@ -46,6 +46,8 @@ crate::rules::rule_ids! {
     CASTLE_NO_POINTS = "bcb1.castle.no-points-on-building",
     /// A castle scores once: the full points of the next structure completed in its fief.
     CASTLE_SCORES = "bcb1.castle.scores-on-first-fief-completion",
+    /// A mayor in a castle earns nothing when the castle scores: a castle has no pennant.
+    CASTLE_MAYOR = "bcb1.castle.mayor-nothing",
     /// The fief: the two tiles under the castle and the two beside each of them.
     CASTLE_FIEF = "bcb1.castle.fief-six-tiles",
     /// A cloister counts for a castle only when the cloister's own tile is in the fief.

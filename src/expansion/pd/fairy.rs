@@ -146,14 +146,19 @@ pub(super) fn turn_point(game: &mut Game, turn: &TurnContext) {
 }
 
 /// rule::FAIRY_BONUS: the feature of the fairy's follower (as it stood before the turn's
-/// scoring) was scored this turn.
+/// scoring) was scored this turn with that player's follower on it, whoever won it.
 pub(super) fn bonus(game: &mut Game, turn: &TurnContext) {
     let Some((p, seg)) = game.state_of::<State>().watched else { return };
     if between_tiles(game, seg) {
         return;
     }
     let root = game.feature_of(seg);
-    let scored = game.completions().iter().any(|c| c.occupied && game.feature_of(c.info.root) == root);
+    // Scored whether or not the follower's player won it: a mayor without pennants weighs
+    // nothing, yet its feature is scored with it standing there.
+    let scored = game
+        .completions()
+        .iter()
+        .any(|c| game.feature_of(c.info.root) == root && c.followers.iter().any(|(owner, ..)| *owner == p));
     if scored {
         pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_BONUS, 3);
         game.state_of_mut::<State>().watched = None;

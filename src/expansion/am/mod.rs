@@ -1,0 +1,287 @@
+//! Abbey and Mayor (1st edition): twelve land tiles, each player's abbey, and three figures
+//! each: the mayor, the wagon and the barn.
+//!
+//! The land tiles are `tiles/am.yaml`; their two caps that are not semicircles (tiles 03 and
+//! 05) make no castle town for Bridges, Castles and Bazaars. The mayor and the wagon are
+//! figures of the engine (`Figure::Mayor`, `Figure::Wagon`), one of each given to every player
+//! in `setup`: they deploy, score and go home as followers do; the mayor stands only in a city
+//! and weighs its city's pennants (`Figure::strength_in`, read by `Game::majority`), the wagon
+//! anywhere but a field.
+
+pub mod barn;
+pub mod wagon;
+
+use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
+use crate::engine::features::SegId;
+use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
+use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::tile::FeatureKind;
+use smallvec::smallvec;
+
+pub struct Am;
+
+const WAGON_PHASE: &str = "wagon";
+const BARN_PHASE: &str = "barn";
+
+/// The expansion's pieces on the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    pub barns: Vec<barn::Standing>,
+}
+
+/// The kind of feature a move's follower stands on, as the tile lies (none without one).
+fn follower_kind(game: &Game, mv: &Move) -> Option<FeatureKind> {
+    match mv.follower? {
+        FollowerOn::Added(kind) => Some(kind),
+        FollowerOn::Segment(local) => {
+            // The follower's square: the tile's own, or the second square of a double-size tile.
+            let kind = match mv.follower_square.filter(|sq| *sq != mv.pos) {
+                Some(_) => game.twin_of(mv.tile, mv.pos, mv.rotation).map(|(k, _)| k)?,
+                None => mv.tile,
+            };
+            game.def(kind).segments.get(local).map(|s| s.kind)
+        }
+    }
+}
+
+/// Whether a figure may stand on a feature of this kind.
+fn check_figure(figure: Figure, kind: FeatureKind) -> Result<(), Verdict> {
+    match (figure, kind) {
+        (Figure::Mayor, FeatureKind::City) => Ok(()),
+        (Figure::Mayor, other) => {
+            Err(Verdict::new(rule::MAYOR_PLACEMENT, format!("the mayor is placed only in a city, never on a {other}")))
+        }
+        (Figure::Wagon, FeatureKind::Field) => Err(Verdict::new(
+            rule::WAGON_PLACEMENT,
+            "the wagon stands on a road, in a city or on a cloister, never in a field",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A city completed this turn that nobody scored because its only followers were mayors
+/// weighing no pennant: a 0-point event for each of their owners, citing the rule, since
+/// "why nothing" is what players ask.
+fn mayors_without_pennants(game: &mut Game, turn: u16) {
+    let mut events = Vec::new();
+    for c in game.completions() {
+        if c.info.kind != FeatureKind::City || !c.majority.is_empty() || c.info.pennants > 0 {
+            continue;
+        }
+        let mut owners: Vec<PlayerId> = Vec::new();
+        for (p, _, f) in &c.followers {
+            if *f == Figure::Mayor && !owners.contains(p) {
+                owners.push(*p);
+            }
+        }
+        if owners.is_empty() {
+            continue;
+        }
+        let feature = FeatureRef::new(FeatureKind::City, c.info.at, u8::MAX, c.name.clone(), c.info.tiles);
+        events.push(ScoreEvent {
+            timing: Timing::Turn(turn),
+            players: owners.as_slice().into(),
+            feature,
+            items: smallvec![ScoreItem {
+                rule: rule::MAYOR_STRENGTH,
+                label: "mayor in a city without pennants",
+                count: 1,
+                each: 0
+            }],
+            because: smallvec![],
+        });
+    }
+    for e in events {
+        game.award(e);
+    }
+}
+
+impl Expansion for Am {
+    fn edge_changes(&self) -> super::EdgeChanges {
+        super::EdgeChanges::None
+    }
+
+    fn id(&self) -> ExpansionId {
+        ExpansionId::Am
+    }
+
+    fn rule_book(&self) -> &'static crate::rules::RuleBook {
+        &rule::BOOK
+    }
+
+    fn tiles(&self) -> Option<&'static crate::embedded::Embedded> {
+        const TILES: crate::embedded::Embedded = crate::embed!("tiles/am.yaml");
+        Some(&TILES)
+    }
+
+    fn setup(&self, game: &mut Game) {
+        game.state.insert(State::default());
+        // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
+        for p in 0..game.players().len() {
+            game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
+            game.give_figure(PlayerId(p as u8), Figure::Wagon, 1);
+        }
+    }
+
+    fn needs_completions(&self) -> bool {
+        // The wagons that stood on what the turn scored.
+        true
+    }
+
+    fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+        // rule::WAGON_MOVE: after the scoring, the wagons of what it scored may move.
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Am, BARN_PHASE));
+        seq.insert(at + 1, Phase::Expansion(ExpansionId::Am, WAGON_PHASE));
+    }
+
+    fn final_scoring(&self, game: &mut Game) {
+        barn::final_scoring(game);
+    }
+
+    fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        if phase == BARN_PHASE {
+            return barn::run(game, turn);
+        }
+        mayors_without_pennants(game, turn.turn);
+        wagon::run(game, turn)
+    }
+
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
+    fn action_options(
+        &self,
+        game: &Game,
+        trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
+        // A barn on each corner of the new tile where three tiles stand around it, while the
+        // player has one (the rest is judged by playing it).
+        if !game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+            for corner in crate::geom::Corner::ALL {
+                let around = crate::expansion::corners::corner_tiles(mv.pos, corner);
+                if around[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
+                    out.push(vec![Extra::new(barn::Barn { corner })]);
+                }
+            }
+        }
+        // The wagon moves, added to every set offered before (and to none).
+        let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
+        for set in before {
+            let with = Move { extras: set.clone(), ..mv.clone() };
+            let Some(movers) = trials.if_accepted(player, &with, turn, |after| wagon::movers(after, player, mv)) else {
+                continue;
+            };
+            let mut sets: Vec<Vec<wagon::Move>> = vec![Vec::new()];
+            for choices in movers {
+                let mut more = Vec::new();
+                for s in &sets {
+                    for c in &choices {
+                        let mut s = s.clone();
+                        s.push(c.clone());
+                        more.push(s);
+                    }
+                }
+                sets.extend(more);
+            }
+            for moves in sets.into_iter().filter(|s| !s.is_empty()) {
+                let mut full = set.clone();
+                full.extend(moves.into_iter().map(Extra::new));
+                out.push(full);
+            }
+        }
+    }
+
+    fn takes(&self, action: &Extra) -> bool {
+        action.get::<wagon::Move>().is_some() || action.get::<barn::Barn>().is_some()
+    }
+
+    fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
+        if let Some(b) = action.get::<barn::Barn>() {
+            return Some(format!("barn on the {:?} corner", b.corner));
+        }
+        action.get::<wagon::Move>().map(wagon::describe)
+    }
+
+    fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
+        for b in &game.state_of::<State>().barns {
+            out.push(crate::expansion::Piece {
+                what: "barn",
+                at: crate::expansion::PieceAt::Corner(b.at, b.corner),
+                owner: Some(b.player),
+                holds: None,
+            });
+        }
+    }
+
+    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        barn::check_farmer(game, mv)?;
+        if !matches!(mv.figure, Figure::Mayor | Figure::Wagon) {
+            return Ok(());
+        }
+        match follower_kind(game, mv) {
+            Some(kind) => check_figure(mv.figure, kind),
+            None => Ok(()),
+        }
+    }
+
+    fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId, figure: Figure) -> Result<(), Verdict> {
+        check_figure(figure, game.feature_kind(seg))
+    }
+
+    fn explain(&self, game: &Game, feature: &FeatureInfo, because: &mut crate::score::Rules) {
+        let on = |figure: Figure| {
+            game.followers().iter().any(|f| f.figure == figure && game.feature_of(f.segment) == feature.root)
+        };
+        if feature.kind == FeatureKind::City && on(Figure::Mayor) {
+            because.push(rule::MAYOR_STRENGTH);
+        }
+    }
+}
+
+pub mod rule {
+    //! The rules of Abbey and Mayor (1st edition). Their wording and sources are in the catalogue file named below.
+
+    crate::rules::rule_ids! {
+        catalogue: "rulesets/rules/am.yaml";
+        /// The box adds 12 land tiles, one of each kind, and an abbey tile for each player.
+        TILES = "am.components.tiles",
+        /// The new land tiles are shuffled in with the others and placed by the usual rules.
+        MIX_TILES = "am.setup.mix-tiles",
+        /// The caps of tiles 03 and 05 are not semicircles: no castle town holds them.
+        NO_CASTLE_CAPS = "am.tiles.caps-not-semicircles",
+        /// Each player has one mayor, one wagon and one barn in supply.
+        FIGURES = "am.components.figures",
+        /// The mayor is a follower placed only in a city.
+        MAYOR_PLACEMENT = "am.mayor.city-only",
+        /// The mayor weighs as many followers as its city has pennants: none without pennants.
+        MAYOR_STRENGTH = "am.mayor.strength-pennants",
+        /// The wagon is a follower placed on a road, in a city or on a cloister, never in a field.
+        WAGON_PLACEMENT = "am.wagon.placement",
+        /// A mayor or a wagon in a city is a knight for every rule that asks.
+        KNIGHTS = "am.figures.knights",
+        /// After its feature scores, the wagon may move to an adjacent unfinished, unoccupied feature joined by its road.
+        WAGON_MOVE = "am.wagon.move",
+        /// A bazaar ends the road: the wagon cannot pass it.
+        WAGON_BAZAAR = "am.wagon.bazaar-blocks",
+        /// The wagon's move never enters a finished city, so it never builds a castle.
+        WAGON_NO_CASTLE = "am.wagon.move-builds-no-castle",
+        /// The barn, instead of a follower, on the new tile's corner where four tiles' field corners meet, in a field with no barn.
+        BARN = "am.barn.placement",
+        /// The farmers of the barn's field score at once, 3 a completed city, and go home.
+        BARN_FARMERS_SCORE = "am.barn.farmers-score",
+        /// No farmer goes into a field holding a barn.
+        BARN_NO_FARMERS = "am.barn.no-farmers",
+        /// Farmers whose field is later joined to a barn's score 1 a city and go home.
+        BARN_JOINED = "am.barn.joined-farmers",
+        /// At the end the players with most barns in a field score 4 a city (5 a castle).
+        BARN_FINAL = "am.barn.final",
+        /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
+        ABBEY = "am.abbey.placement",
+    }
+}
