@@ -1,7 +1,7 @@
 //! Scoring: what a turn completed, the final scoring, majorities, and points as events.
 
 use super::features::SegId;
-use super::{Figure, Game, GroupSquares, Placed};
+use super::{Figure, Follower, Game, GroupSquares, Placed};
 use crate::expansion::base::rule;
 use crate::geom::Pos;
 use crate::rules::RuleId;
@@ -278,9 +278,16 @@ impl Game<'_> {
         if counted == 0 {
             return Players::new();
         }
-        let mayors = on.clone().take(counted).any(|f| f.figure == Figure::Mayor);
-        let pennants = if mayors { self.feature_info(root).pennants } else { 0 };
-        majority_of(on.take(counted).map(|f| (f.player, f.figure.strength_in(pennants))), self.players.len())
+        // A mayor weighs its city's pennants, counted only when one stands there (one pass
+        // over the followers, as before mayors).
+        let mut pennants = None;
+        let mut weigh = |f: &Follower| match f.figure {
+            figure @ Figure::Mayor => {
+                figure.strength_in(*pennants.get_or_insert_with(|| self.feature_info(root).pennants))
+            }
+            figure => figure.strength(),
+        };
+        majority_of(on.take(counted).map(|f| (f.player, weigh(f))), self.players.len())
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {
