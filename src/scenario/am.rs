@@ -4,7 +4,6 @@
 //! `wagon road E` in a list of legal moves. After a wagon's feature scores, the turn may move it:
 //! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`.
 
-use super::feature_help;
 use super::raw::RawFollowerSpec;
 use super::value::Value;
 use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
@@ -12,32 +11,8 @@ use super::Validator;
 use crate::engine::Figure;
 use crate::expansion::am::wagon;
 use crate::expansion::{ExpansionId, Extra};
-use crate::tile::{FeatureKind, Spot};
+use crate::tile::FeatureKind;
 use serde::Deserialize;
-
-/// A feature as a player names it on a tile (`road E`, `city N`, `cloister`).
-fn feature_words(v: &mut Validator, path: &str, text: &str) -> Option<(FeatureKind, Option<Spot>)> {
-    let mut words = text.split_whitespace();
-    let kind = words.next().and_then(FeatureKind::parse);
-    let rest: Vec<&str> = words.collect();
-    let spot = match rest.as_slice() {
-        [] => Some(None),
-        [w] => Spot::parse(w).map(Some),
-        _ => None,
-    };
-    match (kind, spot) {
-        (Some(k), Some(s)) => Some((k, s)),
-        _ => {
-            v.problem(
-                "scenario::bad-feature",
-                path,
-                format!("`{text}` is not a feature of a tile"),
-                Some(feature_help()),
-            );
-            None
-        }
-    }
-}
 
 pub(super) struct Am;
 
@@ -114,7 +89,7 @@ impl Vocabulary for Am {
                     let mpath = format!("{path}[{j}]");
                     let from = v.pos(&format!("{mpath}.from"), &m.from);
                     let to = v.pos(&format!("{mpath}.to"), &m.to);
-                    let on = feature_words(v, &format!("{mpath}.on"), &m.on);
+                    let on = v.kind_and_spot(&format!("{mpath}.on"), &m.on, &FeatureKind::ALL, "a feature");
                     if let (Some(from), Some(to), Some((kind, spot))) = (from, to, on) {
                         out.extras.push(Extra::new(wagon::Move { from, to, kind, spot }));
                     }

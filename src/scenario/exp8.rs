@@ -215,20 +215,15 @@ impl Vocabulary for Exp8 {
         }
     }
 
+    fn discard_keys(&self) -> &'static [&'static str] {
+        &["bazaar"]
+    }
+
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
         // In the order the keys are listed above, whatever the order in the file.
         for (key, _) in self.turn_keys() {
             for (_, value) in keys.iter().filter(|(k, _)| k == key) {
                 let path = format!("{}.{key}", t.path);
-                if t.discard && *key != "bazaar" {
-                    v.problem(
-                        "scenario::discard-with-placement",
-                        &path,
-                        format!("a discarded tile is not placed: nothing is built with it (`{key}`)"),
-                        Some("remove the key, or `discard: true`".to_string()),
-                    );
-                    continue;
-                }
                 match *key {
                     "bazaar" if matches!(value, Value::Str(w) if w.trim() == "not-held") => {
                         // The game stops as the bazaar begins (a saved game ends there).

@@ -1249,6 +1249,54 @@ impl Validator<'_> {
     }
 }
 
+impl Validator<'_> {
+    /// A feature as a player names it on a tile: a kind among `kinds`, and at most one place
+    /// (`road E`, `city`, `field NL`, `cloister`); `what` names the kinds for a text of any
+    /// other (`a road or a city`).
+    pub(super) fn kind_and_spot(
+        &mut self,
+        path: &str,
+        text: &str,
+        kinds: &[FeatureKind],
+        what: &str,
+    ) -> Option<(FeatureKind, Option<Spot>)> {
+        let mut words = text.split_whitespace();
+        let Some(kind) = words.next().and_then(FeatureKind::parse).filter(|k| kinds.contains(k)) else {
+            self.problem(
+                "scenario::bad-feature",
+                path,
+                format!("`{text}` is not {what} of a tile"),
+                Some(feature_help()),
+            );
+            return None;
+        };
+        match words.collect::<Vec<_>>().as_slice() {
+            [] => Some((kind, None)),
+            [p] => match Spot::parse(p) {
+                Some(s) => Some((kind, Some(s))),
+                None => {
+                    self.problem(
+                        "scenario::bad-feature",
+                        path,
+                        format!("`{p}` is not a place on a tile"),
+                        Some(feature_help()),
+                    );
+                    None
+                }
+            },
+            _ => {
+                self.problem(
+                    "scenario::bad-feature",
+                    path,
+                    format!("`{text}` names more than one place"),
+                    Some(feature_help()),
+                );
+                None
+            }
+        }
+    }
+}
+
 fn feature_help() -> String {
     "name a feature as a player would: `city N`, `road E`, `field SW` (a corner), `field NL` (a half-edge), `cloister`, or what the turn builds (an expansion's piece); directions are on the board, after rotation".to_string()
 }

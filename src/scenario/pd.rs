@@ -8,14 +8,17 @@
 
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
-use super::{feature_help, Validator};
+use super::Validator;
 use crate::expansion::pd::{Action, Target};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::Pos;
-use crate::tile::{FeatureKind, Spot};
+use crate::tile::FeatureKind;
 use serde::Deserialize;
 
 pub(super) struct Pd;
+
+/// The features a target names.
+const FEATURES: [FeatureKind; 4] = [FeatureKind::Road, FeatureKind::City, FeatureKind::Field, FeatureKind::Cloister];
 
 /// `{at: [x, y], on: city N}`: a feature of the tile at a square.
 #[derive(Debug, Deserialize)]
@@ -25,52 +28,10 @@ struct RawTarget {
     on: String,
 }
 
-/// `city N`, `road`, `field NL`, `cloister`: the kind of feature and where on the tile.
-fn feature_words(v: &mut Validator, path: &str, text: &str) -> Option<(FeatureKind, Option<Spot>)> {
-    let mut words = text.split_whitespace();
-    let kind = match words.next().and_then(FeatureKind::parse) {
-        Some(k @ (FeatureKind::Road | FeatureKind::City | FeatureKind::Field | FeatureKind::Cloister)) => k,
-        _ => {
-            v.problem(
-                "scenario::bad-feature",
-                path,
-                format!("`{text}` is not a road, city, field or cloister of a tile"),
-                Some(feature_help()),
-            );
-            return None;
-        }
-    };
-    let place: Vec<&str> = words.collect();
-    match place.as_slice() {
-        [] => Some((kind, None)),
-        [p] => match Spot::parse(p) {
-            Some(s) => Some((kind, Some(s))),
-            None => {
-                v.problem(
-                    "scenario::bad-feature",
-                    path,
-                    format!("`{p}` is not a place on a tile"),
-                    Some(feature_help()),
-                );
-                None
-            }
-        },
-        _ => {
-            v.problem(
-                "scenario::bad-feature",
-                path,
-                format!("`{text}` names more than one place"),
-                Some(feature_help()),
-            );
-            None
-        }
-    }
-}
-
 fn target(v: &mut Validator, path: &str, value: &Value) -> Option<Target> {
     let raw = v.typed::<RawTarget>(path, value)?;
     let at = v.pos(&format!("{path}.at"), &raw.at);
-    let what = feature_words(v, &format!("{path}.on"), &raw.on);
+    let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &FEATURES, "a road, city, field or cloister");
     let (at, (kind, spot)) = (at?, what?);
     Some(Target { at, kind, spot })
 }
@@ -91,15 +52,6 @@ impl Vocabulary for Pd {
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
-            if t.discard {
-                v.problem(
-                    "scenario::discard-with-placement",
-                    &path,
-                    format!("a discarded tile is not placed: nothing happens with it (`{key}`)"),
-                    Some("remove the key, or `discard: true`".to_string()),
-                );
-                continue;
-            }
             if *key == "dragon" {
                 let Some(squares) = v.typed::<Vec<Vec<i64>>>(&path, value) else { continue };
                 let mut path_squares: Vec<Pos> = Vec::new();
@@ -137,7 +89,7 @@ impl Vocabulary for Pd {
                 continue;
             }
             let Some(text) = v.typed::<String>(&path, value) else { continue };
-            if let Some((kind, spot)) = feature_words(v, &path, &text) {
+            if let Some((kind, spot)) = v.kind_and_spot(&path, &text, &FEATURES, "a road, city, field or cloister") {
                 out.push((path, Extra::new(Action::StandingFairy(Target { at, kind, spot }))));
             }
         }

@@ -7,60 +7,17 @@
 
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
-use super::{feature_help, Validator};
+use super::Validator;
 use crate::expansion::tb::builder::Action as BuilderAction;
 use crate::expansion::tb::{Action, MAX_PIGS_EACH, MAX_START_GOODS};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::Rotation;
 use crate::score::PlayerId;
-use crate::tile::{FeatureKind, Goods, Spot, TileKind, TileSet};
+use crate::tile::{FeatureKind, Goods, TileKind, TileSet};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub(super) struct Tb;
-
-/// `road E`, `city N`, `road` (the only road of the tile): the kind and the place.
-fn road_or_city(v: &mut Validator, path: &str, text: &str) -> Option<(FeatureKind, Option<Spot>)> {
-    let mut words = text.split_whitespace();
-    let kind = match words.next() {
-        Some(k) if k.eq_ignore_ascii_case("road") => FeatureKind::Road,
-        Some(k) if k.eq_ignore_ascii_case("city") => FeatureKind::City,
-        _ => {
-            v.problem(
-                "scenario::bad-builder",
-                path,
-                format!("`{text}` is not a road or a city: a builder stands on one of them"),
-                Some("write `road E` or `city N`, the feature of the tile as it lies".to_string()),
-            );
-            return None;
-        }
-    };
-    let place: Vec<&str> = words.collect();
-    match place.as_slice() {
-        [] => Some((kind, None)),
-        [p] => match Spot::parse(p) {
-            Some(s) => Some((kind, Some(s))),
-            None => {
-                v.problem(
-                    "scenario::bad-feature",
-                    path,
-                    format!("`{p}` is not a place on a tile"),
-                    Some(feature_help()),
-                );
-                None
-            }
-        },
-        _ => {
-            v.problem(
-                "scenario::bad-feature",
-                path,
-                format!("`{text}` names more than one place"),
-                Some(feature_help()),
-            );
-            None
-        }
-    }
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,18 +54,14 @@ impl Vocabulary for Tb {
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
-            if t.discard {
-                v.problem(
-                    "scenario::discard-with-placement",
-                    &path,
-                    format!("a discarded tile is not placed: nothing goes on it (`{key}`)"),
-                    Some("remove the key, or `discard: true`".to_string()),
-                );
-                continue;
-            }
             let Some(text) = v.typed::<String>(&path, value) else { continue };
             if *key == "builder" {
-                if let Some((kind, spot)) = road_or_city(v, &path, &text) {
+                if let Some((kind, spot)) = v.kind_and_spot(
+                    &path,
+                    &text,
+                    &[FeatureKind::Road, FeatureKind::City],
+                    "a road or a city (where a builder stands)",
+                ) {
                     out.extras.push(Extra::new(BuilderAction::Place { kind, spot }));
                 }
                 continue;
@@ -130,7 +83,12 @@ impl Vocabulary for Tb {
                     v.unknown_player(&format!("{path}.player"), &s.player, b.players);
                     continue;
                 };
-                if let Some((kind, spot)) = road_or_city(v, &format!("{path}.on"), &s.on) {
+                if let Some((kind, spot)) = v.kind_and_spot(
+                    &format!("{path}.on"),
+                    &s.on,
+                    &[FeatureKind::Road, FeatureKind::City],
+                    "a road or a city (where a builder stands)",
+                ) {
                     let player = PlayerId(player as u8);
                     out.push((path, Extra::new(BuilderAction::Standing { player, kind, spot })));
                 }

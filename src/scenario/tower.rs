@@ -110,15 +110,6 @@ impl Vocabulary for Tower {
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
-            if t.discard {
-                v.problem(
-                    "scenario::discard-with-placement",
-                    &path,
-                    format!("a discarded tile is not placed: nothing goes with it (`{key}`)"),
-                    Some("remove the key, or `discard: true`".to_string()),
-                );
-                continue;
-            }
             match *key {
                 "tower" | "tower-follower" => {
                     let Some(at) = v.typed::<Vec<i64>>(&path, value) else { continue };

@@ -94,6 +94,12 @@ pub(super) trait Vocabulary: Sync {
         &[]
     }
 
+    /// Keys of a turn that may stand beside `discard: true` (an auction not held); any other is
+    /// refused there before the vocabulary reads it: a discarded tile is not placed.
+    fn discard_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Keys of a tile of the starting board (its pieces).
     fn board_keys(&self) -> &'static [Key] {
         &[]
@@ -217,7 +223,19 @@ impl Validator<'_> {
         const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note", "parts"];
         let mut out = TurnOut::default();
         for (x, keys) in self.sort_keys(t.path, extra, expansions, BASE, |x| x.turn_keys()) {
-            x.turn(self, t, &keys, &mut out);
+            let (kept, refused): (Vec<_>, Vec<_>) =
+                keys.into_iter().partition(|(key, _)| !t.discard || x.discard_keys().contains(key));
+            for (key, _) in refused {
+                self.problem(
+                    "scenario::discard-with-placement",
+                    &format!("{}.{key}", t.path),
+                    format!("a discarded tile is not placed: nothing goes with it (`{key}`)"),
+                    Some("remove the key, or `discard: true`".to_string()),
+                );
+            }
+            if !kept.is_empty() {
+                x.turn(self, t, &kept, &mut out);
+            }
         }
         out
     }

@@ -459,3 +459,18 @@ fn parts_fewer_than_two_are_a_file_error() {
         assert_eq!(codes(&e), vec!["referee::scenario::parts-count"], "{parts}");
     }
 }
+
+/// Issue #38: every expansion's key beside `discard: true` is refused in one place, before its
+/// vocabulary reads it (Abbey and Mayor's vocabulary did not check it itself); the bazaar not
+/// held is the one key a discarded turn may carry.
+#[test]
+fn an_expansion_key_on_a_discarded_turn_is_refused_whatever_the_expansion() {
+    for (x, key) in
+        [("am", "mayor: city N"), ("tb", "builder: road E"), ("tower", "tower: [0, 0]"), ("pd", "dragon: [[0, 0]]")]
+    {
+        let yaml = format!("{HEAD}expansions: [{x}]\nturns:\n  - {{tile: V, discard: true, {key}}}\n");
+        let e = diagnose(&yaml);
+        assert!(codes(&e).iter().any(|c| c == "referee::scenario::discard-with-placement"), "{x}: {:?}", codes(&e));
+        assert!(e.to_string().starts_with("inline.yaml:5:"), "{x}: {e}");
+    }
+}
