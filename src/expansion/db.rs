@@ -85,29 +85,7 @@ impl Expansion for Db {
         turn: u16,
         out: &mut Vec<Vec<Extra>>,
     ) {
-        let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
-        for set in before {
-            let with = Move { extras: set.clone(), ..mv.clone() };
-            let seen = trials.if_accepted(player, &with, turn, |after| Self::movers(after, player, mv));
-            let Some(movers) = seen else { continue };
-            let mut sets: Vec<Vec<Crossing>> = vec![Vec::new()];
-            for choices in movers {
-                let mut more = Vec::new();
-                for s in &sets {
-                    for c in &choices {
-                        let mut s = s.clone();
-                        s.push(c.clone());
-                        more.push(s);
-                    }
-                }
-                sets.extend(more);
-            }
-            for crossings in sets.into_iter().filter(|s| !s.is_empty()) {
-                let mut full = set.clone();
-                full.extend(crossings.into_iter().map(Extra::new));
-                out.push(full);
-            }
-        }
+        super::offer_moves_after(trials, player, mv, turn, out, Self::movers);
     }
 
     fn run_phase(&self, game: &mut Game, _phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {

@@ -487,6 +487,44 @@ pub trait Expansion: Sync {
 pub static REGISTRY: &[&dyn Expansion] =
     &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &am::Am, &tower::Tower, &pd::Pd];
 
+/// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
+/// with every set of actions `out` holds and with none: for each set the turn accepts,
+/// `movers` lists each figure's choices on the game after it, and every combination of at
+/// most one choice a figure, but the empty one, is added to `out`.
+pub fn offer_moves_after<T: Slot + Clone>(
+    trials: &mut Trials,
+    player: PlayerId,
+    mv: &Move,
+    turn: u16,
+    out: &mut Vec<Vec<Extra>>,
+    movers: impl Fn(&Game, PlayerId, &Move) -> Vec<Vec<T>>,
+) {
+    let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
+    for set in before {
+        let with = Move { extras: set.clone(), ..mv.clone() };
+        let Some(choices) = trials.if_accepted(player, &with, turn, |after| movers(after, player, mv)) else {
+            continue;
+        };
+        let mut combos: Vec<Vec<T>> = vec![Vec::new()];
+        for figure in choices {
+            let mut more = Vec::new();
+            for c in &combos {
+                for choice in &figure {
+                    let mut c = c.clone();
+                    c.push(choice.clone());
+                    more.push(c);
+                }
+            }
+            combos.extend(more);
+        }
+        for moves in combos.into_iter().filter(|c| !c.is_empty()) {
+            let mut full = set.clone();
+            full.extend(moves.into_iter().map(Extra::new));
+            out.push(full);
+        }
+    }
+}
+
 /// Every expansion's rule book, and last the expansion-8 slot's own.
 pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {
     REGISTRY.iter().map(|x| x.rule_book()).chain(std::iter::once(&exp8::rule::BOOK))

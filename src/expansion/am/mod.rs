@@ -171,30 +171,7 @@ impl Expansion for Am {
             }
         }
         // The wagon moves, added to every set offered before (and to none).
-        let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
-        for set in before {
-            let with = Move { extras: set.clone(), ..mv.clone() };
-            let Some(movers) = trials.if_accepted(player, &with, turn, |after| wagon::movers(after, player, mv)) else {
-                continue;
-            };
-            let mut sets: Vec<Vec<wagon::Move>> = vec![Vec::new()];
-            for choices in movers {
-                let mut more = Vec::new();
-                for s in &sets {
-                    for c in &choices {
-                        let mut s = s.clone();
-                        s.push(c.clone());
-                        more.push(s);
-                    }
-                }
-                sets.extend(more);
-            }
-            for moves in sets.into_iter().filter(|s| !s.is_empty()) {
-                let mut full = set.clone();
-                full.extend(moves.into_iter().map(Extra::new));
-                out.push(full);
-            }
-        }
+        super::offer_moves_after(trials, player, mv, turn, out, wagon::movers);
     }
 
     fn takes(&self, action: &Extra) -> bool {
