@@ -2,7 +2,36 @@ use crate::util::lib;
 use referee::data::{self, DataSource, Library};
 use referee::expansion;
 use referee::geom::{Edge, Rotation};
-use referee::tile::FeatureKind;
+use referee::tile::{FeatureKind, TileDef};
+
+/// The tiles expansion `x` adds to the base game's, and the whole set with it.
+fn added_tiles(x: expansion::ExpansionId) -> (Vec<TileDef>, referee::tile::TileSet) {
+    let all = lib().tile_set(&[x]);
+    let base = lib().tile_set(&[]);
+    let added = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    (added, all)
+}
+
+/// A tile's layout as a facts table types it: id, copies, edges N E S W, separate cities,
+/// roads and fields, a cloister, pennants.
+type Layout<'a> = (&'a str, u32, &'a str, usize, usize, usize, bool, u8);
+
+/// Checks tile `id` among `tiles` against its facts, and gives it for the checks of its own.
+fn tile_with<'t>(
+    tiles: &'t [TileDef],
+    (id, count, edges, cities, roads, fields, cloister, pennants): Layout,
+) -> &'t TileDef {
+    let d = tiles.iter().find(|d| d.id == id).unwrap_or_else(|| panic!("tile {id} missing"));
+    let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
+    assert_eq!(d.count, count, "copies of {id}");
+    assert_eq!(d.edge_string(), edges, "edges of {id}");
+    assert_eq!(of(FeatureKind::City), cities, "cities of {id}");
+    assert_eq!(of(FeatureKind::Road), roads, "roads of {id}");
+    assert_eq!(of(FeatureKind::Field), fields, "fields of {id}");
+    assert_eq!(of(FeatureKind::Cloister) == 1, cloister, "cloister of {id}");
+    assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), pennants, "pennants of {id}");
+    d
+}
 
 #[test]
 fn every_rule_id_has_a_catalogue_entry_and_every_entry_a_rule_id() {
@@ -380,23 +409,13 @@ const TB_FACTS: &[TbFact] = &[
 #[test]
 fn tb_tiles_match_the_contents_and_the_tile_facts() {
     use referee::tile::Goods;
-    let all = lib().tile_set(&[referee::expansion::ExpansionId::Tb]);
-    let base = lib().tile_set(&[]);
-    let tb: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    let (tb, all) = added_tiles(expansion::ExpansionId::Tb);
     assert_eq!(tb.len(), TB_FACTS.len());
     assert_eq!(tb.iter().map(|d| d.count).sum::<u32>(), 24);
     assert_eq!(all.bag().len(), 96, "mixed into the 72 base tiles");
     let mut totals = [0u32; 4];
-    for (id, edges, cities, roads, fields, cloister, goods) in TB_FACTS {
-        let d = tb.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
-        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
-        assert_eq!(d.count, 1, "copies of {id}");
-        assert_eq!(d.edge_string(), *edges, "edges of {id}");
-        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
-        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
-        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
-        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
-        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), 0, "pennants of {id}");
+    for &(id, edges, cities, roads, fields, cloister, goods) in TB_FACTS {
+        let d = tile_with(&tb, (id, 1, edges, cities, roads, fields, cloister, 0));
         let shown: Vec<Goods> = d.segments.iter().flat_map(|s| s.goods.iter().copied()).collect();
         assert_eq!(shown, goods.map(|g| Goods::parse(g).unwrap()).into_iter().collect::<Vec<_>>(), "goods of {id}");
         totals[goods.and_then(Goods::parse).map_or(3, |g| g.index())] += d.count;
@@ -455,26 +474,16 @@ const PD_FACTS: &[PdFact] = &[
 #[test]
 fn pd_tiles_match_the_contents_and_the_tile_facts() {
     use referee::tile::Mark;
-    let all = lib().tile_set(&[referee::expansion::ExpansionId::Pd]);
-    let base = lib().tile_set(&[]);
-    let pd: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    let (pd, all) = added_tiles(expansion::ExpansionId::Pd);
     assert_eq!(pd.len(), PD_FACTS.len());
     assert_eq!(pd.iter().map(|d| d.count).sum::<u32>(), 30);
     assert_eq!(all.bag().len(), 102, "mixed into the 72 base tiles");
     let mut totals = [0u32; 4];
-    for (id, edges, cities, roads, fields, cloister, pennants, mark, count) in PD_FACTS {
-        let d = pd.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
-        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
-        assert_eq!(d.count, *count, "copies of {id}");
-        assert_eq!(d.edge_string(), *edges, "edges of {id}");
-        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
-        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
-        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
-        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
-        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
+    for &(id, edges, cities, roads, fields, cloister, pennants, mark, count) in PD_FACTS {
+        let d = tile_with(&pd, (id, count, edges, cities, roads, fields, cloister, pennants));
         let marks: Vec<&str> = d.marks.iter().map(|m| m.as_str()).collect();
-        assert_eq!(marks, [*mark], "symbol of {id}");
-        let i = [Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess].iter().position(|m| m.as_str() == *mark);
+        assert_eq!(marks, [mark], "symbol of {id}");
+        let i = [Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess].iter().position(|m| m.as_str() == mark);
         totals[i.unwrap()] += d.count;
     }
     assert_eq!(totals, [6, 12, 6, 6], "volcanoes, dragons, portals, princesses");
@@ -559,23 +568,13 @@ const TOWER_FACTS: &[TowerFact] = &[
 #[test]
 fn tower_tiles_match_the_contents_and_the_tile_facts() {
     use referee::tile::Mark;
-    let all = lib().tile_set(&[referee::expansion::ExpansionId::Tower]);
-    let base = lib().tile_set(&[]);
-    let tw: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    let (tw, all) = added_tiles(expansion::ExpansionId::Tower);
     assert_eq!(tw.len(), TOWER_FACTS.len());
     assert_eq!(tw.iter().map(|d| d.count).sum::<u32>(), 18, "18 land tiles");
     assert_eq!(all.bag().len(), 90, "mixed into the 72 base tiles");
-    for (id, count, edges, cities, roads, fields, cloister, pennants) in TOWER_FACTS {
-        let d = tw.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
-        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
-        assert_eq!(d.count, *count, "copies of {id}");
-        assert_eq!(d.edge_string(), *edges, "edges of {id}");
-        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
-        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
-        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
-        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
-        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
-        assert_eq!(d.marks, [Mark::Tower], "tower foundation on {id}");
+    for &facts in TOWER_FACTS {
+        let d = tile_with(&tw, facts);
+        assert_eq!(d.marks, [Mark::Tower], "tower foundation on {}", facts.0);
     }
 }
 
@@ -605,24 +604,14 @@ const AM_FACTS: &[AmFact] = &[
 /// other cap is.
 #[test]
 fn am_tiles_match_the_contents_and_the_tile_facts() {
-    let all = lib().tile_set(&[referee::expansion::ExpansionId::Am]);
-    let base = lib().tile_set(&[]);
-    let am: Vec<_> = all.iter().filter(|(_, d)| base.find(&d.id).is_none()).map(|(_, d)| d.clone()).collect();
+    let (am, _) = added_tiles(expansion::ExpansionId::Am);
     let land: Vec<_> = am.iter().filter(|d| d.count > 0).collect();
     assert_eq!(land.len(), AM_FACTS.len());
     assert_eq!(land.iter().map(|d| d.count).sum::<u32>(), 12);
-    for (id, edges, cities, roads, fields, cloister, pennants) in AM_FACTS {
-        let d = am.iter().find(|d| d.id == *id).unwrap_or_else(|| panic!("tile {id} missing"));
-        let of = |k: FeatureKind| d.segments.iter().filter(|s| s.kind == k).count();
-        assert_eq!(d.count, 1, "copies of {id}");
-        assert_eq!(d.edge_string(), *edges, "edges of {id}");
-        assert_eq!(of(FeatureKind::City), *cities, "cities of {id}");
-        assert_eq!(of(FeatureKind::Road), *roads, "roads of {id}");
-        assert_eq!(of(FeatureKind::Field), *fields, "fields of {id}");
-        assert_eq!(of(FeatureKind::Cloister) == 1, *cloister, "cloister of {id}");
-        assert_eq!(d.segments.iter().map(|s| s.pennants).sum::<u8>(), *pennants, "pennants of {id}");
+    for &(id, edges, cities, roads, fields, cloister, pennants) in AM_FACTS {
+        let d = tile_with(&am, (id, 1, edges, cities, roads, fields, cloister, pennants));
         for s in d.segments.iter().filter(|s| s.kind == FeatureKind::City && s.edges.count_ones() == 1) {
-            assert_eq!(s.semicircle, !["AM03", "AM05"].contains(id), "cap of {id}");
+            assert_eq!(s.semicircle, !["AM03", "AM05"].contains(&id), "cap of {id}");
         }
     }
     let well = am.iter().find(|d| d.id == "AM11").unwrap();
