@@ -14,11 +14,41 @@ pub mod wagon;
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
+use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 use smallvec::smallvec;
 
 pub struct Am;
+
+/// Whether the wagon's move after the scoring may enter the town the tile just completed, so
+/// that the town becomes a castle with the wagon its occupant.
+pub static WAGON_CASTLE: SwitchDef = SwitchDef {
+    name: "castle.wagon-special-move",
+    question: "Can the wagon's move after its feature scores be used to build a castle?",
+    values: &[
+        ("cannot", "no: the wagon moves only onto unfinished features, so never into a town to convert it (the wiki's reading, 01/2015)"),
+        (
+            "can",
+            "yes: the wagon may move into the town the tile just completed, which then becomes its castle (the RGG Big Box 3 wording read literally)",
+        ),
+    ],
+    rules: &[rule::WAGON_NO_CASTLE, rule::WAGON_CASTLE_LITERAL],
+    governs: &[],
+};
+
+/// The typed options of this expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// The wagon's move may enter a town completed this turn (the literal RGG Big Box 3 reading).
+    pub wagon_builds_castle: bool,
+}
+
+impl Options {
+    fn read(profile: &Profile) -> Options {
+        Options { wagon_builds_castle: profile.value(&WAGON_CASTLE) == "can" }
+    }
+}
 
 const WAGON_PHASE: &str = "wagon";
 const BARN_PHASE: &str = "barn";
@@ -114,6 +144,15 @@ impl Expansion for Am {
         Some(&TILES)
     }
 
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 1] = [&WAGON_CASTLE];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
     fn setup(&self, game: &mut Game) {
         game.state.insert(State::default());
         // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
@@ -172,6 +211,23 @@ impl Expansion for Am {
         }
         // The wagon moves, added to every set offered before (and to none).
         super::offer_moves_after(trials, player, mv, turn, out, wagon::movers);
+        // rule::WAGON_CASTLE_LITERAL: a wagon moved into the town the tile completed may make
+        // it a castle (the castle action is Bridges, Castles and Bazaars' own).
+        if game.options().of::<Options>().wagon_builds_castle {
+            let offered = out.len();
+            for i in 0..offered {
+                for m in out[i].iter().filter_map(|e| e.get::<wagon::Move>()).cloned().collect::<Vec<_>>() {
+                    if m.kind != FeatureKind::City {
+                        continue;
+                    }
+                    let mut set = out[i].clone();
+                    set.push(Extra::new(super::exp8::Action::Castle { at: m.to, spot: m.spot }));
+                    if trials.accepts(player, &Move { extras: set.clone(), ..mv.clone() }, turn) {
+                        out.push(set);
+                    }
+                }
+            }
+        }
     }
 
     fn takes(&self, action: &Extra) -> bool {
@@ -248,6 +304,8 @@ pub mod rule {
         WAGON_BAZAAR = "am.wagon.bazaar-blocks",
         /// The wagon's move never enters a finished city, so it never builds a castle.
         WAGON_NO_CASTLE = "am.wagon.move-builds-no-castle",
+        /// Under the literal RGG Big Box 3 reading, the wagon's move may enter the town its tile just completed, which may then become a castle.
+        WAGON_CASTLE_LITERAL = "am.wagon.move-builds-castle-rgg-bb3",
         /// The barn, instead of a follower, on the new tile's corner where four tiles' field corners meet, in a field with no barn.
         BARN = "am.barn.placement",
         /// The farmers of the barn's field score at once, 3 a completed city, and go home.
