@@ -71,20 +71,32 @@ fn city_items(
 }
 
 /// Scores a field's farmers for its completed cities (`each` from a city's farm value) and
-/// sends every farmer of the field home.
+/// sends every farmer of the field home. A player of the majority with their own pig in the
+/// field (Traders and Builders) gets its point a city besides (rule::BARN_PIG, through
+/// `Game::field_bonus`), in an event of their own.
 fn score_farmers(game: &mut Game, root: SegId, turn: u16, item_rule: RuleId, value: impl Fn(i32) -> i32) {
     let players = game.majority(root);
     if !players.is_empty() {
         let info = game.feature_info(root);
         let items = city_items(game, &info.cities, item_rule, "completed city", value);
         let feature = game.feature_ref(&info);
-        game.award(ScoreEvent {
-            timing: Timing::Turn(turn),
-            players: players.as_slice().into(),
-            feature,
-            items,
-            because: smallvec![base::rule::MAJORITY],
-        });
+        let mut groups: Vec<(crate::score::Players, Items)> = Vec::new();
+        for &p in &players {
+            let bonus = game.field_bonus(root, p, &info.cities);
+            match groups.iter_mut().find(|g| g.1 == bonus) {
+                Some(g) => g.0.push(p),
+                None => groups.push((smallvec![p], bonus)),
+            }
+        }
+        for (players, bonus) in groups {
+            let mut items = items.clone();
+            let mut because: crate::score::Rules = smallvec![base::rule::MAJORITY];
+            if !bonus.is_empty() {
+                items.extend(bonus);
+                because.push(rule::BARN_PIG);
+            }
+            game.award(ScoreEvent { timing: Timing::Turn(turn), players, feature: feature.clone(), items, because });
+        }
     }
     while let Some(i) = game.followers().iter().position(|f| game.feature_of(f.segment) == root) {
         game.remove_follower(i);

@@ -277,6 +277,8 @@ pub mod rule {
         BARN_NO_FARMERS = "am.barn.no-farmers",
         /// Farmers whose field is later joined to a barn's score 1 a city and go home.
         BARN_JOINED = "am.barn.joined-farmers",
+        /// A player scored by a barn's farmer scoring with their own pig in the field gets its point a city besides.
+        BARN_PIG = "am.barn.pig",
         /// At the end the players with most barns in a field score 4 a city (5 a castle).
         BARN_FINAL = "am.barn.final",
         /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
