@@ -120,6 +120,15 @@ const RULES: &[RuleMap] = &[
         elements: &["inn", "cathedral"],
     },
     RuleMap {
+        name: "barn-placement",
+        default: "not-occupied",
+        values: &[
+            ("not-occupied", "barn.placement", "field-without-barn"),
+            ("occupied", "barn.placement", "field-with-barn-too"),
+        ],
+        elements: &["barn"],
+    },
+    RuleMap {
         name: "dragon-move",
         default: "before-scoring",
         values: &[

@@ -188,7 +188,8 @@ fn place(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verd
         Fault::TwoFields => Verdict::new(rule::BARN, "the four corners do not lie in one field"),
     })?;
     let root = game.feature_of(field);
-    if field_has_barn(game, root) {
+    // rule::BARN_OCCUPIED_JCZ: under JCloisterZone's option a barn may join one in its field.
+    if field_has_barn(game, root) && !game.options().of::<super::Options>().barn_into_barn_field {
         return Err(Verdict::new(rule::BARN, "that field already holds a barn"));
     }
     game.state_of_mut::<State>().barns.push(Standing { player, field, at, corner });

@@ -20,6 +20,27 @@ use smallvec::smallvec;
 
 pub struct Am;
 
+/// Whether a barn may go into a field that already holds one: never, by every rule summary
+/// (`am.barn.placement`); JCloisterZone offers it as an option of its own
+/// (`barn-placement: occupied`), which a game imported from it may set.
+pub static BARN_PLACEMENT: crate::ruleset::SwitchDef = crate::ruleset::SwitchDef {
+    name: "barn.placement",
+    question: "May a barn go into a field that already holds a barn?",
+    values: &[
+        ("field-without-barn", "no: only into a field holding no barn (the rules)"),
+        ("field-with-barn-too", "yes: JCloisterZone's option `barn-placement: occupied`, no rule text"),
+    ],
+    rules: &[rule::BARN, rule::BARN_OCCUPIED_JCZ],
+    governs: &[],
+};
+
+/// The expansion's options, from the profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// A barn may go into a field holding one (JCloisterZone's option).
+    pub barn_into_barn_field: bool,
+}
+
 const WAGON_PHASE: &str = "wagon";
 const BARN_PHASE: &str = "barn";
 
@@ -106,6 +127,15 @@ impl Expansion for Am {
 
     fn id(&self) -> ExpansionId {
         ExpansionId::Am
+    }
+
+    fn switches(&self) -> &'static [&'static crate::ruleset::SwitchDef] {
+        static ALL: [&crate::ruleset::SwitchDef; 1] = [&BARN_PLACEMENT];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &crate::ruleset::Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options { barn_into_barn_field: profile.value(&BARN_PLACEMENT) == "field-with-barn-too" });
     }
 
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
@@ -279,6 +309,8 @@ pub mod rule {
         BARN_JOINED = "am.barn.joined-farmers",
         /// A player scored by a barn's farmer scoring with their own pig in the field gets its point a city besides.
         BARN_PIG = "am.barn.pig",
+        /// JCloisterZone's option: a barn may go into a field that already holds one (no rule text).
+        BARN_OCCUPIED_JCZ = "am.barn.jcz-occupied-field",
         /// At the end the players with most barns in a field score 4 a city (5 a castle).
         BARN_FINAL = "am.barn.final",
         /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
