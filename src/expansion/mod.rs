@@ -420,8 +420,9 @@ pub trait Expansion: Sync {
         None
     }
 
-    /// Adds to what one player of a field's majority scores for it at the final scoring,
-    /// paid for `cities` (the completed cities bordering it that pay this player): items
+    /// Adds to what one player of a field's majority scores for it at the final scoring (and
+    /// when a barn of Abbey and Mayor makes its farmers score during the game), paid for
+    /// `cities` (the completed cities bordering it that pay this player): items
     /// only that player gets (a pig's point more per city), so that the farm scoring gives
     /// them an event of their own.
     fn field_bonus(

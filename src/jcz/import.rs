@@ -68,6 +68,16 @@ const ELEMENTS: &[Element] = &[
     Element { name: "portal", expansion: "pd", off: None },
 ];
 
+/// Elements that count figures each player has: the element, the word of the scenario's
+/// `supply:` it is written as when its count is not the rules' (given last).
+const SUPPLY: &[(&str, &str, u8)] = &[
+    ("small-follower", "followers", crate::engine::FOLLOWERS_PER_PLAYER),
+    ("big-follower", "large-follower", crate::expansion::ic::LARGE_PER_PLAYER),
+    ("mayor", "mayor", 1),
+    ("wagon", "wagon", 1),
+    ("barn", "barn", 1),
+];
+
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
 /// said so in a comment of the scenario written.
 const MOOT_ELEMENTS: &[(&str, &str)] =
@@ -108,6 +118,15 @@ const RULES: &[RuleMap] = &[
         default: "zero",
         values: &[("zero", "ic.incomplete-inn-cathedral", "zero"), ("ignore", "ic.incomplete-inn-cathedral", "ignore")],
         elements: &["inn", "cathedral"],
+    },
+    RuleMap {
+        name: "barn-placement",
+        default: "not-occupied",
+        values: &[
+            ("not-occupied", "barn.placement", "field-without-barn"),
+            ("occupied", "barn.placement", "field-with-barn-too"),
+        ],
+        elements: &["barn"],
     },
     RuleMap {
         name: "dragon-move",
@@ -236,6 +255,8 @@ impl Cx<'_> {
             switches.push(("bcb1.tiles", "left-out"));
         }
         let mut pigs_each: Option<i64> = None;
+        // The scenario's `supply:`: the words and counts that differ from the rules'.
+        let mut supply: Vec<(&str, i64)> = Vec::new();
         let mut moot: Vec<String> = Vec::new();
         for (name, value) in &g.setup.elements {
             if let Some((_, why)) = MOOT_ELEMENTS.iter().find(|(m, _)| m == name) {
@@ -245,29 +266,33 @@ impl Cx<'_> {
             match ELEMENTS.iter().find(|e| e.name == name) {
                 Some(e) => {
                     push_unique(&mut expansions, e.expansion);
-                    if e.name == "small-follower" && value.as_i64() != Some(7) {
-                        self.problem(
-                            "jcz::unsupported-element",
-                            &format!("setup.elements.{name}"),
-                            format!("{value} followers each: the referee plays the rules' 7"),
-                            None,
-                        );
+                    // A count other than the rules' is the scenario's `supply:` (0 included);
+                    // the abbey is not modelled beyond the rules' one.
+                    if let Some((_, word, rules)) = SUPPLY.iter().find(|(n, _, _)| *n == e.name) {
+                        let n = value.as_i64();
+                        if e.name == "big-follower" && n.is_some_and(|n| n <= 0) {
+                            // None: the mechanism left out (below).
+                        } else if let Some(n) = n.filter(|n| (0..=i64::from(crate::scenario::MAX_SUPPLY)).contains(n)) {
+                            if n != i64::from(*rules) {
+                                supply.push((word, n));
+                            }
+                        } else {
+                            self.problem(
+                                "jcz::unsupported-element",
+                                &format!("setup.elements.{name}"),
+                                format!(
+                                    "{value} of the figure `{name}` each: the referee plays 0 to {}",
+                                    crate::scenario::MAX_SUPPLY
+                                ),
+                                None,
+                            );
+                        }
                     }
-                    // A count of 0 or less is none (the mechanism left out, below); more than
-                    // the rules' one is not modelled.
-                    if matches!(e.name, "mayor" | "wagon" | "barn" | "abbey") && value.as_i64() != Some(1) {
+                    if e.name == "abbey" && value.as_i64() != Some(1) {
                         self.problem(
                             "jcz::unsupported-element",
                             &format!("setup.elements.{name}"),
                             format!("{value} of the figure `{name}` each: the referee plays the rules' 1"),
-                            None,
-                        );
-                    }
-                    if e.name == "big-follower" && value.as_i64().is_none_or(|n| n > 1) {
-                        self.problem(
-                            "jcz::unsupported-element",
-                            &format!("setup.elements.{name}"),
-                            format!("{value} large followers each: the referee plays the rules' 1"),
                             None,
                         );
                     }
@@ -297,13 +322,17 @@ impl Cx<'_> {
                 ),
             }
         }
-        // A barn sending a field's farmers home: JCZ sends the field's pig home too, which no
-        // rule text says; the referee does not model the two together.
+        // A barn sending a field's farmers home: JCZ sends the field's pig home too, where the
+        // rules leave it in its field until the end (tb.pig.placement), and lets its owner
+        // place it again. The pig's point with the barn's scorings is modelled (am.barn.pig);
+        // JCZ's pig going home is not.
         if g.setup.elements.contains_key("pig") && g.setup.elements.contains_key("barn") {
             self.problem(
                 "jcz::unsupported-element",
                 "setup.elements.barn",
-                "the barn with the pig: what a barn does to a pig in its field is not modelled".to_string(),
+                "the barn with the pig: JCZ sends a pig home with the farmers a barn scores, where the rules leave it \
+                 in its field until the end (tb.pig.placement); the referee does not play JCZ's reading"
+                    .to_string(),
                 None,
             );
         }
@@ -320,14 +349,9 @@ impl Cx<'_> {
                 None,
             );
         }
+        // No `small-follower`: the players have none.
         if !g.setup.elements.contains_key("small-follower") {
-            self.problem(
-                "jcz::unsupported-element",
-                "setup.elements",
-                "the players have no followers (`small-follower` is absent): the referee plays the rules' 7"
-                    .to_string(),
-                None,
-            );
+            supply.push(("followers", 0));
         }
         for e in ELEMENTS {
             if let Some(off) = e.off {
@@ -407,6 +431,11 @@ impl Cx<'_> {
         let _ = writeln!(y, "rulesets: [jcz]");
         for m in &moot {
             let _ = writeln!(y, "# {m}");
+        }
+        if !supply.is_empty() {
+            supply.sort();
+            let each: Vec<String> = supply.iter().map(|(w, n)| format!("{w}: {n}")).collect();
+            let _ = writeln!(y, "supply: {{{}}}", each.join(", "));
         }
         if let Some(n) = pigs_each.filter(|n| *n != 1) {
             let _ = writeln!(y, "pigs-each: {n}");

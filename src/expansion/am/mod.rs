@@ -37,16 +37,35 @@ pub static WAGON_CASTLE: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+/// Whether a barn may go into a field that already holds one: never, by every rule summary
+/// (`am.barn.placement`); JCloisterZone offers it as an option of its own
+/// (`barn-placement: occupied`), which a game imported from it may set.
+pub static BARN_PLACEMENT: SwitchDef = SwitchDef {
+    name: "barn.placement",
+    question: "May a barn go into a field that already holds a barn?",
+    values: &[
+        ("field-without-barn", "no: only into a field holding no barn (the rules)"),
+        ("field-with-barn-too", "yes: JCloisterZone's option `barn-placement: occupied`, no rule text"),
+    ],
+    rules: &[rule::BARN, rule::BARN_OCCUPIED_JCZ],
+    governs: &[],
+};
+
 /// The typed options of this expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
     /// The wagon's move may enter a town completed this turn (the literal RGG Big Box 3 reading).
     pub wagon_builds_castle: bool,
+    /// A barn may go into a field holding one (JCloisterZone's option).
+    pub barn_into_barn_field: bool,
 }
 
 impl Options {
     fn read(profile: &Profile) -> Options {
-        Options { wagon_builds_castle: profile.value(&WAGON_CASTLE) == "can" }
+        Options {
+            wagon_builds_castle: profile.value(&WAGON_CASTLE) == "can",
+            barn_into_barn_field: profile.value(&BARN_PLACEMENT) == "field-with-barn-too",
+        }
     }
 }
 
@@ -57,6 +76,9 @@ const BARN_PHASE: &str = "barn";
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
     pub barns: Vec<barn::Standing>,
+    /// The barns each player has: the rules' one, unless the game is played with another
+    /// count (`barn::BarnsEach`).
+    pub barns_each: u8,
 }
 
 /// The kind of feature a move's follower stands on, as the tile lies (none without one).
@@ -145,7 +167,7 @@ impl Expansion for Am {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 1] = [&WAGON_CASTLE];
+        static ALL: [&SwitchDef; 2] = [&WAGON_CASTLE, &BARN_PLACEMENT];
         &ALL
     }
 
@@ -154,8 +176,8 @@ impl Expansion for Am {
     }
 
     fn setup(&self, game: &mut Game) {
-        game.state.insert(State::default());
-        // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
+        game.state.insert(State { barns: Vec::new(), barns_each: 1 });
+        // rule::FIGURES: one mayor, one wagon and one barn each (`barns_each`).
         for p in 0..game.players().len() {
             game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
             game.give_figure(PlayerId(p as u8), Figure::Wagon, 1);
@@ -201,7 +223,7 @@ impl Expansion for Am {
     ) {
         // A barn on each corner of the new tile where three tiles stand around it, while the
         // player has one (the rest is judged by playing it).
-        if !game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+        if barn::barns_left(game, player) > 0 {
             for corner in crate::geom::Corner::ALL {
                 let around = crate::expansion::corners::corner_tiles(mv.pos, corner);
                 if around[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
@@ -231,12 +253,30 @@ impl Expansion for Am {
     }
 
     fn takes(&self, action: &Extra) -> bool {
-        action.get::<wagon::Move>().is_some() || action.get::<barn::Barn>().is_some()
+        action.get::<wagon::Move>().is_some()
+            || action.get::<barn::Barn>().is_some()
+            || action.get::<barn::BarnsEach>().is_some()
+    }
+
+    fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
+        match held.get::<barn::BarnsEach>() {
+            Some(barn::BarnsEach(n)) => {
+                game.state_of_mut::<State>().barns_each = *n;
+                Ok(())
+            }
+            None => Err(Verdict::new(
+                crate::expansion::base::rule::EXPANSION_IN_PLAY,
+                "of Abbey and Mayor, the players hold only their barns when the game starts",
+            )),
+        }
     }
 
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         if let Some(b) = action.get::<barn::Barn>() {
             return Some(format!("barn on the {:?} corner", b.corner));
+        }
+        if let Some(barn::BarnsEach(n)) = action.get::<barn::BarnsEach>() {
+            return Some(format!("{n} barn(s) each"));
         }
         action.get::<wagon::Move>().map(wagon::describe)
     }
@@ -314,6 +354,10 @@ pub mod rule {
         BARN_NO_FARMERS = "am.barn.no-farmers",
         /// Farmers whose field is later joined to a barn's score 1 a city and go home.
         BARN_JOINED = "am.barn.joined-farmers",
+        /// A player scored by a barn's farmer scoring with their own pig in the field gets its point a city besides.
+        BARN_PIG = "am.barn.pig",
+        /// JCloisterZone's option: a barn may go into a field that already holds one (no rule text).
+        BARN_OCCUPIED_JCZ = "am.barn.jcz-occupied-field",
         /// At the end the players with most barns in a field score 4 a city (5 a castle).
         BARN_FINAL = "am.barn.final",
         /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
