@@ -441,7 +441,8 @@ impl Cx<'_> {
         let mut pending_ransom: Option<String> = None;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
-        for (i, m) in g.replay.iter().enumerate() {
+        let kept = self.undone(g, &mut y);
+        for (i, m) in g.replay.iter().enumerate().filter(|(i, _)| kept[*i]) {
             let path = format!("replay[{i}]");
             match m.kind.as_str() {
                 "PLACE_TILE" => {
@@ -753,12 +754,8 @@ impl Cx<'_> {
                     }
                     _ => self.out_of_turn(&path, m),
                 },
-                "UNDO" => self.problem(
-                    "jcz::unsupported-message",
-                    &path,
-                    "an undone move: the referee replays the moves kept, so save the game without it".to_string(),
-                    None,
-                ),
+                // Read before the loop (`undone`): the message it cancels is not replayed.
+                "UNDO" => {}
                 other => self.problem(
                     "jcz::unsupported-message",
                     &format!("{path}.type"),
@@ -971,6 +968,37 @@ impl Cx<'_> {
         } else {
             format!("{{{}}}  # replay[{}]", parts.join(", "), t.message)
         }
+    }
+
+    /// Which messages of the replay are kept: an `UNDO` cancels the message before it that is
+    /// still kept (JCZ's undo takes back the last message of the same turn part; several in a
+    /// row take back several). Each cancelled message is named in a comment of the scenario.
+    /// JCZ refuses to undo a `COMMIT` (it draws the next tile) and across turns: such an
+    /// `UNDO`, or one with nothing before it, is a located problem.
+    fn undone(&mut self, g: &SavedGame, y: &mut String) -> Vec<bool> {
+        let mut kept = vec![true; g.replay.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, m) in g.replay.iter().enumerate() {
+            if m.kind != "UNDO" {
+                stack.push(i);
+                continue;
+            }
+            kept[i] = false;
+            match stack.last().copied() {
+                Some(j) if g.replay[j].kind != "COMMIT" => {
+                    stack.pop();
+                    kept[j] = false;
+                    let _ = writeln!(y, "# replay[{i}] undoes replay[{j}] (`{}`): not replayed", g.replay[j].kind);
+                }
+                _ => self.problem(
+                    "jcz::bad-message",
+                    &format!("replay[{i}]"),
+                    "an `UNDO` with no move of the same turn before it to take back".to_string(),
+                    None,
+                ),
+            }
+        }
+        kept
     }
 
     /// The placements grouped into turns: a placement whose message names the same player
