@@ -391,6 +391,8 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "traders-and-builders/pig-scoring",
         "traders-and-builders/pigs-no-stack",
         "tower/tower-capture-options",
+        "princess-and-dragon/dragon-after-scoring",
+        "princess-and-dragon/dragon-before-scoring",
         "princess-and-dragon/fairy-endgame-incomplete-inn",
         "princess-and-dragon/fairy-endgame-road",
         "princess-and-dragon/fairy-endgame-zero-field",
