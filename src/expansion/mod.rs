@@ -397,6 +397,14 @@ pub trait Expansion: Sync {
         EdgeChanges::Any
     }
 
+    /// Whether the turn stops after this expansion's phase `phase`, the phases after it not
+    /// played: a game recorded in the middle of a turn (The Princess and the Dragon: the
+    /// dragon's flight unfinished, `dragon-flight: unfinished`). Asked after each of the
+    /// expansion's phases; the default never stops.
+    fn stops_turn(&self, _game: &Game, _phase: &'static str) -> bool {
+        false
+    }
+
     /// Runs one of this expansion's phases; a verdict makes the move illegal.
     fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {
         Ok(())

@@ -206,6 +206,13 @@ struct Turn {
     fairy: Option<String>,
     princess: Option<String>,
     portal: Option<String>,
+    /// The square of the fairy's tile after this turn's fairy move.
+    fairy_at: Option<Pos>,
+    /// The game stops during this turn's dragon flight (`dragon-flight: unfinished`).
+    flight_unfinished: bool,
+    /// The player's choice after the tile (a follower, a pass, a fairy move) was made: JCZ's
+    /// action phase is over.
+    acted: bool,
     committed: bool,
     message: usize,
 }
@@ -470,7 +477,8 @@ impl Cx<'_> {
         let mut pending_ransom: Option<String> = None;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
-        for (i, m) in g.replay.iter().enumerate() {
+        let kept = self.undone(g, &mut y);
+        for (i, m) in g.replay.iter().enumerate().filter(|(i, _)| kept[*i]) {
             let path = format!("replay[{i}]");
             match m.kind.as_str() {
                 "PLACE_TILE" => {
@@ -638,6 +646,7 @@ impl Cx<'_> {
                         );
                         continue;
                     }
+                    t.acted = true;
                     let pointer = m.payload.get("pointer");
                     let at = pointer.and_then(|p| xy(p.get("position")));
                     let feature = pointer.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
@@ -756,13 +765,24 @@ impl Cx<'_> {
                     }
                 }
                 "MOVE_NEUTRAL_FIGURE" | "RETURN_MEEPLE" => {
-                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                    // Under `dragon-move: after-scoring` the dragon flies after the commit.
+                    let figure = m.payload.get("figureId").and_then(Value::as_str).unwrap_or_default();
+                    let flies_late = |t: &Turn| {
+                        !t.committed
+                            || (figure.starts_with("dragon.") && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k)))
+                    };
+                    let Some(t) = cur.as_mut().filter(|t| flies_late(t)) else {
                         self.out_of_turn(&path, m);
                         continue;
                     };
+                    t.acted |= !t.committed;
                     self.neutral(&set, &board, t, m, &path);
                 }
-                "PASS" => {}
+                "PASS" => {
+                    if let Some(t) = cur.as_mut().filter(|t| !t.committed) {
+                        t.acted = true;
+                    }
+                }
                 "COMMIT" => match cur.as_mut() {
                     // The wagon phase committed: its moves are kept.
                     Some(t) if t.committed && !t.pending_wagons.is_empty() => {
@@ -782,12 +802,8 @@ impl Cx<'_> {
                     }
                     _ => self.out_of_turn(&path, m),
                 },
-                "UNDO" => self.problem(
-                    "jcz::unsupported-message",
-                    &path,
-                    "an undone move: the referee replays the moves kept, so save the game without it".to_string(),
-                    None,
-                ),
+                // Read before the loop (`undone`): the message it cancels is not replayed.
+                "UNDO" => {}
                 other => self.problem(
                     "jcz::unsupported-message",
                     &format!("{path}.type"),
@@ -798,25 +814,46 @@ impl Cx<'_> {
         }
         // A last turn left open (no COMMIT) has not been scored: it is not replayed.
         let mut open_turn = None;
-        if let Some(t) = cur.take() {
+        // Under `dragon-move: before-scoring` (the client's default) JCZ holds a dragon tile's
+        // turn open while the dragon flies, after the player's choice and before the commit
+        // and the scoring.
+        let before_scoring =
+            g.setup.rules.get("dragon-move").and_then(Value::as_str).unwrap_or("before-scoring") == "before-scoring";
+        let dragon_turn =
+            |t: &Turn| g.setup.elements.contains_key("dragon") && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k));
+        if let Some(mut t) = cur.take() {
             if t.committed {
+                turns.push(t);
+            } else if before_scoring && t.acted && dragon_turn(&t) && flight_goes_on(&set, &board, &turns, &t) {
+                // Stopped during the flight: the moves made so far, the scoring still to come.
+                t.flight_unfinished = true;
                 turns.push(t);
             } else {
                 open_turn = Some(t);
             }
         }
-        // JCZ holds a dragon tile's turn open while the dragon flies, having scored or not
-        // (`dragon-move`); the referee replays whole turns.
-        if let Some(t) = open_turn.as_ref().filter(|t| t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k))) {
+        // A flight over, its turn not committed: the game stopped between the flight and the
+        // scoring, a moment the scenario format cannot write.
+        if let Some(t) = open_turn.as_ref().filter(|t| before_scoring && t.acted && dragon_turn(t)) {
             self.problem(
                 "jcz::unsupported-message",
                 &format!("replay[{}]", t.message),
-                "the game stops in the turn of a dragon tile, before its flight is over: the referee replays whole \
-                 turns, so the scores JCZ gave in it before the flight are not replayed"
+                "the game stops in the turn of a dragon tile after its flight, before the turn's scoring: the \
+                 referee can stop a game during a flight (`dragon-flight: unfinished`), not after it"
                     .to_string(),
                 None,
             );
         }
+        // A last turn committed with its flight still going (JCZ's DragonMovePhase after the
+        // scoring, `dragon-move: after-scoring`) stops during the flight.
+        let n = turns.len().saturating_sub(1);
+        let (before, last) = turns.split_at_mut(n);
+        if let Some(t) =
+            last.first_mut().filter(|t| open_turn.is_none() && t.committed && t.dragon.len() < 6 && dragon_turn(t))
+        {
+            t.flight_unfinished = flight_goes_on(&set, &board, before, t);
+        }
+        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished);
         // Volcano and dragon tiles without the `dragon` element are plain tiles to JCZ.
         if !g.setup.elements.contains_key("dragon") {
             if let Some(t) = turns.iter().find(|t| t.tile.is_some_and(|(k, _, _)| volcano_or_dragon(&set, k))) {
@@ -833,7 +870,7 @@ impl Cx<'_> {
         // Tiles drawn after the last move that fit nowhere were discarded by JCZ unasked; the
         // first that fits is the one in hand when the replay stops.
         let end = g.annotations.end_turn.and_then(|n| usize::try_from(n).ok());
-        if open_turn.is_none() {
+        if open_turn.is_none() && !unfinished {
             while drawn < draw.len() && end.is_some_and(|n| turns.len() < n) {
                 let Some((our, kind, _)) = self.tile(&set, &draw[drawn], 0, "gameAnnotations.drawOrder") else { break };
                 if fits_somewhere(&set, &board, kind) {
@@ -848,27 +885,7 @@ impl Cx<'_> {
         }
         let mut turns = self.builder_turns(g, turns);
         let placed = turns.len();
-        let game_over = end == Some(placed) && open_turn.is_none();
-        // A game saved after a dragon tile's turn was committed but before the dragon's six
-        // moves were all made (JCZ's DragonMovePhase) stops in the middle of the flight.
-        if let Some(t) = turns.last().and_then(|parts| parts.last()).filter(|t| {
-            !game_over
-                && open_turn.is_none()
-                && t.dragon.len() < 6
-                && g.setup.elements.contains_key("dragon")
-                && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k))
-        }) {
-            self.problem(
-                "jcz::unsupported-message",
-                &format!("replay[{}]", t.message),
-                format!(
-                    "the game stops during the dragon's flight ({} of its moves made): the referee replays whole turns, \
-                     each flight written to its end",
-                    t.dragon.len()
-                ),
-                None,
-            );
-        }
+        let game_over = end == Some(placed) && open_turn.is_none() && !unfinished;
         if !game_over {
             let _ = writeln!(y, "final-scoring: false");
         }
@@ -995,11 +1012,45 @@ impl Cx<'_> {
             let moves: Vec<String> = t.dragon.iter().map(|q| format!("[{}, {}]", q.x, q.y)).collect();
             parts.push(format!("dragon: [{}]", moves.join(", ")));
         }
+        if t.flight_unfinished {
+            parts.push("dragon-flight: unfinished".to_string());
+        }
         if t.message >= g.replay.len() {
             format!("{{{}}}  # drawn after the last message, fits nowhere", parts.join(", "))
         } else {
             format!("{{{}}}  # replay[{}]", parts.join(", "), t.message)
         }
+    }
+
+    /// Which messages of the replay are kept: an `UNDO` cancels the message before it that is
+    /// still kept (JCZ's undo takes back the last message of the same turn part; several in a
+    /// row take back several). Each cancelled message is named in a comment of the scenario.
+    /// JCZ refuses to undo a `COMMIT` (it draws the next tile) and across turns: such an
+    /// `UNDO`, or one with nothing before it, is a located problem.
+    fn undone(&mut self, g: &SavedGame, y: &mut String) -> Vec<bool> {
+        let mut kept = vec![true; g.replay.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, m) in g.replay.iter().enumerate() {
+            if m.kind != "UNDO" {
+                stack.push(i);
+                continue;
+            }
+            kept[i] = false;
+            match stack.last().copied() {
+                Some(j) if g.replay[j].kind != "COMMIT" => {
+                    stack.pop();
+                    kept[j] = false;
+                    let _ = writeln!(y, "# replay[{i}] undoes replay[{j}] (`{}`): not replayed", g.replay[j].kind);
+                }
+                _ => self.problem(
+                    "jcz::bad-message",
+                    &format!("replay[{i}]"),
+                    "an `UNDO` with no move of the same turn before it to take back".to_string(),
+                    None,
+                ),
+            }
+        }
+        kept
     }
 
     /// The placements grouped into turns: a placement whose message names the same player
@@ -1108,6 +1159,7 @@ impl Cx<'_> {
             let words = format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y);
             if what == "fairy" {
                 t.fairy = Some(words);
+                t.fairy_at = Some(pos);
             } else {
                 t.princess = Some(words);
             }
@@ -1246,6 +1298,36 @@ impl Cx<'_> {
         }
         word
     }
+}
+
+/// Whether the dragon, set flying by the dragon tile of `t` with the moves `t` made, may still
+/// move: fewer than six moves, and a tile beside it that it has not stood on in this flight
+/// and that is not the fairy's. Where it stands and where the fairy stands are read from the
+/// turns `before`.
+fn flight_goes_on(set: &TileSet, board: &HashMap<Pos, Placed>, before: &[Turn], t: &Turn) -> bool {
+    let Some((_, here, _)) = t.tile else { return false };
+    let mut dragon = None;
+    let mut fairy = None;
+    for p in before.iter().chain(std::iter::once(t)) {
+        if let Some((k, at, _)) = p.tile.filter(|(k, _, _)| set.get(*k).marks.contains(&crate::tile::Mark::Volcano)) {
+            let _ = k;
+            dragon = Some(at);
+        }
+        if !std::ptr::eq(p, t) {
+            dragon = p.dragon.last().copied().or(dragon);
+        }
+        fairy = p.fairy_at.or(fairy);
+    }
+    let Some(start) = dragon else { return false };
+    if t.dragon.len() >= 6 {
+        return false;
+    }
+    let mut visited = vec![start];
+    visited.extend(t.dragon.iter().copied());
+    let at = *visited.last().expect("the flight starts somewhere");
+    (0..4)
+        .map(|e| at.step(Edge::from_index(e)))
+        .any(|q| (board.contains_key(&q) || q == here) && !visited.contains(&q) && Some(q) != fairy)
 }
 
 fn portal_tile(set: &TileSet, k: TileKind) -> bool {

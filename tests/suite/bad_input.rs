@@ -501,3 +501,22 @@ fn supply_slips_give_located_diagnostics() {
         diagnose(&format!("{HEAD}supply: {{followers: 0}}\nturns:\n  - {{tile: V, at: [1, 0], follower: road W}}\n"));
     assert_eq!(codes(&e), vec!["base.follower.supply"], "{e}");
 }
+
+#[test]
+fn a_dragon_flight_unfinished_stops_the_game_only_at_its_last_turn() {
+    let board = "board:\n  - {tile: D, at: [0, 0]}\n  - {tile: PD17, at: [-1, 0], dragon: true}\n";
+    let turn = "  - {tile: PD05, at: [0, 1], rotation: 180, dragon-flight: unfinished}\n";
+    // Not the last turn.
+    let yaml =
+        format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{turn}  - {{tile: U, at: [1, 0]}}\n");
+    let e = diagnose(&yaml);
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-dragon-flight"), "{:?}", codes(&e));
+    assert!(e.to_string().starts_with("inline.yaml:9:"), "{e}");
+    // The game scored to its end.
+    let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}turns:\n{turn}"));
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-dragon-flight"), "{:?}", codes(&e));
+    // A flight already over (the dragon stuck on the new tile after one move) is not unfinished.
+    let stuck = "  - {tile: PD05, at: [0, 1], rotation: 180, dragon: [[0, 0], [0, 1]], dragon-flight: unfinished}\n";
+    let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{stuck}"));
+    assert!(crate::util::unwrapped(&e).contains("the flight is over"), "{}", crate::util::unwrapped(&e));
+}
