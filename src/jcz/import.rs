@@ -812,8 +812,11 @@ impl Cx<'_> {
         // Tiles drawn after the last move that fit nowhere were discarded by JCZ unasked; the
         // first that fits is the one in hand when the replay stops.
         let end = g.annotations.end_turn.and_then(|n| usize::try_from(n).ok());
+        // `endTurn` counts the tiles drawn: an abbey is none.
+        let abbey = |t: &Turn| t.tile.is_some_and(|(k, _, _)| set.get(k).walled());
+        let abbeys = turns.iter().filter(|t| abbey(t)).count();
         if open_turn.is_none() {
-            while drawn < draw.len() && end.is_some_and(|n| turns.len() < n) {
+            while drawn < draw.len() && end.is_some_and(|n| turns.len() - abbeys < n) {
                 let Some((our, kind, _)) = self.tile(&set, &draw[drawn], 0, "gameAnnotations.drawOrder") else { break };
                 if fits_somewhere(&set, &board, kind) {
                     break;
@@ -826,14 +829,13 @@ impl Cx<'_> {
             }
         }
         let mut turns = self.builder_turns(g, turns);
-        let placed = turns.len();
+        let placed = turns.iter().filter(|p| !p.iter().all(abbey)).count();
         let game_over = end == Some(placed) && open_turn.is_none();
         // Abbeys that end a finished game were laid after the last land tile, by the players
         // still holding theirs, in turn order from the next player: that tile's turn says it
         // was the last, and each abbey after it names its player.
         if game_over && g.setup.elements.contains_key("abbey") {
-            let abbey = |parts: &Vec<Turn>| parts.iter().all(|t| t.tile.is_some_and(|(k, _, _)| set.get(k).walled()));
-            let trailing = turns.iter().rev().take_while(|p| abbey(p)).count();
+            let trailing = turns.iter().rev().take_while(|p| p.iter().all(abbey)).count();
             if trailing > 0 && trailing < turns.len() {
                 let last = turns.len() - trailing - 1;
                 if let Some(t) = turns[last].last_mut() {
