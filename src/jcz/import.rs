@@ -50,9 +50,8 @@ const ELEMENTS: &[Element] = &[
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
     // Abbey and Mayor: the mayor and the wagon (one each; their deployments and the wagon's
-    // moves after scoring are read). The abbey and the barn are accepted, as a game in which
-    // nobody plays them plays the same with them or without; an abbey placed or a barn
-    // deployed is refused where it is (an unknown tile, a figure not modelled).
+    // moves after scoring are read), the abbey (one each: the tile `AM/A`, played from the
+    // player's supply, and the abbeys played after the last tile) and the barn.
     Element { name: "mayor", expansion: "am", off: None },
     Element { name: "wagon", expansion: "am", off: None },
     Element { name: "abbey", expansion: "am", off: None },
@@ -489,8 +488,10 @@ impl Cx<'_> {
                         self.problem("jcz::bad-message", &path, "a tile placement without `tileId`".to_string(), None);
                         continue;
                     };
-                    // Tiles of the draw order passed over were drawn and fitted nowhere.
-                    if let Some(k) = draw[drawn.min(draw.len())..].iter().position(|d| d == id) {
+                    // Tiles of the draw order passed over were drawn and fitted nowhere. An
+                    // abbey is no tile drawn: it comes from its player's supply.
+                    if id == tiles::ABBEY {
+                    } else if let Some(k) = draw[drawn.min(draw.len())..].iter().position(|d| d == id) {
                         for d in &draw[drawn..drawn + k] {
                             if let Some((our, _, _)) = self.tile(&set, d, 0, "gameAnnotations.drawOrder") {
                                 let mut t = Turn { message: i, committed: true, ..Turn::default() };
@@ -783,6 +784,13 @@ impl Cx<'_> {
                         t.acted = true;
                     }
                 }
+                // A player declining their abbey at the start of a turn (`PASS`, `COMMIT`
+                // before the turn's tile): nothing is played.
+                "COMMIT"
+                    if i > 0
+                        && g.replay[i - 1].kind == "PASS"
+                        && g.setup.elements.contains_key("abbey")
+                        && cur.as_ref().is_none_or(|t| t.committed && t.pending_wagons.is_empty()) => {}
                 "COMMIT" => match cur.as_mut() {
                     // The wagon phase committed: its moves are kept.
                     Some(t) if t.committed && !t.pending_wagons.is_empty() => {
@@ -870,8 +878,11 @@ impl Cx<'_> {
         // Tiles drawn after the last move that fit nowhere were discarded by JCZ unasked; the
         // first that fits is the one in hand when the replay stops.
         let end = g.annotations.end_turn.and_then(|n| usize::try_from(n).ok());
+        // `endTurn` counts the tiles drawn: an abbey is none.
+        let abbey = |t: &Turn| t.tile.is_some_and(|(k, _, _)| set.get(k).walled());
+        let abbeys = turns.iter().filter(|t| abbey(t)).count();
         if open_turn.is_none() && !unfinished {
-            while drawn < draw.len() && end.is_some_and(|n| turns.len() < n) {
+            while drawn < draw.len() && end.is_some_and(|n| turns.len() - abbeys < n) {
                 let Some((our, kind, _)) = self.tile(&set, &draw[drawn], 0, "gameAnnotations.drawOrder") else { break };
                 if fits_somewhere(&set, &board, kind) {
                     break;
@@ -884,8 +895,26 @@ impl Cx<'_> {
             }
         }
         let mut turns = self.builder_turns(g, turns);
-        let placed = turns.len();
+        let placed = turns.iter().filter(|p| !p.iter().all(abbey)).count();
         let game_over = end == Some(placed) && open_turn.is_none() && !unfinished;
+        // Abbeys that end a finished game were laid after the last land tile, by the players
+        // still holding theirs, in turn order from the next player: that tile's turn says it
+        // was the last, and each abbey after it names its player.
+        if game_over && g.setup.elements.contains_key("abbey") {
+            let trailing = turns.iter().rev().take_while(|p| p.iter().all(abbey)).count();
+            if trailing > 0 && trailing < turns.len() {
+                let last = turns.len() - trailing - 1;
+                if let Some(t) = turns[last].last_mut() {
+                    t.lines.push("last-tile: true".to_string());
+                }
+                for t in turns[last + 1..].iter_mut().flatten() {
+                    let who = t.player.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p));
+                    if let Some(p) = who {
+                        t.lines.insert(0, format!("player: {}", quote(&p.name)));
+                    }
+                }
+            }
+        }
         if !game_over {
             let _ = writeln!(y, "final-scoring: false");
         }

@@ -552,6 +552,14 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             );
             let _ = writeln!(s, "</g>");
         }
+        if game.def(p.kind).walled() {
+            // An abbey: its sides are walls, drawn in the cloister's stone.
+            let (x, y, w) = (ox + 2, oy + 2, T - 4);
+            let _ = writeln!(
+                s,
+                r##"<rect class="wall" x="{x}" y="{y}" width="{w}" height="{w}" fill="none" stroke="{CLOISTER}" stroke-width="3"/>"##
+            );
+        }
     }
     match shades.len() {
         0 => {}

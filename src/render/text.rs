@@ -181,13 +181,15 @@ fn tile_cells(
 ) -> Cells {
     let def = game.def(p.kind);
     let r = p.rotation;
-    let mut g = [[Glyph::Field; 5]; 3];
+    // An abbey holds no field: only its cloister is drawn, inside its walls.
+    let ground = if def.walled() { Glyph::Empty } else { Glyph::Field };
+    let mut g = [[ground; 5]; 3];
     for e in Edge::ALL {
         let glyph = match game.edge_terrain(p, e) {
             Terrain::City => Glyph::City,
             Terrain::Road if matches!(e, Edge::N | Edge::S) => Glyph::RoadNS,
             Terrain::Road => Glyph::RoadEW,
-            Terrain::Field => Glyph::Field,
+            Terrain::Field => ground,
         };
         for &(x, y) in edge_cells(e) {
             g[y][x] = glyph;

@@ -76,12 +76,12 @@ fn expansion_not_played_yet() {
     );
 }
 
-/// A piece of Abbey and Mayor the referee does not model yet (the abbey): refused
-/// where it is written, citing its rule.
+/// The abbey written as a key beside a turn's tile: it is the turn's tile (`tile: abbey`), so
+/// the key is refused where it is written, citing its rule and saying how to write it.
 #[test]
-fn abbey_mayor_piece_not_modelled() {
+fn abbey_written_as_a_key() {
     check(
-        "abbey_mayor_piece_not_modelled",
+        "abbey_written_as_a_key",
         &format!("{HEAD}expansions: [am]\nturns:\n  - {{tile: U, at: [1, 0], abbey: [2, 0]}}\n"),
         "referee::am.abbey.placement",
         "5:",

@@ -8,6 +8,7 @@
 //! and weighs its city's pennants (`Figure::strength_in`, read by `Game::majority`), the wagon
 //! anywhere but a field.
 
+pub mod abbey;
 pub mod barn;
 pub mod wagon;
 
@@ -70,6 +71,7 @@ impl Options {
 }
 
 const WAGON_PHASE: &str = "wagon";
+const ABBEY_PHASE: &str = "abbey";
 const BARN_PHASE: &str = "barn";
 
 /// The expansion's pieces on the board.
@@ -79,6 +81,10 @@ pub struct State {
     /// The barns each player has: the rules' one, unless the game is played with another
     /// count (`barn::BarnsEach`).
     pub barns_each: u8,
+    /// The abbeys played (and those of the starting board said to be someone's).
+    pub abbeys: Vec<abbey::Played>,
+    /// Once the last land tile is laid: who laid it, and who played the last abbey since.
+    pub last_tile: Option<(PlayerId, Option<PlayerId>)>,
 }
 
 /// The kind of feature a move's follower stands on, as the tile lies (none without one).
@@ -176,7 +182,7 @@ impl Expansion for Am {
     }
 
     fn setup(&self, game: &mut Game) {
-        game.state.insert(State { barns: Vec::new(), barns_each: 1 });
+        game.state.insert(State { barns_each: 1, ..State::default() });
         // rule::FIGURES: one mayor, one wagon and one barn each (`barns_each`).
         for p in 0..game.players().len() {
             game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
@@ -190,6 +196,9 @@ impl Expansion for Am {
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+        // The abbey spent as soon as it is laid (rule::ABBEY_ONE), the last land tile noted.
+        let laid = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
+        seq.insert(laid, Phase::Expansion(ExpansionId::Am, ABBEY_PHASE));
         // rule::WAGON_MOVE: after the scoring, the wagons of what it scored may move.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Am, BARN_PHASE));
@@ -203,6 +212,9 @@ impl Expansion for Am {
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         if phase == BARN_PHASE {
             return barn::run(game, turn);
+        }
+        if phase == ABBEY_PHASE {
+            return abbey::run(game, turn);
         }
         mayors_without_pennants(game, turn.turn);
         wagon::run(game, turn)
@@ -256,6 +268,8 @@ impl Expansion for Am {
         action.get::<wagon::Move>().is_some()
             || action.get::<barn::Barn>().is_some()
             || action.get::<barn::BarnsEach>().is_some()
+            || action.get::<abbey::LastTile>().is_some()
+            || action.get::<abbey::AbbeyOf>().is_some()
     }
 
     fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
@@ -271,12 +285,27 @@ impl Expansion for Am {
         }
     }
 
+    fn setup_piece(&self, game: &mut Game, at: crate::geom::Pos, piece: &Extra) -> Result<(), Verdict> {
+        match piece.get::<abbey::AbbeyOf>() {
+            Some(of) => abbey::setup(game, at, *of),
+            None => Ok(()),
+        }
+    }
+
+    fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
+        // rule::ABBEY_ONE: whether the player still holds their abbey.
+        out.push(if abbey::spent(game, player) { "abbey played" } else { "abbey held" }.to_string());
+    }
+
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         if let Some(b) = action.get::<barn::Barn>() {
             return Some(format!("barn on the {:?} corner", b.corner));
         }
         if let Some(barn::BarnsEach(n)) = action.get::<barn::BarnsEach>() {
             return Some(format!("{n} barn(s) each"));
+        }
+        if action.get::<abbey::LastTile>().is_some() {
+            return Some("the last land tile".to_string());
         }
         action.get::<wagon::Move>().map(wagon::describe)
     }
@@ -292,7 +321,8 @@ impl Expansion for Am {
         }
     }
 
-    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+    fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        abbey::check(game, player, mv)?;
         barn::check_farmer(game, mv)?;
         if !matches!(mv.figure, Figure::Mayor | Figure::Wagon) {
             return Ok(());
@@ -314,6 +344,7 @@ impl Expansion for Am {
         if feature.kind == FeatureKind::City && on(Figure::Mayor) {
             because.push(rule::MAYOR_STRENGTH);
         }
+        abbey::explain(game, feature, because);
     }
 }
 
@@ -360,7 +391,15 @@ pub mod rule {
         BARN_OCCUPIED_JCZ = "am.barn.jcz-occupied-field",
         /// At the end the players with most barns in a field score 4 a city (5 a castle).
         BARN_FINAL = "am.barn.final",
-        /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
+        /// The abbey, played instead of drawing a tile, only into a hole with tiles on all four sides, whatever they show.
         ABBEY = "am.abbey.placement",
+        /// Each player has one abbey.
+        ABBEY_ONE = "am.abbey.one-each",
+        /// The abbey's sides close the roads and cities they meet (which may complete) and bound the fields.
+        ABBEY_CLOSES = "am.abbey.closes-sides",
+        /// The abbey is a cloister: a monk may go on it, and it scores as a cloister.
+        ABBEY_CLOISTER = "am.abbey.cloister",
+        /// After the last land tile, players still holding their abbey may play it, in turn order from the next player.
+        ABBEY_AFTER_LAST = "am.abbey.after-last-tile",
     }
 }

@@ -39,6 +39,10 @@ pub fn describe(m: &Move) -> String {
 /// a tile where three or more roads end, at the crossing (the other roads); else at the city
 /// gate (the tile's cities). A bazaar joins nothing.
 fn joined(game: &Game, from: SegId, to: SegId) -> bool {
+    // A road ending at an abbey's side leads into the abbey (its cloister).
+    if super::abbey::road_leads_in(game, from, to) {
+        return true;
+    }
     let to_members = game.members(to);
     let local = |s: SegId| game.locate(s).1.map(|l| &game.def(game.placement_of(s).kind).segments[l]);
     let road_end = |s: SegId| local(s).is_some_and(|seg| seg.kind == FeatureKind::Road && seg.edges.count_ones() == 1);
@@ -228,6 +232,15 @@ fn targets(game: &Game, scored: SegId) -> Vec<(Pos, FeatureKind, Option<Spot>)> 
             };
             seen.push(root);
             out.push((p.pos, kind, spot));
+        }
+    }
+    // An abbey a road of the feature ends at (`abbey::road_leads_in`).
+    for (at, seg) in super::abbey::cloisters_led_into(game, scored) {
+        let root = game.feature_of(seg);
+        let occupied = game.followers().iter().any(|f| game.feature_of(f.segment) == root);
+        if !seen.contains(&root) && !finished(game, root) && !occupied {
+            seen.push(root);
+            out.push((at, FeatureKind::Cloister, None));
         }
     }
     out
