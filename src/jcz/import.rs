@@ -66,6 +66,9 @@ const ELEMENTS: &[Element] = &[
     Element { name: "fairy", expansion: "pd", off: None },
     Element { name: "princess", expansion: "pd", off: None },
     Element { name: "portal", expansion: "pd", off: None },
+    // The Phantom: one each, deployed on the tile just placed (in the action phase, alone, or
+    // in the phantom's phase after the follower) or on top of a tower.
+    Element { name: "phantom", expansion: "phantom", off: None },
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -174,6 +177,8 @@ struct Turn {
     pig: Option<String>,
     /// The turn's builder (Traders and Builders), in players' words (`road E`).
     builder: Option<String>,
+    /// The turn's phantom on the tile just placed, in players' words (`road E`).
+    phantom: Option<String>,
     /// The player the tile placement's message names (JCZ's `player`, optional).
     player: Option<i64>,
     /// The turn's bridge: its square and way across.
@@ -255,7 +260,7 @@ impl Cx<'_> {
                     }
                     // A count of 0 or less is none (the mechanism left out, below); more than
                     // the rules' one is not modelled.
-                    if matches!(e.name, "mayor" | "wagon" | "barn" | "abbey") && value.as_i64() != Some(1) {
+                    if matches!(e.name, "mayor" | "wagon" | "barn" | "abbey" | "phantom") && value.as_i64() != Some(1) {
                         self.problem(
                             "jcz::unsupported-element",
                             &format!("setup.elements.{name}"),
@@ -600,7 +605,7 @@ impl Cx<'_> {
                         }
                         continue;
                     }
-                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon") {
+                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -615,8 +620,9 @@ impl Cx<'_> {
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
-                    if feature == "Tower" && class == "small" {
-                        t.tower.push(format!("tower-follower: [{}, {}]", pos.x, pos.y));
+                    if feature == "Tower" && matches!(class, "small" | "phantom") {
+                        let key = if class == "phantom" { "tower-phantom" } else { "tower-follower" };
+                        t.tower.push(format!("{key}: [{}, {}]", pos.x, pos.y));
                         continue;
                     }
                     let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
@@ -631,6 +637,14 @@ impl Cx<'_> {
                         // A pig or a builder goes on the tile just placed; JCZ offers no other.
                         Some(s) if class == "pig" && pos == here => t.pig = Some(s),
                         Some(s) if class == "builder" && pos == here => t.builder = Some(s),
+                        Some(s) if class == "phantom" && pos == here => t.phantom = Some(s),
+                        Some(_) if class == "phantom" => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer.position"),
+                            "a phantom deployed off the tile just placed (through a magic portal) is not modelled yet"
+                                .to_string(),
+                            None,
+                        ),
                         Some(_) if class == "pig" || class == "builder" => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.pointer.position"),
@@ -664,7 +678,7 @@ impl Cx<'_> {
                     let pointer = m.payload.get("pointer");
                     let meeple = pointer.and_then(|p| p.get("meepleId")).and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
-                    if class != "small" && class != "big" {
+                    if !matches!(class, "small" | "big" | "phantom") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.pointer.meepleId"),
@@ -702,8 +716,12 @@ impl Cx<'_> {
                     let class = meeple.split('.').nth(1).unwrap_or_default();
                     let captor = captured.iter().rev().find(|(id, _)| id == meeple).and_then(|(_, p)| *p);
                     match (class, captor.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p))) {
-                        ("small" | "big", Some(captor)) => {
-                            let words = if class == "big" { " large" } else { "" };
+                        ("small" | "big" | "phantom", Some(captor)) => {
+                            let words = match class {
+                                "big" => " large",
+                                "phantom" => " phantom",
+                                _ => "",
+                            };
                             let line = format!("ransom: {}{words}", quote(&captor.name));
                             // Paid before the tile is placed: the turn's, or the next one's
                             // when its tile is not placed yet.
@@ -712,7 +730,7 @@ impl Cx<'_> {
                                 None => pending_ransom = Some(line),
                             }
                         }
-                        ("small" | "big", None) => self.problem(
+                        ("small" | "big" | "phantom", None) => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.meepleId"),
                             format!("`{meeple}` was not captured in the moves read"),
@@ -946,6 +964,9 @@ impl Cx<'_> {
         }
         if let Some(b) = &t.builder {
             parts.push(format!("builder: {b}"));
+        }
+        if let Some(p) = &t.phantom {
+            parts.push(format!("phantom: {p}"));
         }
         parts.extend(t.tower.iter().cloned());
         match t.castles.as_slice() {
