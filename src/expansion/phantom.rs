@@ -27,12 +27,25 @@ pub const PER_PLAYER: u8 = 1;
 /// What a player does with the phantom.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The phantom, on the printed feature `local` of the tile just placed (as turned).
-    Deploy { local: usize },
+    /// The phantom, on the printed feature `local` of the tile just placed, named `words` as
+    /// the tile is turned (`city S`: [`Action::deploy`]).
+    Deploy { local: usize, words: String },
+}
+
+impl Action {
+    /// The phantom on the printed feature `local` of `tile` turned `rotation` (a feature it does
+    /// not have is named by its number, and refused when played).
+    pub fn deploy(def: &crate::tile::TileDef, rotation: crate::geom::Rotation, local: usize) -> Action {
+        let words = match def.segments.get(local) {
+            Some(_) => def.describe_segment(rotation, local),
+            None => format!("feature number {local}"),
+        };
+        Action::Deploy { local, words }
+    }
 }
 
 fn deploys(mv: &Move) -> impl Iterator<Item = usize> + '_ {
-    mv.extras.iter().filter_map(|e| e.get::<Action>()).map(|Action::Deploy { local }| *local)
+    mv.extras.iter().filter_map(|e| e.get::<Action>()).map(|Action::Deploy { local, .. }| *local)
 }
 
 /// The move as if the phantom were its only follower, without its actions: what the other
@@ -68,14 +81,19 @@ impl Expansion for Phantom {
         seq.insert(at, Phase::Expansion(ExpansionId::Phantom, PHANTOM_PHASE));
     }
 
+    fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
+        if game.players()[player.index()].in_supply(Figure::Phantom) > 0 {
+            out.push("phantom in supply".to_string());
+        }
+    }
+
     fn takes(&self, action: &Extra) -> bool {
         action.get::<Action>().is_some()
     }
 
-    fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
-        let _ = game;
+    fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         match action.get::<Action>()? {
-            Action::Deploy { local } => Some(format!("phantom on feature {local} of the new tile")),
+            Action::Deploy { words, .. } => Some(format!("phantom on {words}")),
         }
     }
 
@@ -127,10 +145,12 @@ impl Expansion for Phantom {
             return;
         }
         let before: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
-        for local in 0..game.def(mv.tile).segments.len() {
+        let def = game.def(mv.tile);
+        for local in 0..def.segments.len() {
+            let phantom = Extra::new(Action::deploy(def, mv.rotation, local));
             for set in &before {
                 let mut set = set.clone();
-                set.push(Extra::new(Action::Deploy { local }));
+                set.push(phantom.clone());
                 out.push(set);
             }
         }

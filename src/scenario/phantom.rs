@@ -33,7 +33,9 @@ impl Vocabulary for Phantom {
             let Some(text) = v.typed::<String>(&path, value) else { continue };
             let Some((kind, rotation)) = t.tile else { continue };
             match v.feature(t.tiles, kind, rotation, &path, &text) {
-                Some(FollowerOn::Segment(local)) => out.extras.push(Extra::new(Action::Deploy { local })),
+                Some(FollowerOn::Segment(local)) => {
+                    out.extras.push(Extra::new(Action::deploy(t.tiles.get(kind), rotation, local)))
+                }
                 Some(FollowerOn::Added(_)) => v.problem(
                     crate::expansion::phantom::rule::SECOND_FOLLOWER.as_str(),
                     &path,

@@ -527,7 +527,11 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
                 at: near(rng),
                 figure: referee::engine::Figure::Phantom,
             }),
-            _ => Extra::new(referee::expansion::phantom::Action::Deploy { local: rng.below(n + 2) }),
+            _ => Extra::new(referee::expansion::phantom::Action::deploy(
+                game.def(mv.tile),
+                mv.rotation,
+                rng.below(n + 2),
+            )),
         };
     }
     if label == "db" {
