@@ -131,6 +131,14 @@ impl<'t> Game<'t> {
         *s = s.saturating_add(n);
     }
 
+    /// Sets every player's supply of a figure to `n`: a game played with other counts than
+    /// the rules' (a scenario's `supply:`), after the expansions' `setup` gave theirs.
+    pub fn set_supply(&mut self, figure: Figure, n: u8) {
+        for p in &mut self.players {
+            *p.supply_mut(figure) = n;
+        }
+    }
+
     /// Why a player cannot deploy a figure of this kind: none is left in supply (a normal
     /// follower: all seven are out; another figure: the player has none, or it is out).
     pub(crate) fn empty_supply_verdict(&self, player: PlayerId, figure: Figure) -> Verdict {

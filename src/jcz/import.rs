@@ -71,6 +71,17 @@ const ELEMENTS: &[Element] = &[
     Element { name: "phantom", expansion: "phantom", off: None },
 ];
 
+/// Elements that count figures each player has: the element, the word of the scenario's
+/// `supply:` it is written as when its count is not the rules' (given last).
+const SUPPLY: &[(&str, &str, u8)] = &[
+    ("small-follower", "followers", crate::engine::FOLLOWERS_PER_PLAYER),
+    ("big-follower", "large-follower", crate::expansion::ic::LARGE_PER_PLAYER),
+    ("mayor", "mayor", 1),
+    ("wagon", "wagon", 1),
+    ("barn", "barn", 1),
+    ("phantom", "phantom", crate::expansion::phantom::PER_PLAYER),
+];
+
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
 /// said so in a comment of the scenario written.
 const MOOT_ELEMENTS: &[(&str, &str)] =
@@ -241,6 +252,8 @@ impl Cx<'_> {
             switches.push(("bcb1.tiles", "left-out"));
         }
         let mut pigs_each: Option<i64> = None;
+        // The scenario's `supply:`: the words and counts that differ from the rules'.
+        let mut supply: Vec<(&str, i64)> = Vec::new();
         let mut moot: Vec<String> = Vec::new();
         for (name, value) in &g.setup.elements {
             if let Some((_, why)) = MOOT_ELEMENTS.iter().find(|(m, _)| m == name) {
@@ -250,29 +263,33 @@ impl Cx<'_> {
             match ELEMENTS.iter().find(|e| e.name == name) {
                 Some(e) => {
                     push_unique(&mut expansions, e.expansion);
-                    if e.name == "small-follower" && value.as_i64() != Some(7) {
-                        self.problem(
-                            "jcz::unsupported-element",
-                            &format!("setup.elements.{name}"),
-                            format!("{value} followers each: the referee plays the rules' 7"),
-                            None,
-                        );
+                    // A count other than the rules' is the scenario's `supply:` (0 included);
+                    // the abbey is not modelled beyond the rules' one.
+                    if let Some((_, word, rules)) = SUPPLY.iter().find(|(n, _, _)| *n == e.name) {
+                        let n = value.as_i64();
+                        if e.name == "big-follower" && n.is_some_and(|n| n <= 0) {
+                            // None: the mechanism left out (below).
+                        } else if let Some(n) = n.filter(|n| (0..=i64::from(crate::scenario::MAX_SUPPLY)).contains(n)) {
+                            if n != i64::from(*rules) {
+                                supply.push((word, n));
+                            }
+                        } else {
+                            self.problem(
+                                "jcz::unsupported-element",
+                                &format!("setup.elements.{name}"),
+                                format!(
+                                    "{value} of the figure `{name}` each: the referee plays 0 to {}",
+                                    crate::scenario::MAX_SUPPLY
+                                ),
+                                None,
+                            );
+                        }
                     }
-                    // A count of 0 or less is none (the mechanism left out, below); more than
-                    // the rules' one is not modelled.
-                    if matches!(e.name, "mayor" | "wagon" | "barn" | "abbey" | "phantom") && value.as_i64() != Some(1) {
+                    if e.name == "abbey" && value.as_i64() != Some(1) {
                         self.problem(
                             "jcz::unsupported-element",
                             &format!("setup.elements.{name}"),
                             format!("{value} of the figure `{name}` each: the referee plays the rules' 1"),
-                            None,
-                        );
-                    }
-                    if e.name == "big-follower" && value.as_i64().is_none_or(|n| n > 1) {
-                        self.problem(
-                            "jcz::unsupported-element",
-                            &format!("setup.elements.{name}"),
-                            format!("{value} large followers each: the referee plays the rules' 1"),
                             None,
                         );
                     }
@@ -325,14 +342,9 @@ impl Cx<'_> {
                 None,
             );
         }
+        // No `small-follower`: the players have none.
         if !g.setup.elements.contains_key("small-follower") {
-            self.problem(
-                "jcz::unsupported-element",
-                "setup.elements",
-                "the players have no followers (`small-follower` is absent): the referee plays the rules' 7"
-                    .to_string(),
-                None,
-            );
+            supply.push(("followers", 0));
         }
         for e in ELEMENTS {
             if let Some(off) = e.off {
@@ -413,6 +425,11 @@ impl Cx<'_> {
         for m in &moot {
             let _ = writeln!(y, "# {m}");
         }
+        if !supply.is_empty() {
+            supply.sort();
+            let each: Vec<String> = supply.iter().map(|(w, n)| format!("{w}: {n}")).collect();
+            let _ = writeln!(y, "supply: {{{}}}", each.join(", "));
+        }
         if let Some(n) = pigs_each.filter(|n| *n != 1) {
             let _ = writeln!(y, "pigs-each: {n}");
         }
@@ -444,6 +461,8 @@ impl Cx<'_> {
         // The Tower: who captured each figure (its JCZ id), and a ransom paid before a tile.
         let mut captured: Vec<(String, Option<i64>)> = Vec::new();
         let mut pending_ransom: Option<String> = None;
+        // The message of the last ransom paid.
+        let mut ransom_message = 0usize;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
         for (i, m) in g.replay.iter().enumerate() {
@@ -712,6 +731,7 @@ impl Cx<'_> {
                     }
                 }
                 "PAY_RANSOM" => {
+                    ransom_message = i;
                     let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
                     let captor = captured.iter().rev().find(|(id, _)| id == meeple).and_then(|(_, p)| *p);
@@ -802,6 +822,20 @@ impl Cx<'_> {
                 &format!("replay[{}]", t.message),
                 "the game stops in the turn of a dragon tile, before its flight is over: the referee replays whole \
                  turns, so the scores JCZ gave in it before the flight are not replayed"
+                    .to_string(),
+                None,
+            );
+        }
+        // JCZ moves a ransom's points at once; the referee plays a ransom with the turn it is
+        // paid in, and a turn not committed, or a tile never placed, is not replayed.
+        let open_ransom = open_turn.as_ref().is_some_and(|t| t.tower.iter().any(|l| l.starts_with("ransom:")));
+        if pending_ransom.is_some() || open_ransom {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("replay[{ransom_message}]"),
+                "the game stops after a ransom paid in a turn not committed (before its tile, or before its commit): \
+                 the referee plays a ransom with its turn, and a turn not committed is not replayed, so the 3 points \
+                 JCZ moved are not"
                     .to_string(),
                 None,
             );

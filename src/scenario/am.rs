@@ -2,11 +2,12 @@
 //! a turn with `mayor: city N` or `wagon: road E` instead of `follower:`, standing on the
 //! starting board as `{player: Red, on: city N, mayor: true}`, and named `mayor city N` or
 //! `wagon road E` in a list of legal moves. After a wagon's feature scores, the turn may move it:
-//! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`.
+//! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`. A game played with other counts than
+//! the box's one of each writes them in `supply:` (`{mayor: 0, wagon: 2, barn: 2}`).
 
 use super::raw::RawFollowerSpec;
 use super::value::Value;
-use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
 use super::Validator;
 use crate::engine::Figure;
 use crate::expansion::am::wagon;
@@ -36,6 +37,18 @@ struct RawWagonMove {
 /// its rule.
 const NOT_YET: &[(&str, crate::rules::RuleId, &str)] =
     &[("abbey", crate::expansion::am::rule::ABBEY, "the abbey tile")];
+
+/// The barns each player has, for `supply: {barn: 2}`.
+fn barns_each(n: u8) -> Extra {
+    Extra::new(crate::expansion::am::barn::BarnsEach(n))
+}
+
+/// The words of `supply:`: one of each figure in the box (rule am.components.figures).
+const SUPPLY: &[SupplyWord] = &[
+    SupplyWord { word: MAYOR, rules: 1, max: super::MAX_SUPPLY, of: SupplyOf::Figure(Figure::Mayor) },
+    SupplyWord { word: WAGON, rules: 1, max: super::MAX_SUPPLY, of: SupplyOf::Figure(Figure::Wagon) },
+    SupplyWord { word: "barn", rules: 1, max: super::MAX_SUPPLY, of: SupplyOf::Piece(barns_each) },
+];
 
 fn figure_of(key: &str) -> Option<Figure> {
     match key {
@@ -115,5 +128,9 @@ impl Vocabulary for Am {
 
     fn figure_word(&self, word: &str) -> Option<Figure> {
         figure_of(word)
+    }
+
+    fn supply_words(&self) -> &'static [SupplyWord] {
+        SUPPLY
     }
 }

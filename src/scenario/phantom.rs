@@ -1,10 +1,11 @@
 //! The vocabulary of The Phantom (`expansions: [phantom]`): on a turn, the phantom on a feature
 //! of the tile just placed (`phantom: road E`), beside the turn's `follower:` or alone; on the
 //! starting board, `{player: Red, on: city N, phantom: true}`; in a list of legal moves, an
-//! action (`actions:`). On top of a tower it is The Tower's key (`tower-phantom: [1, 0]`).
+//! action (`actions:`). On top of a tower it is The Tower's key (`tower-phantom: [1, 0]`). A
+//! supply other than the rules' one each: `supply: {phantom: 0}`.
 
 use super::value::Value;
-use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
 use super::Validator;
 use crate::engine::{Figure, FollowerOn};
 use crate::expansion::phantom::Action;
@@ -45,6 +46,15 @@ impl Vocabulary for Phantom {
                 None => {}
             }
         }
+    }
+
+    fn supply_words(&self) -> &'static [SupplyWord] {
+        &[SupplyWord {
+            word: PHANTOM,
+            rules: crate::expansion::phantom::PER_PLAYER,
+            max: super::MAX_SUPPLY,
+            of: SupplyOf::Figure(Figure::Phantom),
+        }]
     }
 
     fn follower(&self, v: &mut Validator, path: &str, keys: &[(&str, &Value)]) -> Option<Figure> {

@@ -152,11 +152,18 @@ fn inns_and_cathedrals_import_by_key_presence_with_the_large_follower() {
     // A key counts whatever its value: `"cathedral": false` still plays cathedrals.
     let y = import(&text.replacen("\"inn\": true", "\"inn\": true,\n      \"cathedral\": false", 1)).unwrap().yaml;
     assert!(!y.contains("ic.cathedrals"), "{y}");
-    // No large follower counted, none played; more than the rules' one is not modelled.
+    // No large follower counted, none played; more than the rules' one is the supply.
     let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 0", 1)).unwrap().yaml;
     assert!(y.contains("ic.large-followers: left-out"), "{y}");
-    let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap_err();
-    assert!(crate::util::unwrapped(&e).contains("2 large followers each"));
+    let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap().yaml;
+    assert!(y.contains("supply: {large-follower: 2}") && !y.contains("ic.large-followers"), "{y}");
+    let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 31", 1)).unwrap_err();
+    assert!(crate::util::unwrapped(&e).contains("31 of the figure `big-follower` each"));
+    // No `small-follower`: no followers; another count than 7: that count.
+    let y = import(&text.replacen("\"small-follower\": 7,", "", 1)).unwrap().yaml;
+    assert!(y.contains("supply: {followers: 0}"), "{y}");
+    let y = import(&text.replacen("\"small-follower\": 7", "\"small-follower\": 1", 1)).unwrap().yaml;
+    assert!(y.contains("supply: {followers: 1}"), "{y}");
     // The final-scoring rule of the expansion carries over.
     let y = import(&text.replacen("\"rules\": {}", "\"rules\": {\"inn-and-cathedral-final-scoring\": \"ignore\"}", 1))
         .unwrap()

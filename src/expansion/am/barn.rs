@@ -24,6 +24,18 @@ pub struct Barn {
     pub corner: Corner,
 }
 
+/// Held when the game starts: the barns each player has, when a game is played with other
+/// counts than the rules' one (a scenario's `supply: {barn: 2}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarnsEach(pub u8);
+
+/// The barns `player` has not put on the board.
+pub fn barns_left(game: &Game, player: PlayerId) -> u8 {
+    let st = game.state_of::<State>();
+    let out = st.barns.iter().filter(|b| b.player == player).count();
+    st.barns_each.saturating_sub(u8::try_from(out).unwrap_or(u8::MAX))
+}
+
 /// A barn on the board: its owner and a field segment under it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
@@ -144,10 +156,15 @@ fn place(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verd
             "the barn is modelled under the farm scoring field by field only (`base.farm-scoring`)",
         ));
     }
-    if game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+    if barns_left(game, player) == 0 {
+        let each = game.state_of::<State>().barns_each;
         return Err(Verdict::new(
             rule::BARN,
-            format!("{} has one barn, and it is on the board", game.player_name(player)),
+            match each {
+                0 => format!("{} has no barn in this game", game.player_name(player)),
+                1 => format!("{} has one barn, and it is on the board", game.player_name(player)),
+                n => format!("{} has {n} barns, all on the board", game.player_name(player)),
+            },
         ));
     }
     let at = turn.mv.pos;

@@ -27,6 +27,9 @@ const BARN_PHASE: &str = "barn";
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
     pub barns: Vec<barn::Standing>,
+    /// The barns each player has: the rules' one, unless the game is played with another
+    /// count (`barn::BarnsEach`).
+    pub barns_each: u8,
 }
 
 /// The kind of feature a move's follower stands on, as the tile lies (none without one).
@@ -115,8 +118,8 @@ impl Expansion for Am {
     }
 
     fn setup(&self, game: &mut Game) {
-        game.state.insert(State::default());
-        // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
+        game.state.insert(State { barns: Vec::new(), barns_each: 1 });
+        // rule::FIGURES: one mayor, one wagon and one barn each (`barns_each`).
         for p in 0..game.players().len() {
             game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
             game.give_figure(PlayerId(p as u8), Figure::Wagon, 1);
@@ -162,7 +165,7 @@ impl Expansion for Am {
     ) {
         // A barn on each corner of the new tile where three tiles stand around it, while the
         // player has one (the rest is judged by playing it).
-        if !game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+        if barn::barns_left(game, player) > 0 {
             for corner in crate::geom::Corner::ALL {
                 let around = crate::expansion::corners::corner_tiles(mv.pos, corner);
                 if around[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
@@ -175,12 +178,30 @@ impl Expansion for Am {
     }
 
     fn takes(&self, action: &Extra) -> bool {
-        action.get::<wagon::Move>().is_some() || action.get::<barn::Barn>().is_some()
+        action.get::<wagon::Move>().is_some()
+            || action.get::<barn::Barn>().is_some()
+            || action.get::<barn::BarnsEach>().is_some()
+    }
+
+    fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
+        match held.get::<barn::BarnsEach>() {
+            Some(barn::BarnsEach(n)) => {
+                game.state_of_mut::<State>().barns_each = *n;
+                Ok(())
+            }
+            None => Err(Verdict::new(
+                crate::expansion::base::rule::EXPANSION_IN_PLAY,
+                "of Abbey and Mayor, the players hold only their barns when the game starts",
+            )),
+        }
     }
 
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         if let Some(b) = action.get::<barn::Barn>() {
             return Some(format!("barn on the {:?} corner", b.corner));
+        }
+        if let Some(barn::BarnsEach(n)) = action.get::<barn::BarnsEach>() {
+            return Some(format!("{n} barn(s) each"));
         }
         action.get::<wagon::Move>().map(wagon::describe)
     }
