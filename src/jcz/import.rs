@@ -65,6 +65,9 @@ const ELEMENTS: &[Element] = &[
     Element { name: "fairy", expansion: "pd", off: None },
     Element { name: "princess", expansion: "pd", off: None },
     Element { name: "portal", expansion: "pd", off: None },
+    // The Phantom: one each, deployed on the tile just placed (in the action phase, alone, or
+    // in the phantom's phase after the follower) or on top of a tower.
+    Element { name: "phantom", expansion: "phantom", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -75,6 +78,7 @@ const SUPPLY: &[(&str, &str, u8)] = &[
     ("mayor", "mayor", 1),
     ("wagon", "wagon", 1),
     ("barn", "barn", 1),
+    ("phantom", "phantom", crate::expansion::phantom::PER_PLAYER),
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -192,6 +196,8 @@ struct Turn {
     pig: Option<String>,
     /// The turn's builder (Traders and Builders), in players' words (`road E`).
     builder: Option<String>,
+    /// The turn's phantom on the tile just placed, in players' words (`road E`).
+    phantom: Option<String>,
     /// The player the tile placement's message names (JCZ's `player`, optional).
     player: Option<i64>,
     /// The turn's bridge: its square and way across.
@@ -474,6 +480,8 @@ impl Cx<'_> {
         // The Tower: who captured each figure (its JCZ id), and a ransom paid before a tile.
         let mut captured: Vec<(String, Option<i64>)> = Vec::new();
         let mut pending_ransom: Option<String> = None;
+        // The message of the last ransom paid.
+        let mut ransom_message = 0usize;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
         let kept = self.undone(g, &mut y);
@@ -638,7 +646,7 @@ impl Cx<'_> {
                         }
                         continue;
                     }
-                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon") {
+                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -654,8 +662,9 @@ impl Cx<'_> {
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
-                    if feature == "Tower" && class == "small" {
-                        t.tower.push(format!("tower-follower: [{}, {}]", pos.x, pos.y));
+                    if feature == "Tower" && matches!(class, "small" | "phantom") {
+                        let key = if class == "phantom" { "tower-phantom" } else { "tower-follower" };
+                        t.tower.push(format!("{key}: [{}, {}]", pos.x, pos.y));
                         continue;
                     }
                     let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
@@ -670,6 +679,14 @@ impl Cx<'_> {
                         // A pig or a builder goes on the tile just placed; JCZ offers no other.
                         Some(s) if class == "pig" && pos == here => t.pig = Some(s),
                         Some(s) if class == "builder" && pos == here => t.builder = Some(s),
+                        Some(s) if class == "phantom" && pos == here => t.phantom = Some(s),
+                        Some(_) if class == "phantom" => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer.position"),
+                            "a phantom deployed off the tile just placed (through a magic portal) is not modelled yet"
+                                .to_string(),
+                            None,
+                        ),
                         Some(_) if class == "pig" || class == "builder" => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.pointer.position"),
@@ -703,7 +720,7 @@ impl Cx<'_> {
                     let pointer = m.payload.get("pointer");
                     let meeple = pointer.and_then(|p| p.get("meepleId")).and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
-                    if class != "small" && class != "big" {
+                    if !matches!(class, "small" | "big" | "phantom") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.pointer.meepleId"),
@@ -737,12 +754,17 @@ impl Cx<'_> {
                     }
                 }
                 "PAY_RANSOM" => {
+                    ransom_message = i;
                     let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
                     let captor = captured.iter().rev().find(|(id, _)| id == meeple).and_then(|(_, p)| *p);
                     match (class, captor.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p))) {
-                        ("small" | "big", Some(captor)) => {
-                            let words = if class == "big" { " large" } else { "" };
+                        ("small" | "big" | "phantom", Some(captor)) => {
+                            let words = match class {
+                                "big" => " large",
+                                "phantom" => " phantom",
+                                _ => "",
+                            };
                             let line = format!("ransom: {}{words}", quote(&captor.name));
                             // Paid before the tile is placed: the turn's, or the next one's
                             // when its tile is not placed yet.
@@ -751,7 +773,7 @@ impl Cx<'_> {
                                 None => pending_ransom = Some(line),
                             }
                         }
-                        ("small" | "big", None) => self.problem(
+                        ("small" | "big" | "phantom", None) => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.meepleId"),
                             format!("`{meeple}` was not captured in the moves read"),
@@ -862,6 +884,20 @@ impl Cx<'_> {
             t.flight_unfinished = flight_goes_on(&set, &board, before, t);
         }
         let unfinished = turns.last().is_some_and(|t| t.flight_unfinished);
+        // JCZ moves a ransom's points at once; the referee plays a ransom with the turn it is
+        // paid in, and a turn not committed, or a tile never placed, is not replayed.
+        let open_ransom = open_turn.as_ref().is_some_and(|t| t.tower.iter().any(|l| l.starts_with("ransom:")));
+        if pending_ransom.is_some() || open_ransom {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("replay[{ransom_message}]"),
+                "the game stops after a ransom paid in a turn not committed (before its tile, or before its commit): \
+                 the referee plays a ransom with its turn, and a turn not committed is not replayed, so the 3 points \
+                 JCZ moved are not"
+                    .to_string(),
+                None,
+            );
+        }
         // Volcano and dragon tiles without the `dragon` element are plain tiles to JCZ.
         if !g.setup.elements.contains_key("dragon") {
             if let Some(t) = turns.iter().find(|t| t.tile.is_some_and(|(k, _, _)| volcano_or_dragon(&set, k))) {
@@ -1021,6 +1057,9 @@ impl Cx<'_> {
         }
         if let Some(b) = &t.builder {
             parts.push(format!("builder: {b}"));
+        }
+        if let Some(p) = &t.phantom {
+            parts.push(format!("phantom: {p}"));
         }
         parts.extend(t.tower.iter().cloned());
         match t.castles.as_slice() {

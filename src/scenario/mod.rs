@@ -10,6 +10,7 @@ mod db;
 mod exp8;
 mod ic;
 mod pd;
+mod phantom;
 pub mod raw;
 mod tb;
 mod tower;
