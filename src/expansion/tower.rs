@@ -56,6 +56,9 @@ pub enum Action {
     Prisoners { captor: PlayerId, owner: PlayerId, count: u8 },
     /// Held when the game starts: the tower pieces a player has left.
     PiecesLeft { player: PlayerId, count: u8 },
+    /// The game was recorded during this turn (its last), after its ransom and its tower
+    /// actions and before its scoring: the turn stops there (`tower-turn: unfinished`).
+    Unfinished,
 }
 
 /// A tower on the board.
@@ -85,6 +88,8 @@ pub struct State {
     pub prisoners: Vec<Prisoner>,
     /// The turn each player last paid a ransom in.
     pub ransomed: Vec<Option<u16>>,
+    /// The game stops in the turn just played, before its scoring (`Action::Unfinished`).
+    pub stopped: bool,
 }
 
 impl State {
@@ -553,6 +558,7 @@ impl Expansion for Tower {
             pieces: vec![pieces_each(n); n],
             prisoners: Vec::new(),
             ransomed: vec![None; n],
+            stopped: false,
         });
     }
 
@@ -593,6 +599,7 @@ impl Expansion for Tower {
             Action::PiecesLeft { player, count } => {
                 format!("{} has {count} tower piece(s)", game.player_name(*player))
             }
+            Action::Unfinished => "the game stops here, before the turn's scoring".to_string(),
         })
     }
 
@@ -660,6 +667,7 @@ impl Expansion for Tower {
                         return Err(Verdict::new(rule::RANSOM, "a player holds no prisoner of their own to buy back"));
                     }
                 }
+                Action::Unfinished => {}
                 _ => {
                     return Err(Verdict::new(
                         crate::expansion::base::rule::EXPANSION_IN_PLAY,
@@ -793,8 +801,18 @@ impl Expansion for Tower {
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         match phase {
             RANSOM_PHASE => ransom(game, turn),
-            _ => place(game, turn),
+            _ => {
+                place(game, turn)?;
+                if actions(&turn.mv).any(|a| *a == Action::Unfinished) {
+                    game.state_of_mut::<State>().stopped = true;
+                }
+                Ok(())
+            }
         }
+    }
+
+    fn stops_turn(&self, game: &Game, phase: &'static str) -> bool {
+        phase == TOWER_PHASE && game.state_of::<State>().stopped
     }
 
     fn pieces(&self, game: &Game, out: &mut Vec<Piece>) {

@@ -215,6 +215,9 @@ struct Turn {
     fairy_at: Option<Pos>,
     /// The game stops during this turn's dragon flight (`dragon-flight: unfinished`).
     flight_unfinished: bool,
+    /// The game stops in this turn after its ransom, before its scoring (`tower-turn:
+    /// unfinished`).
+    tower_unfinished: bool,
     /// The player's choice after the tile (a follower, a pass, a fairy move) was made: JCZ's
     /// action phase is over.
     acted: bool,
@@ -765,7 +768,7 @@ impl Cx<'_> {
                                 "phantom" => " phantom",
                                 _ => "",
                             };
-                            let line = format!("ransom: {}{words}", quote(&captor.name));
+                            let line = format!("ransom: {}", quote(&format!("{}{words}", captor.name)));
                             // Paid before the tile is placed: the turn's, or the next one's
                             // when its tile is not placed yet.
                             match cur.as_mut().filter(|t| !t.committed) {
@@ -858,6 +861,12 @@ impl Cx<'_> {
                 // Stopped during the flight: the moves made so far, the scoring still to come.
                 t.flight_unfinished = true;
                 turns.push(t);
+            } else if pending_ransom.is_none() && t.tower.iter().any(|l| l.starts_with("ransom:")) {
+                // A ransom paid in a turn not committed: JCZ moved its points at once. The
+                // turn is written as far as it went, stopping before its scoring.
+                t.tower.push("tower-turn: unfinished".to_string());
+                t.tower_unfinished = true;
+                turns.push(t);
             } else {
                 open_turn = Some(t);
             }
@@ -883,17 +892,16 @@ impl Cx<'_> {
         {
             t.flight_unfinished = flight_goes_on(&set, &board, before, t);
         }
-        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished);
+        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished || t.tower_unfinished);
         // JCZ moves a ransom's points at once; the referee plays a ransom with the turn it is
-        // paid in, and a turn not committed, or a tile never placed, is not replayed.
+        // paid in, so a ransom paid before a tile never placed is not replayed.
         let open_ransom = open_turn.as_ref().is_some_and(|t| t.tower.iter().any(|l| l.starts_with("ransom:")));
         if pending_ransom.is_some() || open_ransom {
             self.problem(
                 "jcz::unsupported-message",
                 &format!("replay[{ransom_message}]"),
-                "the game stops after a ransom paid in a turn not committed (before its tile, or before its commit): \
-                 the referee plays a ransom with its turn, and a turn not committed is not replayed, so the 3 points \
-                 JCZ moved are not"
+                "the game stops after a ransom paid before the turn's tile: the referee plays a ransom with the turn \
+                 it is paid in, and this turn has no tile yet, so the 3 points JCZ moved are not"
                     .to_string(),
                 None,
             );

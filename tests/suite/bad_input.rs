@@ -520,3 +520,22 @@ fn a_dragon_flight_unfinished_stops_the_game_only_at_its_last_turn() {
     let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{stuck}"));
     assert!(crate::util::unwrapped(&e).contains("the flight is over"), "{}", crate::util::unwrapped(&e));
 }
+
+#[test]
+fn a_tower_turn_unfinished_stops_the_game_only_at_its_last_turn() {
+    let board = "board:\n  - {tile: D, at: [0, 0]}\n";
+    let turn = "  - {tile: TW04, at: [1, 0], tower-turn: unfinished}\n";
+    // Not the last turn.
+    let e = diagnose(&format!(
+        "{HEAD}expansions: [tower]\n{board}final-scoring: false\nturns:\n{turn}  - {{tile: U, at: [-1, 0]}}\n"
+    ));
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-tower-turn"), "{:?}", codes(&e));
+    // The game scored to its end.
+    let e = diagnose(&format!("{HEAD}expansions: [tower]\n{board}turns:\n{turn}"));
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-tower-turn"), "{:?}", codes(&e));
+    // A value other than `unfinished`.
+    let e = diagnose(&format!(
+        "{HEAD}expansions: [tower]\n{board}final-scoring: false\nturns:\n  - {{tile: TW04, at: [1, 0], tower-turn: over}}\n"
+    ));
+    assert!(crate::util::unwrapped(&e).contains("the one value is `unfinished`"), "{}", crate::util::unwrapped(&e));
+}

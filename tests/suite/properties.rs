@@ -397,13 +397,15 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
                         Some(referee::expansion::exp8::Action::Bazaar(_))
                     )
                 });
-                // A game recorded during the dragon's flight stops there: where a recording
-                // stopped, not a move a player chooses, so never listed.
+                // A game recorded during the dragon's flight, or before a tower turn's
+                // scoring, stops there: where a recording stopped, not a move a player
+                // chooses, so never listed.
                 let stops = mv.extras.iter().any(|x| {
                     matches!(
                         x.get::<referee::expansion::pd::Action>(),
                         Some(referee::expansion::pd::Action::FlightUnfinished)
-                    )
+                    ) || x.get::<referee::expansion::tower::Action>()
+                        == Some(&referee::expansion::tower::Action::Unfinished)
                 });
                 if auction || stops {
                     continue;
