@@ -6,7 +6,7 @@ use crate::expansion::base::rule;
 use crate::expansion::Options;
 use crate::geom::{Pos, Rotation};
 use crate::ruleset::Profile;
-use crate::scenario::{Action, Expect, MovesExpect, MovesWant, Scenario, SecondPart};
+use crate::scenario::{Action, Expect, MovesExpect, MovesWant, Scenario, SecondPart, Supplied};
 use crate::score::{PlayerId, ScoreEvent, Verdict};
 use std::fmt;
 
@@ -275,8 +275,14 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
     let broken = |v: Verdict, path: &str| {
         InputError::new(&sc.file, vec![Problem::broken_rule(v.rule, v.message).at(sc.span(path))])
     };
-    // What the players hold of the expansions comes first: a piece on the board is taken
-    // from it (a pig).
+    // The supply the scenario gives instead of the rules' comes first, then what the players
+    // hold of the expansions: a piece on the board is taken from them (a follower, a pig).
+    for c in &sc.supply {
+        match &c.what {
+            Supplied::Figure(f) => game.set_supply(*f, c.count),
+            Supplied::Piece(x) => game.setup_held(x).map_err(|v| broken(v, &c.path))?,
+        }
+    }
     for (path, held) in &sc.held {
         game.setup_held(held).map_err(|v| broken(v, path))?;
     }

@@ -536,6 +536,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
                 "title": sc.title,
                 "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
                 "not_judged": sc.not_judged,
+                "supply": sc.supply.iter().map(|c| serde_json::json!({"piece": c.word, "each": c.count, "rules": c.rules})).collect::<Vec<_>>(),
             });
             emit(&report::json_text(&v))?;
         }

@@ -256,6 +256,22 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Every expansion's veto but `except`'s on a move, before it is played: what an
+    /// expansion that deploys a second follower on the new tile (the phantom) asks of the
+    /// others, for a move standing that follower alone (a volcano tile, a field without
+    /// farmers refuse it as they refuse the turn's follower).
+    pub fn check_vetoes_except(
+        &self,
+        player: PlayerId,
+        mv: &Move,
+        except: crate::expansion::ExpansionId,
+    ) -> Result<(), Verdict> {
+        for x in self.expansions.iter().filter(|x| x.id() != except) {
+            x.check_placement(self, player, mv)?;
+        }
+        Ok(())
+    }
+
     pub(super) fn occupied_verdict(&self, what: &str, kind: FeatureKind, mv: &Move) -> Verdict {
         Verdict::new(
             rule::FOLLOWER_UNOCCUPIED,

@@ -207,7 +207,7 @@ impl Expansion for Ic {
             return Err(Verdict::new(
                 rule::SETUP_LARGE,
                 format!(
-                    "{} has one large follower, and it is on the board: it comes back once its feature is scored",
+                    "{} has no large follower left in supply: one on the board comes back once its feature is scored",
                     game.player_name(player)
                 ),
             ));

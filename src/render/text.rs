@@ -429,6 +429,17 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
     if !large.is_empty() {
         let _ = writeln!(s, "large followers (count two): {}", large.join(", "));
     }
+    let phantoms: Vec<String> = followers
+        .iter()
+        .filter(|f| f.4 == crate::engine::Figure::Phantom)
+        .map(|f| {
+            let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
+            format!("{}'s at {}", shown(name, ascii), f.1)
+        })
+        .collect();
+    if !phantoms.is_empty() {
+        let _ = writeln!(s, "phantoms (followers like the others): {}", phantoms.join(", "));
+    }
     for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {
         let held: String =
             game.standing(crate::score::PlayerId(i as u8)).iter().map(|w| format!(", {}", shown(w, ascii))).collect();

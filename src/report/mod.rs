@@ -131,6 +131,18 @@ fn players_of(out: &Outcome, e: &ScoreEvent) -> String {
     e.players.iter().map(|p| out.players[p.index()].as_str()).collect::<Vec<_>>().join(", ")
 }
 
+/// The supply a scenario gives instead of the rulebook's, in words (`followers 1 each (the
+/// rules give 7), wagon 2 each (the rules give 1)`): said in every report, so that no reader
+/// takes the game for one played with the box. None when it plays the rules' counts.
+pub fn supply_words(sc: &Scenario) -> Option<String> {
+    if sc.supply.is_empty() {
+        return None;
+    }
+    let each: Vec<String> =
+        sc.supply.iter().map(|c| format!("{} {} each (the rules give {})", c.word, c.count, c.rules)).collect();
+    Some(format!("supply not the rulebook's: {}", each.join(", ")))
+}
+
 /// Every rule cited by a replay, in order of first use.
 pub fn cited(out: &Outcome) -> Vec<RuleId> {
     let mut v: Vec<RuleId> = Vec::new();
@@ -151,6 +163,9 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
     s.push_str(&format!("ruleset: {}\n", esc(&out.ruleset)));
     for x in &sc.switches {
         s.push_str(&format!("  with {} = {} (set by the scenario)\n", x.switch.name, esc(x.value)));
+    }
+    if let Some(w) = supply_words(sc) {
+        s.push_str(&wrap(&w, style.prose_width(), "  ", "    "));
     }
     s.push('\n');
     if out.events.is_empty() {
@@ -312,6 +327,9 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
 pub fn markdown(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue) -> String {
     // Text from files is escaped for where it stands: a cell, a paragraph, a code span.
     let mut s = format!("### {} — ruleset {}\n\n", markdown_inline(&sc.title), markdown_code(&out.ruleset));
+    if let Some(w) = supply_words(sc) {
+        s.push_str(&format!("**{}**\n\n", markdown_inline(&w)));
+    }
     if !out.events.is_empty() {
         s.push_str("| turn | player | feature | tiles | points | detail | rules |\n|---|---|---|--:|--:|---|---|\n");
         for e in &out.events {
@@ -403,6 +421,9 @@ const HEADER: [&str; 7] = ["turn", "player", "feature", "tiles", "points", "deta
 pub fn bbcode(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue) -> String {
     let t = bbcode_text;
     let mut s = format!("[b]{} — ruleset {}[/b]\n\n", t(&sc.title), t(&out.ruleset));
+    if let Some(w) = supply_words(sc) {
+        s.push_str(&format!("[b]{}[/b]\n\n", t(&w)));
+    }
     if !out.events.is_empty() {
         s.push_str("[table]\n[tr]");
         for h in HEADER {
@@ -494,6 +515,9 @@ pub fn mediawiki(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Cata
     let t = mediawiki_text;
     let mut seen = Vec::new();
     let mut s = format!("=== {} — ruleset {} ===\n", t(&sc.title), t(&out.ruleset));
+    if let Some(w) = supply_words(sc) {
+        s.push_str(&format!("'''{}'''\n", t(&w)));
+    }
     if !out.events.is_empty() {
         s.push_str(&format!("{{| class=\"wikitable\"\n! {}\n", HEADER.join(" !! ")));
         for e in &out.events {

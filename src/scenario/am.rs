@@ -2,14 +2,15 @@
 //! a turn with `mayor: city N` or `wagon: road E` instead of `follower:`, standing on the
 //! starting board as `{player: Red, on: city N, mayor: true}`, and named `mayor city N` or
 //! `wagon road E` in a list of legal moves. After a wagon's feature scores, the turn may move it:
-//! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`. The abbey is a tile, `tile: abbey`,
-//! on a turn or on the starting board (`{tile: abbey, at: [1, 1], abbey-of: Red}` says whose
-//! it was); `last-tile: true` marks the turn laying the last land tile, after which the turns
-//! are the players' abbeys, each naming its `player:`.
+//! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`. A game played with other counts than
+//! the box's one of each writes them in `supply:` (`{mayor: 0, wagon: 2, barn: 2}`). The abbey is
+//! a tile, `tile: abbey`, on a turn or on the starting board (`{tile: abbey, at: [1, 1],
+//! abbey-of: Red}` says whose it was); `last-tile: true` marks the turn laying the last land
+//! tile, after which the turns are the players' abbeys, each naming its `player:`.
 
 use super::raw::RawFollowerSpec;
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{BoardInfo, Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
 use super::Validator;
 use crate::engine::Figure;
 use crate::expansion::am::{abbey, wagon};
@@ -43,6 +44,18 @@ const LAST_TILE: &str = "last-tile";
 const ABBEY_OF: &str = "abbey-of";
 /// More turns than a scenario holds: every turn after the last tile names its player.
 const ALL_LATER_TURNS: usize = u16::MAX as usize + 1;
+
+/// The barns each player has, for `supply: {barn: 2}`.
+fn barns_each(n: u8) -> Extra {
+    Extra::new(crate::expansion::am::barn::BarnsEach(n))
+}
+
+/// The words of `supply:`: one of each figure in the box (rule am.components.figures).
+const SUPPLY: &[SupplyWord] = &[
+    SupplyWord { word: MAYOR, rules: 1, max: super::MAX_SUPPLY, of: SupplyOf::Figure(Figure::Mayor) },
+    SupplyWord { word: WAGON, rules: 1, max: super::MAX_SUPPLY, of: SupplyOf::Figure(Figure::Wagon) },
+    SupplyWord { word: "barn", rules: 1, max: super::MAX_SUPPLY, of: SupplyOf::Piece(barns_each) },
+];
 
 fn figure_of(key: &str) -> Option<Figure> {
     match key {
@@ -152,5 +165,9 @@ impl Vocabulary for Am {
 
     fn figure_word(&self, word: &str) -> Option<Figure> {
         figure_of(word)
+    }
+
+    fn supply_words(&self) -> &'static [SupplyWord] {
+        SUPPLY
     }
 }

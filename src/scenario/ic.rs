@@ -1,11 +1,12 @@
 //! The vocabulary of Inns and Cathedrals (`expansions: [ic]`): the large follower, deployed on
 //! a turn with `large: city N` instead of `follower:`, standing on the starting board as
 //! `{player: Red, on: city N, large: true}`, and named `large city N` in a list of legal moves.
-//! Inns and cathedrals are printed on tiles (`inns:`, `cathedrals:`) and need no words.
+//! A game played with another count of large followers writes it in `supply:`
+//! (`{large-follower: 2}`). Inns and cathedrals are printed on tiles (`inns:`, `cathedrals:`) and need no words.
 
 use super::raw::RawFollowerSpec;
 use super::value::Value;
-use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
 use super::Validator;
 use crate::engine::Figure;
 use crate::expansion::ExpansionId;
@@ -48,5 +49,14 @@ impl Vocabulary for Ic {
 
     fn figure_word(&self, word: &str) -> Option<Figure> {
         (word == LARGE).then_some(Figure::Large)
+    }
+
+    fn supply_words(&self) -> &'static [SupplyWord] {
+        &[SupplyWord {
+            word: "large-follower",
+            rules: crate::expansion::ic::LARGE_PER_PLAYER,
+            max: super::MAX_SUPPLY,
+            of: SupplyOf::Figure(Figure::Large),
+        }]
     }
 }

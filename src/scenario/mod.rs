@@ -10,6 +10,7 @@ mod db;
 mod exp8;
 mod ic;
 mod pd;
+mod phantom;
 pub mod raw;
 mod tb;
 mod tower;
@@ -39,6 +40,32 @@ pub const MAX_START_SCORE: u32 = 1_000_000_000;
 /// what a score holds.
 pub const MAX_POINTS_MOVED: i64 = 1_000_000;
 
+/// The most pieces of one kind `supply:` may give each player.
+pub const MAX_SUPPLY: u8 = 30;
+
+/// A count of `supply:`: each player has `count` of a piece where the rules give `rules`,
+/// said in every report so that no reader takes the game for the rulebook's.
+#[derive(Debug, Clone)]
+pub struct SupplyCount {
+    /// Where it is written (`supply.followers`).
+    pub path: String,
+    /// The piece, as the scenario names it (`followers`).
+    pub word: &'static str,
+    pub count: u8,
+    /// The rulebook's count each.
+    pub rules: u8,
+    pub what: Supplied,
+}
+
+/// What a count of `supply:` sets when the game starts.
+#[derive(Debug, Clone)]
+pub enum Supplied {
+    /// Each player's supply of a figure of the engine (`Game::set_supply`).
+    Figure(Figure),
+    /// An expansion's piece, handed to it as what the players hold (`Game::setup_held`).
+    Piece(Extra),
+}
+
 /// A validated scenario.
 #[derive(Debug, Clone)]
 pub struct Scenario {
@@ -60,6 +87,9 @@ pub struct Scenario {
     /// What the players hold of an expansion when the game starts, on no tile (an
     /// expansion's tokens), each with where it is written.
     pub held: Vec<(String, Extra)>,
+    /// Pieces each player has when the game is played with other counts than the rules'
+    /// (`supply:`); empty: the rules' counts.
+    pub supply: Vec<SupplyCount>,
     /// The starting board; empty means "the start tile at 0,0".
     pub board: Vec<BoardTile>,
     pub turns: Vec<Turn>,
@@ -256,7 +286,7 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
         ));
     }
     let raw: RawScenario = crate::data::parse_yaml(&file)?;
-    let mut v = Validator { file: &file, problems: Vec::new(), points_moved: 0 };
+    let mut v = Validator { file: &file, problems: Vec::new(), points_moved: 0, final_scoring: raw.final_scoring };
     let sc = v.scenario(id, &raw, lib);
     if v.problems.is_empty() {
         Ok(sc)
@@ -271,6 +301,9 @@ struct Validator<'f> {
     problems: Vec<Problem>,
     /// The points the scenario's actions move between players so far (bids, for one).
     points_moved: i64,
+    /// Whether the scenario scores the end of the game (`final-scoring:`): a vocabulary
+    /// whose key says the game stops in the middle of a turn refuses it.
+    final_scoring: bool,
 }
 
 impl Validator<'_> {
@@ -362,6 +395,7 @@ impl Validator<'_> {
         }
         let top = self.top_extras(&vocab::TopInfo { tiles: &tiles, players: &players }, &raw.extra, &expansions);
         let (hands, held) = (top.hands, top.held);
+        let supply = self.supply(&raw.supply, &expansions);
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
             let path = format!("board[{i}]");
@@ -524,6 +558,7 @@ impl Validator<'_> {
             start_scores,
             hands,
             held,
+            supply,
             board,
             turns,
             final_scoring: raw.final_scoring,

@@ -63,6 +63,9 @@ pub struct RawScenario {
     pub switches: BTreeMap<String, String>,
     pub tiles: Vec<TileEntry>,
     pub start_scores: BTreeMap<String, i64>,
+    /// Pieces each player has when the game is played with other counts than the rules'
+    /// (`followers: 1`), each word the base game's or an expansion's.
+    pub supply: BTreeMap<String, i64>,
     pub board: Option<Vec<RawBoardTile>>,
     pub turns: Vec<RawTurn>,
     pub final_scoring: bool,
@@ -80,6 +83,7 @@ open_map!(RawScenario, "a scenario: a map with `title:` and `players:`", super::
     "switches" => switches: BTreeMap<String, String> = BTreeMap::new(),
     "tiles" => tiles: Vec<TileEntry> = Vec::new(),
     "start-scores" => start_scores: BTreeMap<String, i64> = BTreeMap::new(),
+    "supply" => supply: BTreeMap<String, i64> = BTreeMap::new(),
     "board" => board: Option<Vec<RawBoardTile>> = None,
     "turns" => turns: Vec<RawTurn> = Vec::new(),
     "final-scoring" => final_scoring: bool = true,

@@ -23,6 +23,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::am::Am,
     &super::tower::Tower,
     &super::pd::Pd,
+    &super::phantom::Phantom,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
@@ -75,6 +76,34 @@ pub(super) struct TurnOut {
     pub figure: Option<(Figure, super::raw::RawFollowerSpec, String)>,
 }
 
+/// A word of `supply:` (`wagon: 2`): a piece each player has, how many the rules give, the
+/// most a scenario may give, and what the count sets.
+pub(super) struct SupplyWord {
+    pub word: &'static str,
+    /// The rulebook's count each, said beside the scenario's in every report.
+    pub rules: u8,
+    pub max: u8,
+    pub of: SupplyOf,
+}
+
+/// What a count of `supply:` sets.
+#[derive(Clone, Copy)]
+pub(super) enum SupplyOf {
+    /// A figure of the engine: each player's supply of it is set to the count.
+    Figure(Figure),
+    /// An expansion's piece: the count, made into what the expansion reads, is handed to it
+    /// when the game starts, as what the players hold (`Game::setup_held`).
+    Piece(fn(u8) -> Extra),
+}
+
+/// The base game's word of `supply:`: the normal followers (the score marker aside).
+const FOLLOWERS: SupplyWord = SupplyWord {
+    word: "followers",
+    rules: crate::engine::FOLLOWERS_PER_PLAYER,
+    max: super::MAX_SUPPLY,
+    of: SupplyOf::Figure(Figure::Normal),
+};
+
 /// What a scenario's own keys add to it.
 #[derive(Default)]
 pub(super) struct TopOut {
@@ -110,6 +139,11 @@ pub(super) trait Vocabulary: Sync {
 
     /// Keys of the scenario itself.
     fn top_keys(&self) -> &'static [Key] {
+        &[]
+    }
+
+    /// Words of `supply:` naming this expansion's pieces (`wagon`), each with the rules' count.
+    fn supply_words(&self) -> &'static [SupplyWord] {
         &[]
     }
 
@@ -256,10 +290,61 @@ impl Validator<'_> {
             "turns",
             "final-scoring",
             "expect",
+            "supply",
         ];
         let mut out = TopOut::default();
         for (x, keys) in self.sort_keys("", extra, expansions, BASE, |x| x.top_keys()) {
             x.top(self, t, &keys, &mut out);
+        }
+        out
+    }
+
+    /// The counts of `supply:`, each word the base game's or claimed by a vocabulary (whose
+    /// expansion the scenario must name), each count within what the word allows.
+    pub(super) fn supply(
+        &mut self,
+        raw: &std::collections::BTreeMap<String, i64>,
+        expansions: &[ExpansionId],
+    ) -> Vec<super::SupplyCount> {
+        let mut out = Vec::new();
+        for (word, n) in raw {
+            let path = format!("supply.{word}");
+            let claim = std::iter::once((None, &FOLLOWERS))
+                .chain(VOCABULARIES.iter().flat_map(|x| x.supply_words().iter().map(move |w| (Some(*x), w))));
+            let Some((x, w)) = claim.clone().find(|(_, w)| w.word == word) else {
+                let all: Vec<&str> = claim.map(|(_, w)| w.word).collect();
+                let near = crate::rules::close(word, &all, 3);
+                self.problem_at_key(
+                    "scenario::bad-supply",
+                    &path,
+                    format!("`{word}` is not a piece a player has in supply"),
+                    Some(if near.is_empty() {
+                        format!("the pieces: {}", all.join(", "))
+                    } else {
+                        format!("did you mean: {}", near.join(", "))
+                    }),
+                );
+                continue;
+            };
+            if let Some(x) = x {
+                if !self.requires(expansions, x.expansion(), &path, &format!("pieces `{}`", w.word)) {
+                    continue;
+                }
+            }
+            let Some(count) = u8::try_from(*n).ok().filter(|n| *n <= w.max) else {
+                self.problem(
+                    "scenario::bad-supply",
+                    &path,
+                    format!("{n} is not a number of pieces each (`{word}`)"),
+                    Some(format!("write 0 to {} (the rules give {})", w.max, w.rules)),
+                );
+                continue;
+            };
+            let what = match w.of {
+                SupplyOf::Figure(f) => super::Supplied::Figure(f),
+                SupplyOf::Piece(make) => super::Supplied::Piece(make(count)),
+            };
+            out.push(super::SupplyCount { path, word: w.word, count, rules: w.rules, what });
         }
         out
     }

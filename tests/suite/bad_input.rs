@@ -474,3 +474,49 @@ fn an_expansion_key_on_a_discarded_turn_is_refused_whatever_the_expansion() {
         assert!(e.to_string().starts_with("inline.yaml:5:"), "{x}: {e}");
     }
 }
+
+/// `supply:`: a word no vocabulary knows, a word of an expansion not in play, a count out of
+/// range or not a number: each a located diagnostic.
+#[test]
+fn supply_slips_give_located_diagnostics() {
+    check("supply_unknown_piece", &format!("{HEAD}supply: {{follower: 1}}\n"), "referee::scenario::bad-supply", "3:10");
+    let e = diagnose(&format!("{HEAD}supply: {{wagon: 2}}\n"));
+    assert_eq!(codes(&e), vec!["referee::scenario::needs-expansion"], "{e}");
+    assert!(e.to_string().starts_with("inline.yaml:3:17"), "{e}");
+    check(
+        "supply_out_of_range",
+        &format!("{HEAD}supply: {{followers: -1}}\n"),
+        "referee::scenario::bad-supply",
+        "3:21",
+    );
+    let e = diagnose(&format!("{HEAD}expansions: [am]\nsupply: {{followers: 2, barn: 31}}\n"));
+    assert_eq!(codes(&e), vec!["referee::scenario::bad-supply"], "{e}");
+    assert!(e.to_string().starts_with("inline.yaml:4:30"), "{e}");
+    let e = diagnose(&format!("{HEAD}supply: {{followers: two}}\n"));
+    assert!(e.to_string().starts_with("inline.yaml:3:"), "{e}");
+    let e = diagnose(&format!("{HEAD}supply: 3\n"));
+    assert!(e.to_string().starts_with("inline.yaml:3:"), "{e}");
+    // 0 is a count: a player without followers may not deploy one.
+    let e =
+        diagnose(&format!("{HEAD}supply: {{followers: 0}}\nturns:\n  - {{tile: V, at: [1, 0], follower: road W}}\n"));
+    assert_eq!(codes(&e), vec!["base.follower.supply"], "{e}");
+}
+
+#[test]
+fn a_dragon_flight_unfinished_stops_the_game_only_at_its_last_turn() {
+    let board = "board:\n  - {tile: D, at: [0, 0]}\n  - {tile: PD17, at: [-1, 0], dragon: true}\n";
+    let turn = "  - {tile: PD05, at: [0, 1], rotation: 180, dragon-flight: unfinished}\n";
+    // Not the last turn.
+    let yaml =
+        format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{turn}  - {{tile: U, at: [1, 0]}}\n");
+    let e = diagnose(&yaml);
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-dragon-flight"), "{:?}", codes(&e));
+    assert!(e.to_string().starts_with("inline.yaml:9:"), "{e}");
+    // The game scored to its end.
+    let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}turns:\n{turn}"));
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-dragon-flight"), "{:?}", codes(&e));
+    // A flight already over (the dragon stuck on the new tile after one move) is not unfinished.
+    let stuck = "  - {tile: PD05, at: [0, 1], rotation: 180, dragon: [[0, 0], [0, 1]], dragon-flight: unfinished}\n";
+    let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{stuck}"));
+    assert!(crate::util::unwrapped(&e).contains("the flight is over"), "{}", crate::util::unwrapped(&e));
+}

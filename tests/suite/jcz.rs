@@ -94,8 +94,6 @@ fn what_the_referee_does_not_model_is_located_in_the_saved_game() {
     let e = import_edited("\"BA/L\"", "\"AM/A\"").unwrap_err();
     let text = crate::util::unwrapped(&e);
     assert!(text.contains("jcz::unsupported-tile") && text.contains("`AM/A`"), "{text}");
-    let e = import_edited("\"type\": \"PASS\"", "\"type\": \"UNDO\"").unwrap_err();
-    assert!(crate::util::unwrapped(&e).contains("undone move"));
     // Broken JSON is a located problem too.
     let e = import_edited("\"players\": [", "\"players\": [[").unwrap_err();
     assert!(crate::util::unwrapped(&e).contains("edited.jcz:"), "{}", crate::util::unwrapped(&e));
@@ -152,11 +150,18 @@ fn inns_and_cathedrals_import_by_key_presence_with_the_large_follower() {
     // A key counts whatever its value: `"cathedral": false` still plays cathedrals.
     let y = import(&text.replacen("\"inn\": true", "\"inn\": true,\n      \"cathedral\": false", 1)).unwrap().yaml;
     assert!(!y.contains("ic.cathedrals"), "{y}");
-    // No large follower counted, none played; more than the rules' one is not modelled.
+    // No large follower counted, none played; more than the rules' one is the supply.
     let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 0", 1)).unwrap().yaml;
     assert!(y.contains("ic.large-followers: left-out"), "{y}");
-    let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap_err();
-    assert!(crate::util::unwrapped(&e).contains("2 large followers each"));
+    let y = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 2", 1)).unwrap().yaml;
+    assert!(y.contains("supply: {large-follower: 2}") && !y.contains("ic.large-followers"), "{y}");
+    let e = import(&text.replacen("\"big-follower\": 1", "\"big-follower\": 31", 1)).unwrap_err();
+    assert!(crate::util::unwrapped(&e).contains("31 of the figure `big-follower` each"));
+    // No `small-follower`: no followers; another count than 7: that count.
+    let y = import(&text.replacen("\"small-follower\": 7,", "", 1)).unwrap().yaml;
+    assert!(y.contains("supply: {followers: 0}"), "{y}");
+    let y = import(&text.replacen("\"small-follower\": 7", "\"small-follower\": 1", 1)).unwrap().yaml;
+    assert!(y.contains("supply: {followers: 1}"), "{y}");
     // The final-scoring rule of the expansion carries over.
     let y = import(&text.replacen("\"rules\": {}", "\"rules\": {\"inn-and-cathedral-final-scoring\": \"ignore\"}", 1))
         .unwrap()
@@ -394,6 +399,9 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "traders-and-builders/pig-scoring",
         "traders-and-builders/pigs-no-stack",
         "tower/tower-capture-options",
+        "princess-and-dragon/dragon-after-scoring",
+        "princess-and-dragon/dragon-before-scoring",
+        "princess-and-dragon/fairy-endgame-incomplete-inn",
         "princess-and-dragon/fairy-endgame-road",
         "princess-and-dragon/fairy-endgame-zero-field",
         "princess-and-dragon/fairy-next-meeple",
@@ -404,6 +412,42 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         let o = referee(&["check", f.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(0), "{t}\n{}\n{}", stdout(&o), stderr(&o));
     }
+}
+
+/// An `UNDO` takes back the message before it (JCZ's format, §5.7): the game is replayed
+/// without the two, and the scenario says which message was undone. An `UNDO` right after a
+/// `COMMIT` (which JCZ refuses) is a located problem.
+#[test]
+fn an_undone_message_is_not_replayed() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
+    let plain = jcz::import(&SourceFile::new("plain.jcz", text.clone()), lib()).unwrap().yaml;
+    let g: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let with = |at: usize, inserted: &[serde_json::Value]| {
+        let mut g = g.clone();
+        let replay = g["replay"].as_array_mut().unwrap();
+        for (k, m) in inserted.iter().enumerate() {
+            replay.insert(at + k, m.clone());
+        }
+        serde_json::to_string(&g).unwrap()
+    };
+    let undo = serde_json::json!({"type": "UNDO", "payload": {}});
+    // A follower deployed on the first tile, then taken back and deployed again.
+    assert_eq!(g["replay"][1]["type"], "DEPLOY_MEEPLE");
+    let edited = with(2, &[undo.clone(), g["replay"][1].clone()]);
+    let y = jcz::import(&SourceFile::new("undo.jcz", edited), lib()).unwrap().yaml;
+    assert!(y.contains("# replay[2] undoes replay[1] (`DEPLOY_MEEPLE`): not replayed"), "{y}");
+    let strip = |y: &str| {
+        y.lines()
+            .filter(|l| !(l.starts_with('#') || l.starts_with("source:")))
+            .map(|l| l.split("  # ").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&y), strip(&plain));
+    // Undoing a commit.
+    assert_eq!(g["replay"][3]["type"], "COMMIT");
+    let e = jcz::import(&SourceFile::new("late.jcz", with(4, &[undo])), lib()).unwrap_err();
+    let text = crate::util::unwrapped(&e);
+    assert!(text.contains("no move of the same turn") && text.contains("late.jcz:"), "{text}");
 }
 
 /// A builder's double turn (tests/jcz/builder-double-turn.jcz, hand-made): the second tile

@@ -397,7 +397,15 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
                         Some(referee::expansion::exp8::Action::Bazaar(_))
                     )
                 });
-                if auction {
+                // A game recorded during the dragon's flight stops there: where a recording
+                // stopped, not a move a player chooses, so never listed.
+                let stops = mv.extras.iter().any(|x| {
+                    matches!(
+                        x.get::<referee::expansion::pd::Action>(),
+                        Some(referee::expansion::pd::Action::FlightUnfinished)
+                    )
+                });
+                if auction || stops {
                     continue;
                 }
                 if !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_))) {
@@ -466,6 +474,8 @@ fn expansion_tables() -> Vec<Table> {
         ("db", db_tiles, vec![ExpansionId::Db], opts("hig")),
         ("tb", lib().tile_set(&[ExpansionId::Tb]), vec![ExpansionId::Tb], opts("hig")),
         ("pd", pd_tiles, vec![ExpansionId::Pd], opts("hig")),
+        // The Phantom with The Tower: the phantom on the new tile and on top of a tower.
+        ("phantom", lib().tile_set(&[ExpansionId::Tower]), vec![ExpansionId::Tower, ExpansionId::Phantom], opts("hig")),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
@@ -525,6 +535,20 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
             2 => PdAction::Princess(Target { at: near(rng), kind, spot }),
             _ => PdAction::Portal(Target { at: near(rng), kind, spot }),
         });
+    }
+    if label == "phantom" {
+        let n = game.def(mv.tile).segments.len();
+        return match rng.below(3) {
+            0 => Extra::new(referee::expansion::tower::Action::Top {
+                at: near(rng),
+                figure: referee::engine::Figure::Phantom,
+            }),
+            _ => Extra::new(referee::expansion::phantom::Action::deploy(
+                game.def(mv.tile),
+                mv.rotation,
+                rng.below(n + 2),
+            )),
+        };
     }
     if label == "db" {
         let from = near(rng);

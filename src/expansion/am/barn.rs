@@ -24,6 +24,18 @@ pub struct Barn {
     pub corner: Corner,
 }
 
+/// Held when the game starts: the barns each player has, when a game is played with other
+/// counts than the rules' one (a scenario's `supply: {barn: 2}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarnsEach(pub u8);
+
+/// The barns `player` has not put on the board.
+pub fn barns_left(game: &Game, player: PlayerId) -> u8 {
+    let st = game.state_of::<State>();
+    let out = st.barns.iter().filter(|b| b.player == player).count();
+    st.barns_each.saturating_sub(u8::try_from(out).unwrap_or(u8::MAX))
+}
+
 /// A barn on the board: its owner and a field segment under it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
@@ -59,20 +71,32 @@ fn city_items(
 }
 
 /// Scores a field's farmers for its completed cities (`each` from a city's farm value) and
-/// sends every farmer of the field home.
+/// sends every farmer of the field home. A player of the majority with their own pig in the
+/// field (Traders and Builders) gets its point a city besides (rule::BARN_PIG, through
+/// `Game::field_bonus`), in an event of their own.
 fn score_farmers(game: &mut Game, root: SegId, turn: u16, item_rule: RuleId, value: impl Fn(i32) -> i32) {
     let players = game.majority(root);
     if !players.is_empty() {
         let info = game.feature_info(root);
         let items = city_items(game, &info.cities, item_rule, "completed city", value);
         let feature = game.feature_ref(&info);
-        game.award(ScoreEvent {
-            timing: Timing::Turn(turn),
-            players: players.as_slice().into(),
-            feature,
-            items,
-            because: smallvec![base::rule::MAJORITY],
-        });
+        let mut groups: Vec<(crate::score::Players, Items)> = Vec::new();
+        for &p in &players {
+            let bonus = game.field_bonus(root, p, &info.cities);
+            match groups.iter_mut().find(|g| g.1 == bonus) {
+                Some(g) => g.0.push(p),
+                None => groups.push((smallvec![p], bonus)),
+            }
+        }
+        for (players, bonus) in groups {
+            let mut items = items.clone();
+            let mut because: crate::score::Rules = smallvec![base::rule::MAJORITY];
+            if !bonus.is_empty() {
+                items.extend(bonus);
+                because.push(rule::BARN_PIG);
+            }
+            game.award(ScoreEvent { timing: Timing::Turn(turn), players, feature: feature.clone(), items, because });
+        }
     }
     while let Some(i) = game.followers().iter().position(|f| game.feature_of(f.segment) == root) {
         game.remove_follower(i);
@@ -144,10 +168,15 @@ fn place(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verd
             "the barn is modelled under the farm scoring field by field only (`base.farm-scoring`)",
         ));
     }
-    if game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+    if barns_left(game, player) == 0 {
+        let each = game.state_of::<State>().barns_each;
         return Err(Verdict::new(
             rule::BARN,
-            format!("{} has one barn, and it is on the board", game.player_name(player)),
+            match each {
+                0 => format!("{} has no barn in this game", game.player_name(player)),
+                1 => format!("{} has one barn, and it is on the board", game.player_name(player)),
+                n => format!("{} has {n} barns, all on the board", game.player_name(player)),
+            },
         ));
     }
     let at = turn.mv.pos;
@@ -159,7 +188,8 @@ fn place(game: &mut Game, turn: &TurnContext, corner: Corner) -> Result<(), Verd
         Fault::TwoFields => Verdict::new(rule::BARN, "the four corners do not lie in one field"),
     })?;
     let root = game.feature_of(field);
-    if field_has_barn(game, root) {
+    // rule::BARN_OCCUPIED_JCZ: under JCloisterZone's option a barn may join one in its field.
+    if field_has_barn(game, root) && !game.options().of::<super::Options>().barn_into_barn_field {
         return Err(Verdict::new(rule::BARN, "that field already holds a barn"));
     }
     game.state_of_mut::<State>().barns.push(Standing { player, field, at, corner });

@@ -15,11 +15,60 @@ pub mod wagon;
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
+use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 use smallvec::smallvec;
 
 pub struct Am;
+
+/// Whether the wagon's move after the scoring may enter the town the tile just completed, so
+/// that the town becomes a castle with the wagon its occupant.
+pub static WAGON_CASTLE: SwitchDef = SwitchDef {
+    name: "castle.wagon-special-move",
+    question: "Can the wagon's move after its feature scores be used to build a castle?",
+    values: &[
+        ("cannot", "no: the wagon moves only onto unfinished features, so never into a town to convert it (the wiki's reading, 01/2015)"),
+        (
+            "can",
+            "yes: the wagon may move into the town the tile just completed, which then becomes its castle (the RGG Big Box 3 wording read literally)",
+        ),
+    ],
+    rules: &[rule::WAGON_NO_CASTLE, rule::WAGON_CASTLE_LITERAL],
+    governs: &[],
+};
+
+/// Whether a barn may go into a field that already holds one: never, by every rule summary
+/// (`am.barn.placement`); JCloisterZone offers it as an option of its own
+/// (`barn-placement: occupied`), which a game imported from it may set.
+pub static BARN_PLACEMENT: SwitchDef = SwitchDef {
+    name: "barn.placement",
+    question: "May a barn go into a field that already holds a barn?",
+    values: &[
+        ("field-without-barn", "no: only into a field holding no barn (the rules)"),
+        ("field-with-barn-too", "yes: JCloisterZone's option `barn-placement: occupied`, no rule text"),
+    ],
+    rules: &[rule::BARN, rule::BARN_OCCUPIED_JCZ],
+    governs: &[],
+};
+
+/// The typed options of this expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// The wagon's move may enter a town completed this turn (the literal RGG Big Box 3 reading).
+    pub wagon_builds_castle: bool,
+    /// A barn may go into a field holding one (JCloisterZone's option).
+    pub barn_into_barn_field: bool,
+}
+
+impl Options {
+    fn read(profile: &Profile) -> Options {
+        Options {
+            wagon_builds_castle: profile.value(&WAGON_CASTLE) == "can",
+            barn_into_barn_field: profile.value(&BARN_PLACEMENT) == "field-with-barn-too",
+        }
+    }
+}
 
 const WAGON_PHASE: &str = "wagon";
 const ABBEY_PHASE: &str = "abbey";
@@ -29,6 +78,9 @@ const BARN_PHASE: &str = "barn";
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
     pub barns: Vec<barn::Standing>,
+    /// The barns each player has: the rules' one, unless the game is played with another
+    /// count (`barn::BarnsEach`).
+    pub barns_each: u8,
     /// The abbeys played (and those of the starting board said to be someone's).
     pub abbeys: Vec<abbey::Played>,
     /// Once the last land tile is laid: who laid it, and who played the last abbey since.
@@ -120,9 +172,18 @@ impl Expansion for Am {
         Some(&TILES)
     }
 
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 2] = [&WAGON_CASTLE, &BARN_PLACEMENT];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
     fn setup(&self, game: &mut Game) {
-        game.state.insert(State::default());
-        // rule::FIGURES: one mayor and one wagon each (the barn is not modelled yet).
+        game.state.insert(State { barns_each: 1, ..State::default() });
+        // rule::FIGURES: one mayor, one wagon and one barn each (`barns_each`).
         for p in 0..game.players().len() {
             game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
             game.give_figure(PlayerId(p as u8), Figure::Wagon, 1);
@@ -174,7 +235,7 @@ impl Expansion for Am {
     ) {
         // A barn on each corner of the new tile where three tiles stand around it, while the
         // player has one (the rest is judged by playing it).
-        if !game.state_of::<State>().barns.iter().any(|b| b.player == player) {
+        if barn::barns_left(game, player) > 0 {
             for corner in crate::geom::Corner::ALL {
                 let around = crate::expansion::corners::corner_tiles(mv.pos, corner);
                 if around[1..].iter().all(|(q, _)| game.tile_at(*q).is_some()) {
@@ -184,13 +245,44 @@ impl Expansion for Am {
         }
         // The wagon moves, added to every set offered before (and to none).
         super::offer_moves_after(trials, player, mv, turn, out, wagon::movers);
+        // rule::WAGON_CASTLE_LITERAL: a wagon moved into the town the tile completed may make
+        // it a castle (the castle action is Bridges, Castles and Bazaars' own).
+        if game.options().of::<Options>().wagon_builds_castle {
+            let offered = out.len();
+            for i in 0..offered {
+                for m in out[i].iter().filter_map(|e| e.get::<wagon::Move>()).cloned().collect::<Vec<_>>() {
+                    if m.kind != FeatureKind::City {
+                        continue;
+                    }
+                    let mut set = out[i].clone();
+                    set.push(Extra::new(super::exp8::Action::Castle { at: m.to, spot: m.spot }));
+                    if trials.accepts(player, &Move { extras: set.clone(), ..mv.clone() }, turn) {
+                        out.push(set);
+                    }
+                }
+            }
+        }
     }
 
     fn takes(&self, action: &Extra) -> bool {
         action.get::<wagon::Move>().is_some()
             || action.get::<barn::Barn>().is_some()
+            || action.get::<barn::BarnsEach>().is_some()
             || action.get::<abbey::LastTile>().is_some()
             || action.get::<abbey::AbbeyOf>().is_some()
+    }
+
+    fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
+        match held.get::<barn::BarnsEach>() {
+            Some(barn::BarnsEach(n)) => {
+                game.state_of_mut::<State>().barns_each = *n;
+                Ok(())
+            }
+            None => Err(Verdict::new(
+                crate::expansion::base::rule::EXPANSION_IN_PLAY,
+                "of Abbey and Mayor, the players hold only their barns when the game starts",
+            )),
+        }
     }
 
     fn setup_piece(&self, game: &mut Game, at: crate::geom::Pos, piece: &Extra) -> Result<(), Verdict> {
@@ -219,6 +311,9 @@ impl Expansion for Am {
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         if let Some(b) = action.get::<barn::Barn>() {
             return Some(format!("barn on the {:?} corner", b.corner));
+        }
+        if let Some(barn::BarnsEach(n)) = action.get::<barn::BarnsEach>() {
+            return Some(format!("{n} barn(s) each"));
         }
         if action.get::<abbey::LastTile>().is_some() {
             return Some("the last land tile".to_string());
@@ -291,6 +386,8 @@ pub mod rule {
         WAGON_BAZAAR = "am.wagon.bazaar-blocks",
         /// The wagon's move never enters a finished city, so it never builds a castle.
         WAGON_NO_CASTLE = "am.wagon.move-builds-no-castle",
+        /// Under the literal RGG Big Box 3 reading, the wagon's move may enter the town its tile just completed, which may then become a castle.
+        WAGON_CASTLE_LITERAL = "am.wagon.move-builds-castle-rgg-bb3",
         /// The barn, instead of a follower, on the new tile's corner where four tiles' field corners meet, in a field with no barn.
         BARN = "am.barn.placement",
         /// The farmers of the barn's field score at once, 3 a completed city, and go home.
@@ -299,6 +396,10 @@ pub mod rule {
         BARN_NO_FARMERS = "am.barn.no-farmers",
         /// Farmers whose field is later joined to a barn's score 1 a city and go home.
         BARN_JOINED = "am.barn.joined-farmers",
+        /// A player scored by a barn's farmer scoring with their own pig in the field gets its point a city besides.
+        BARN_PIG = "am.barn.pig",
+        /// JCloisterZone's option: a barn may go into a field that already holds one (no rule text).
+        BARN_OCCUPIED_JCZ = "am.barn.jcz-occupied-field",
         /// At the end the players with most barns in a field score 4 a city (5 a castle).
         BARN_FINAL = "am.barn.final",
         /// The abbey, played instead of drawing a tile, only into a hole with tiles on all four sides, whatever they show.

@@ -78,6 +78,15 @@ fn finished(game: &Game, root: SegId) -> bool {
     }
 }
 
+/// Whether the move is into a town the turn just completed, which only the literal RGG Big
+/// Box 3 reading (`castle.wagon-special-move: can`) allows: the town may then become the
+/// wagon's castle (Bridges, Castles and Bazaars builds it after the moves).
+fn enters_completed_town(game: &Game, target: SegId) -> bool {
+    game.options().of::<super::Options>().wagon_builds_castle
+        && game.feature_kind(target) == FeatureKind::City
+        && game.completions().iter().any(|c| c.info.root == target)
+}
+
 /// Plays the turn's wagon moves.
 pub fn run(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     let moves: Vec<Move> = turn.mv.extras.iter().filter_map(|e| e.get::<Move>()).cloned().collect();
@@ -131,7 +140,8 @@ fn one(game: &mut Game, turn: &TurnContext, m: &Move, used: &mut Vec<(usize, usi
             ),
         ));
     }
-    if finished(game, target) {
+    let literal = enters_completed_town(game, target);
+    if finished(game, target) && !literal {
         let city = m.kind == FeatureKind::City;
         return Err(Verdict::new(
             if city { rule::WAGON_NO_CASTLE } else { rule::WAGON_MOVE },
@@ -155,7 +165,7 @@ fn one(game: &mut Game, turn: &TurnContext, m: &Move, used: &mut Vec<(usize, usi
         players: smallvec![player],
         feature: FeatureRef::new(m.kind, at, u8::MAX, "wagon", 0),
         items: smallvec![ScoreItem { rule: rule::WAGON_MOVE, label: "wagon moved", count: 1, each: 0 }],
-        because: smallvec![],
+        because: if literal { smallvec![rule::WAGON_CASTLE_LITERAL] } else { smallvec![] },
     });
     Ok(())
 }
@@ -207,7 +217,7 @@ fn targets(game: &Game, scored: SegId) -> Vec<(Pos, FeatureKind, Option<Spot>)> 
             if !matches!(kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Castle) {
                 continue;
             }
-            if !joined(game, scored, root) || finished(game, root) {
+            if !joined(game, scored, root) || (finished(game, root) && !enters_completed_town(game, root)) {
                 continue;
             }
             if game.followers().iter().any(|f| game.feature_of(f.segment) == root) {
