@@ -96,6 +96,24 @@ pub fn check(game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
     Ok(())
 }
 
+/// A discard: never the abbey, which is held, not drawn (a player with no hole to fill
+/// keeps it); nor, after the last land tile, any tile, none being left to draw.
+pub fn check_discard(game: &Game, tile: crate::tile::TileKind) -> Result<(), Verdict> {
+    if game.def(tile).walled() {
+        return Err(Verdict::new(
+            rule::ABBEY,
+            "the abbey is held, not drawn: with no hole to fill, its player keeps it and draws instead",
+        ));
+    }
+    if game.state_of::<State>().last_tile.is_some() {
+        return Err(Verdict::new(
+            rule::ABBEY_AFTER_LAST,
+            format!("the last land tile has been laid: no tile {} is left to draw", game.def(tile).id),
+        ));
+    }
+    Ok(())
+}
+
 /// The `abbey` phase, after the tile is laid: the player's abbey is spent; the last land tile
 /// opens the end of the game's abbey turns.
 pub fn run(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {

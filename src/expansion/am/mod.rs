@@ -292,6 +292,17 @@ impl Expansion for Am {
         }
     }
 
+    fn on_discard(
+        &self,
+        game: &mut Game,
+        _player: PlayerId,
+        tile: crate::tile::TileKind,
+        _extras: &[Extra],
+        _turn: u16,
+    ) -> Result<(), Verdict> {
+        abbey::check_discard(game, tile)
+    }
+
     fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
         // rule::ABBEY_ONE: whether the player still holds their abbey.
         out.push(if abbey::spent(game, player) { "abbey played" } else { "abbey held" }.to_string());
