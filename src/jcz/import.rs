@@ -129,6 +129,12 @@ const RULES: &[RuleMap] = &[
         elements: &["barn"],
     },
     RuleMap {
+        name: "princess-action",
+        default: "may",
+        values: &[("may", "princess.action", "may"), ("must", "princess.action", "must")],
+        elements: &["princess"],
+    },
+    RuleMap {
         name: "dragon-move",
         default: "before-scoring",
         values: &[
