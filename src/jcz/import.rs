@@ -328,20 +328,8 @@ impl Cx<'_> {
                 ),
             }
         }
-        // A barn sending a field's farmers home: JCZ sends the field's pig home too, where the
-        // rules leave it in its field until the end (tb.pig.placement), and lets its owner
-        // place it again. The pig's point with the barn's scorings is modelled (am.barn.pig);
-        // JCZ's pig going home is not.
-        if g.setup.elements.contains_key("pig") && g.setup.elements.contains_key("barn") {
-            self.problem(
-                "jcz::unsupported-element",
-                "setup.elements.barn",
-                "the barn with the pig: JCZ sends a pig home with the farmers a barn scores, where the rules leave it \
-                 in its field until the end (tb.pig.placement); the referee does not play JCZ's reading"
-                    .to_string(),
-                None,
-            );
-        }
+        // A barn sending a field's farmers home: JCZ sends the field's pig home too, which the
+        // `jcz` ruleset plays (switch `pig.barn-sends-farmers-home`).
         // Traders and Builders' tiles always give goods in the referee: JCZ gives them only
         // with the `traders` element.
         let tb_set = g.setup.sets.keys().find(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "tb"));
