@@ -49,10 +49,10 @@ const ELEMENTS: &[Element] = &[
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
-    // Abbey and Mayor: the mayor and the wagon (one each; their deployments and the wagon's
-    // moves after scoring are read). The abbey and the barn are accepted, as a game in which
-    // nobody plays them plays the same with them or without; an abbey placed or a barn
-    // deployed is refused where it is (an unknown tile, a figure not modelled).
+    // Abbey and Mayor: the mayor, the wagon and the barn (a count other than the rules' one
+    // is the scenario's `supply:`; their deployments, the wagon's moves after scoring and the
+    // barns are read). The abbey is accepted, as a game in which nobody plays it plays the
+    // same with it or without; an abbey placed is refused where it is (an unknown tile).
     Element { name: "mayor", expansion: "am", off: None },
     Element { name: "wagon", expansion: "am", off: None },
     Element { name: "abbey", expansion: "am", off: None },
