@@ -323,9 +323,16 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
     let mut laid = vec![false; sc.board.len()];
     let mut queue = std::collections::VecDeque::from([0usize]);
     laid[0] = true;
-    while let Some(i) = queue.pop_front() {
+    // A tile whose sides are walls (an abbey) fills a hole: laid once the rest is down.
+    let (mut walled, mut deferred) = (Vec::new(), vec![false; sc.board.len()]);
+    while let Some(i) = queue.pop_front().or_else(|| walled.pop()) {
         let b = &sc.board[i];
-        game.setup_tile_with(b.kind, b.pos, b.rotation, &pending).map_err(|v| broken(v, &b.path))?;
+        if i != 0 && sc.tiles.get(b.kind).walled() && !deferred[i] {
+            deferred[i] = true;
+            walled.insert(0, i);
+        } else {
+            game.setup_tile_with(b.kind, b.pos, b.rotation, &pending).map_err(|v| broken(v, &b.path))?;
+        }
         let squares: Vec<Pos> =
             std::iter::once(b.pos).chain(game.twin_of(b.kind, b.pos, b.rotation).map(|(_, q)| q)).collect();
         for q in squares {

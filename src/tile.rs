@@ -217,11 +217,14 @@ pub enum Mark {
     Portal,
     /// A princess, in the first city of the tile (The Princess and the Dragon).
     Princess,
+    /// An abbey (Abbey and Mayor): its four sides are walls that fit any edge and close
+    /// whatever road or city they meet; it holds no field ([`TileDef::walled`]).
+    Abbey,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 7] =
-        [Mark::Bazaar, Mark::Well, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess];
+    pub const ALL: [Mark; 8] =
+        [Mark::Bazaar, Mark::Well, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess, Mark::Abbey];
 
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -232,6 +235,7 @@ impl Mark {
             Mark::Dragon => "dragon",
             Mark::Portal => "portal",
             Mark::Princess => "princess",
+            Mark::Abbey => "abbey",
         }
     }
 }
@@ -425,6 +429,8 @@ pub struct TileDef {
     /// Bit `i` for each segment `i` that is a cloister or a castle: what is complete when
     /// surrounded (most tiles have none, which the scoring of each turn asks of nine).
     centres: u32,
+    /// Its sides are walls ([`Mark::Abbey`], [`TileDef::walled`]).
+    walled: bool,
     /// Where the tile fits, by the constraint of a square (its edges at each rotation),
     /// worked out when first asked ([`TileDef::fits`]). Boxed: the table is half a kilobyte,
     /// which every tile kind would otherwise carry (and copy when a tile set is made) even
@@ -541,6 +547,8 @@ impl TileDef {
         }
         let mut road_at = [false; 4];
         let well = n.marks.iter().any(|m| m.as_ref().trim() == Mark::Well.as_str());
+        // An abbey's sides are walls: no half-edge of it is a field.
+        let walled = n.marks.iter().any(|m| m.as_ref().trim() == Mark::Abbey.as_str());
         for text in n.roads.iter().map(AsRef::as_ref) {
             match parse_edges(text) {
                 Ok(mask) if mask.count_ones() <= 2 || well => {
@@ -637,13 +645,16 @@ impl TileDef {
             if t == Terrain::Road && !road_at[e.index()] {
                 errors.push(format!("the {} edge is a road edge but no road reaches it", e.word()));
             }
-            if t != Terrain::City {
+            if t != Terrain::City && !walled {
                 for h in e.halves() {
                     if half_taken & h.bit() == 0 {
                         errors.push(format!("half-edge {} is in no field", h.name()));
                     }
                 }
             }
+        }
+        if walled && (segments.iter().any(|s| s.kind != FeatureKind::Cloister) || edges != [Terrain::Field; 4]) {
+            errors.push("an abbey's sides are walls: write `edges: FFFF` and no city, road or field".to_string());
         }
         if segments.len() > MAX_SEGMENTS {
             errors.push(format!(
@@ -712,6 +723,7 @@ impl TileDef {
             set: String::new(),
             rotated: [Rotated::default(); 4],
             centres: 0,
+            walled,
             fits: std::sync::OnceLock::new(),
             fits_bridged: std::sync::OnceLock::new(),
             fits_crossed: std::sync::OnceLock::new(),
@@ -810,6 +822,13 @@ impl TileDef {
     /// Bit `i` for each segment `i` that is a cloister or a castle (complete when surrounded).
     pub fn centres(&self) -> u32 {
         self.centres
+    }
+
+    /// Whether its sides are walls (an abbey, [`Mark::Abbey`]): it fits a square whatever the
+    /// tiles around show, and each side closes the road or city it meets, which ends there,
+    /// and bounds the field it meets. It is never read off the frontier's constraints.
+    pub fn walled(&self) -> bool {
+        self.walled
     }
 
     /// The notation string of the edges, e.g. `CRFR`.

@@ -150,6 +150,15 @@ impl Features {
         self.cold[r.0 as usize].open = open;
     }
 
+    /// Closes one open edge of the feature of `a` without joining it to anything: a wall (an
+    /// abbey's side) ends it there.
+    pub fn close_edge(&mut self, a: SegId) {
+        let r = self.find(a);
+        self.note(r.0);
+        let open = &mut self.cold[r.0 as usize].open;
+        *open = open.saturating_sub(1);
+    }
+
     /// Joins two field segments (fields have no open edges to count).
     pub fn join(&mut self, a: SegId, b: SegId) {
         let (ra, rb) = (self.find(a), self.find(b));

@@ -27,16 +27,19 @@ pub enum Figure {
     Mayor,
     /// The wagon (Abbey and Mayor): one per player, worth one follower.
     Wagon,
+    /// The phantom (The Phantom): one per player, a follower in every way, which a turn may
+    /// deploy besides its other follower.
+    Phantom,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 4] = [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon];
+    pub const ALL: [Figure; 5] = [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom];
 
     /// What the figure weighs when the majority on a feature is decided, the feature aside:
     /// a mayor's weight is its city's ([`Figure::strength_in`]).
     pub const fn strength(self) -> u32 {
         match self {
-            Figure::Normal | Figure::Wagon => 1,
+            Figure::Normal | Figure::Wagon | Figure::Phantom => 1,
             Figure::Large => 2,
             Figure::Mayor => 0,
         }
@@ -57,6 +60,7 @@ impl Figure {
             Figure::Large => "large follower",
             Figure::Mayor => "mayor",
             Figure::Wagon => "wagon",
+            Figure::Phantom => "phantom",
         }
     }
 
@@ -68,6 +72,7 @@ impl Figure {
             Figure::Large => "large ",
             Figure::Mayor => "mayor ",
             Figure::Wagon => "wagon ",
+            Figure::Phantom => "phantom ",
         }
     }
 }
@@ -91,6 +96,8 @@ pub struct Player {
     /// Mayors and wagons in supply: 0 unless an expansion gives them (Abbey and Mayor).
     pub mayor_supply: u8,
     pub wagon_supply: u8,
+    /// The phantom in supply: 0 unless an expansion gives it (The Phantom).
+    pub phantom_supply: u8,
 }
 
 impl Player {
@@ -101,6 +108,7 @@ impl Player {
             Figure::Large => self.large_supply,
             Figure::Mayor => self.mayor_supply,
             Figure::Wagon => self.wagon_supply,
+            Figure::Phantom => self.phantom_supply,
         }
     }
 
@@ -110,6 +118,7 @@ impl Player {
             Figure::Large => &mut self.large_supply,
             Figure::Mayor => &mut self.mayor_supply,
             Figure::Wagon => &mut self.wagon_supply,
+            Figure::Phantom => &mut self.phantom_supply,
         }
     }
 }

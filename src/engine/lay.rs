@@ -64,6 +64,13 @@ impl<'t> Game<'t> {
         for (a, b) in join(both & !EDGE_PORTS) {
             self.features.join(a, b);
         }
+        if def.walled() {
+            // Its sides are walls: each road or city across an edge ends there (the fields
+            // across its halves join nothing, bounded by it).
+            for port in (0..12).step_by(3).filter(|p| facing[*p] != board::NO_SEGMENT) {
+                self.features.close_edge(SegId(facing[port]));
+            }
+        }
         idx
     }
 

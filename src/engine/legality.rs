@@ -74,6 +74,9 @@ enum Misfit {
     Alone,
     /// The square, its edge and the tile kind there (a double-size tile has two).
     Edge(Pos, Edge, TileKind),
+    /// A tile whose sides are walls (an abbey) on a square with no tile beyond this edge:
+    /// it fills only a hole.
+    Open(Pos, Edge),
 }
 
 impl Game<'_> {
@@ -93,6 +96,10 @@ impl Game<'_> {
         }
         if self.board.is_empty() {
             return None;
+        }
+        if self.def(kind).walled() {
+            // Its sides fit whatever they meet, but only a hole: tiles on all four sides.
+            return Edge::ALL.into_iter().find(|e| self.tile_at(pos.step(*e)).is_none()).map(|e| Misfit::Open(pos, e));
         }
         let overridden = |p: Pos, e: Edge| pending.iter().find(|(q, f, _)| *q == p && *f == e).map(|(_, _, t)| *t);
         let mut neighbours = 0;
@@ -127,7 +134,7 @@ impl Game<'_> {
     /// a tile of one square on a board that is not empty; `None` where it does not apply.
     fn fits_fast(&self, kind: TileKind, pos: Pos, r: Rotation) -> Option<bool> {
         let def = self.def(kind);
-        if def.twin.is_some() || self.board.is_empty() {
+        if def.twin.is_some() || def.walled() || self.board.is_empty() {
             return None;
         }
         let fits =
@@ -160,7 +167,8 @@ impl Game<'_> {
     /// Whether [`Game::legal_placements`] may be read off the frontier's constraints: a
     /// tile of one square, on a board that is not empty.
     pub(super) fn placements_indexed(&self, kind: TileKind) -> bool {
-        self.def(kind).twin.is_none() && !self.board.is_empty()
+        let def = self.def(kind);
+        def.twin.is_none() && !def.walled() && !self.board.is_empty()
     }
 
     /// [`Game::fits`], with the verdict when it does not.
@@ -192,6 +200,11 @@ impl Game<'_> {
                 format!("square {p} already holds tile {}", self.tile_at(p).map_or("?", |t| &self.def(t.kind).id)),
             ),
             Misfit::Alone => Verdict::new(rule::ADJACENT, format!("square {pos} touches no placed tile")),
+            // An expansion that plays such a tile names its own rule first (`check_placement`).
+            Misfit::Open(p, e) => Verdict::new(
+                rule::EDGES_MATCH,
+                format!("a tile whose sides are walls fills only a hole, but no tile lies {} of {p}", e.word()),
+            ),
             Misfit::Edge(p, e, k) => {
                 let n = self.tile_at(p.step(e)).expect("a mismatched edge has a neighbour");
                 Verdict::new(
@@ -239,6 +252,22 @@ impl Game<'_> {
         }
         if let Some(FollowerOn::Segment(local)) = mv.follower {
             self.check_follower(mv, mv.follower_square.unwrap_or(mv.pos), local)?;
+        }
+        Ok(())
+    }
+
+    /// Every expansion's veto but `except`'s on a move, before it is played: what an
+    /// expansion that deploys a second follower on the new tile (the phantom) asks of the
+    /// others, for a move standing that follower alone (a volcano tile, a field without
+    /// farmers refuse it as they refuse the turn's follower).
+    pub fn check_vetoes_except(
+        &self,
+        player: PlayerId,
+        mv: &Move,
+        except: crate::expansion::ExpansionId,
+    ) -> Result<(), Verdict> {
+        for x in self.expansions.iter().filter(|x| x.id() != except) {
+            x.check_placement(self, player, mv)?;
         }
         Ok(())
     }
@@ -560,7 +589,12 @@ impl Game<'_> {
     /// those whose second square, in some rotation, is next to the board (the tile then
     /// touches the board with its second square only).
     pub(super) fn candidate_squares(&self, kind: TileKind) -> Vec<Pos> {
-        let frontier = self.board.frontier();
+        let mut frontier = self.board.frontier();
+        if self.def(kind).walled() {
+            // A tile whose sides are walls fills only a hole.
+            frontier.retain(|p| Edge::ALL.into_iter().all(|e| self.tile_at(p.step(e)).is_some()));
+            return frontier;
+        }
         let Some(twin) = self.def(kind).twin.as_ref() else { return frontier };
         let mut v = frontier.clone();
         for q in &frontier {
@@ -589,8 +623,10 @@ impl Game<'_> {
             });
             return out;
         }
+        // A tile whose sides are walls is the same turned any way: listed once, unturned.
+        let turns = if self.def(kind).walled() { &Rotation::ALL[..1] } else { &Rotation::ALL[..] };
         for pos in self.candidate_squares(kind) {
-            for r in Rotation::ALL {
+            for &r in turns {
                 if self.fits(kind, pos, r) {
                     out.push((pos, r));
                 }

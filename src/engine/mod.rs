@@ -169,6 +169,7 @@ impl<'t> Game<'t> {
                     large_supply: 0,
                     mayor_supply: 0,
                     wagon_supply: 0,
+                    phantom_supply: 0,
                 })
                 .collect(),
             board: Board::default(),

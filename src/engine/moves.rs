@@ -79,9 +79,11 @@ impl<'t> Game<'t> {
     fn tries(&self, search: &Search<'t>) -> Vec<(Pos, u8)> {
         let bounded = self.placements_indexed(search.tile).then(|| self.action_bounds(search)).flatten();
         let edges = bounded.map_or_else(|| self.edge_changes(), |b| b.edges);
+        // A tile whose sides are walls is the same turned any way: listed once, unturned.
+        let turns = if search.def.walled() { 0b0001 } else { 0b1111 };
         match self.sample_tables(search, edges) {
             Some(tables) => tables.fitting(&self.board),
-            None => self.candidate_squares(search.tile).into_iter().map(|p| (p, 0b1111)).collect(),
+            None => self.candidate_squares(search.tile).into_iter().map(|p| (p, turns)).collect(),
         }
     }
 

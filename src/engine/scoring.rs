@@ -51,7 +51,7 @@ impl Game<'_> {
         // nothing for it.
         let mut done = std::mem::take(&mut self.done);
         done.clear();
-        for seg in self.touched() {
+        for seg in self.touched().chain(self.walled_off(laid)) {
             if matches!(self.features.kind(seg), FeatureKind::City | FeatureKind::Road) {
                 let root = self.features.find(seg);
                 if self.features.open(root) == 0 && !done.contains(&root) {
@@ -102,6 +102,18 @@ impl Game<'_> {
             self.score(root, timing);
         }
         self.done = done;
+    }
+
+    /// The roads and cities across the sides of placement `laid` when its sides are walls
+    /// (an abbey): laying it closed an edge of each, which may have completed them.
+    fn walled_off(&self, laid: u32) -> impl Iterator<Item = SegId> + Clone + '_ {
+        let placed = self.placed.get(laid as usize).filter(|p| self.def(p.kind).walled());
+        placed.into_iter().flat_map(move |p| {
+            crate::geom::Edge::ALL.into_iter().filter_map(move |e| {
+                let n = self.tile_at(p.pos.step(e))?;
+                self.edge_segment(n, e.opposite())
+            })
+        })
     }
 
     /// The groups waiting to be surrounded ([`Game::waiting`]) that lie beside the tile at

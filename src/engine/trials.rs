@@ -104,9 +104,11 @@ impl<'t> Game<'t> {
         // The expansions' state is copied when the move first writes it.
         self.state_journal.open(0);
         saved.players.clear();
-        saved
-            .players
-            .extend(self.players.iter().map(|p| (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply)));
+        saved.players.extend(
+            self.players
+                .iter()
+                .map(|p| (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply)),
+        );
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);
@@ -128,8 +130,9 @@ impl<'t> Game<'t> {
         self.placed.truncate(saved.placed);
         self.added.truncate(saved.added);
         self.events.truncate(saved.events);
-        for (p, &(score, supply, large, mayor, wagon)) in self.players.iter_mut().zip(&saved.players) {
-            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply) = (score, supply, large, mayor, wagon);
+        for (p, &(score, supply, large, mayor, wagon, phantom)) in self.players.iter_mut().zip(&saved.players) {
+            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply) =
+                (score, supply, large, mayor, wagon, phantom);
         }
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
@@ -260,7 +263,7 @@ impl<'g, 't> Trials<'g, 't> {
 #[derive(Default)]
 pub(super) struct Checkpoint {
     /// Each player's score and figures in supply.
-    players: Vec<(i32, u8, u8, u8, u8)>,
+    players: Vec<(i32, u8, u8, u8, u8, u8)>,
     placed: usize,
     added: usize,
     followers: Vec<Follower>,

@@ -244,7 +244,12 @@ impl<'t> Game<'t> {
                 Phase::ScoreCompleted => self.score_completed(mv.pos, laid, crate::score::Timing::Turn(turn)),
                 Phase::Expansion(id, name) => {
                     let ctx = ctx.get_or_insert_with(|| TurnContext { player, mv: mv.clone(), turn });
-                    expansion::get(id).run_phase(self, name, ctx)?
+                    let x = expansion::get(id);
+                    x.run_phase(self, name, ctx)?;
+                    // A game recorded in the middle of this turn stops here.
+                    if x.stops_turn(self, name) {
+                        break;
+                    }
                 }
             }
         }

@@ -16,6 +16,7 @@ pub mod exp8;
 pub mod ic;
 pub mod ne8;
 pub mod pd;
+pub mod phantom;
 pub mod slots;
 pub mod tb;
 pub mod tower;
@@ -78,6 +79,8 @@ expansion_ids! {
     Tower = "tower", written: ["tower"];
     /// The Princess and the Dragon (1st edition).
     Pd = "pd", written: ["pd", "princess-dragon"];
+    /// The Phantom.
+    Phantom = "phantom", written: ["phantom"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -99,7 +102,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("monasteries", "The Monasteries"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
-    ("phantom", "The Phantom"),
     ("abbot", "The Abbot"),
 ];
 
@@ -397,6 +399,14 @@ pub trait Expansion: Sync {
         EdgeChanges::Any
     }
 
+    /// Whether the turn stops after this expansion's phase `phase`, the phases after it not
+    /// played: a game recorded in the middle of a turn (The Princess and the Dragon: the
+    /// dragon's flight unfinished, `dragon-flight: unfinished`). Asked after each of the
+    /// expansion's phases; the default never stops.
+    fn stops_turn(&self, _game: &Game, _phase: &'static str) -> bool {
+        false
+    }
+
     /// Runs one of this expansion's phases; a verdict makes the move illegal.
     fn run_phase(&self, _game: &mut Game, _phase: &'static str, _turn: &TurnContext) -> Result<(), Verdict> {
         Ok(())
@@ -490,8 +500,19 @@ pub trait Expansion: Sync {
 /// Every expansion, in hook order: the base game first, since others adjust what it scores;
 /// Inns and Cathedrals before Castles in Germany, whose castle bonus is added to the score the
 /// inn or cathedral has changed.
-pub static REGISTRY: &[&dyn Expansion] =
-    &[&base::Base, &bcb1::Bcb1, &ne8::Ne8, &ic::Ic, &cig::Cig, &db::Db, &tb::Tb, &am::Am, &tower::Tower, &pd::Pd];
+pub static REGISTRY: &[&dyn Expansion] = &[
+    &base::Base,
+    &bcb1::Bcb1,
+    &ne8::Ne8,
+    &ic::Ic,
+    &cig::Cig,
+    &db::Db,
+    &tb::Tb,
+    &am::Am,
+    &tower::Tower,
+    &pd::Pd,
+    &phantom::Phantom,
+];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
 /// with every set of actions `out` holds and with none: for each set the turn accepts,

@@ -44,8 +44,9 @@ pub enum Action {
     /// With the turn's capture, where it makes an exchange in which a captor holds figures of
     /// two kinds of `owner`'s: the figure `owner` chooses to take back (rule::OWNER_CHOOSES).
     Exchange { owner: PlayerId, figure: Figure },
-    /// The turn's follower, on top of the tower of this square instead of on the new tile.
-    Top { at: Pos },
+    /// The turn's follower, on top of the tower of this square instead of on the new tile; or
+    /// the phantom (`Figure::Phantom`), which goes there besides the turn's other placement.
+    Top { at: Pos, figure: Figure },
     /// At the start of the turn: one of the player's followers held by `captor` bought back
     /// (a large one if said, else a normal one if `captor` holds one).
     Ransom { captor: PlayerId, figure: Option<Figure> },
@@ -64,6 +65,8 @@ pub struct Built {
     pub height: u8,
     /// The follower on top, which closes it.
     pub top: Option<PlayerId>,
+    /// What that follower is (a normal one, or a phantom).
+    pub top_figure: Figure,
 }
 
 /// A prisoner: the follower of `owner` that `captor` holds.
@@ -345,8 +348,8 @@ fn capture(
     }
     let owner = match feature {
         None => {
-            let top = game.state_of::<State>().tower(at).and_then(|t| t.top);
-            let Some(owner) = top else {
+            let top = game.state_of::<State>().tower(at).and_then(|t| t.top.map(|p| (p, t.top_figure)));
+            let Some((owner, figure)) = top else {
                 return Err(Verdict::new(rule::CAPTURE, format!("no follower stands on a tower at {at}")));
             };
             // rule::REOPENS: the tower is open again.
@@ -354,9 +357,9 @@ fn capture(
             let st = game.state_of_mut::<State>();
             st.towers.iter_mut().find(|t| t.at == at).expect("found above").top = None;
             if owner == player {
-                game.give_figure(owner, Figure::Normal, 1);
+                game.give_figure(owner, figure, 1);
             } else {
-                game.state_of_mut::<State>().prisoners.push(Prisoner { captor: player, owner, figure: Figure::Normal });
+                game.state_of_mut::<State>().prisoners.push(Prisoner { captor: player, owner, figure });
             }
             owner
         }
@@ -415,13 +418,13 @@ fn place(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
                 st.pieces[player.index()] -= 1;
                 match st.towers.iter_mut().find(|t| t.at == *at) {
                     Some(t) => t.height = t.height.saturating_add(1),
-                    None => st.towers.push(Built { at: *at, height: 1, top: None }),
+                    None => st.towers.push(Built { at: *at, height: 1, top: None, top_figure: Figure::Normal }),
                 }
                 piece_at = Some(*at);
                 let at = *at;
                 note(game, turn.turn, &[player], at, &[(rule::INSTEAD_OF_FOLLOWER, "tower piece")], &[]);
             }
-            Action::Top { at } => {
+            Action::Top { at, figure } => {
                 let tower = game.state_of::<State>().tower(*at).cloned();
                 match tower {
                     None => {
@@ -438,13 +441,15 @@ fn place(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
                     }
                     Some(_) => {}
                 }
-                if !game.take_figure(player, Figure::Normal) {
-                    return Err(game.empty_supply_verdict(player, Figure::Normal));
+                if !game.take_figure(player, *figure) {
+                    return Err(game.empty_supply_verdict(player, *figure));
                 }
                 let st = game.state_of_mut::<State>();
-                st.towers.iter_mut().find(|t| t.at == *at).expect("found above").top = Some(player);
+                let t = st.towers.iter_mut().find(|t| t.at == *at).expect("found above");
+                (t.top, t.top_figure) = (Some(player), *figure);
                 let at = *at;
-                note(game, turn.turn, &[player], at, &[(rule::TOP_CLOSES, "follower on top")], &[]);
+                let what = if *figure == Figure::Phantom { "phantom on top" } else { "follower on top" };
+                note(game, turn.turn, &[player], at, &[(rule::TOP_CLOSES, what)], &[]);
             }
             _ => {}
         }
@@ -571,7 +576,7 @@ impl Expansion for Tower {
                 let places: Vec<String> = spots.iter().map(Spot::words).collect();
                 format!("capture the follower on {} {} at {at}", k.as_str(), places.join(" "))
             }
-            Action::Top { at } => format!("follower on top of the tower at {at}"),
+            Action::Top { at, figure } => format!("{} on top of the tower at {at}", figure.as_str()),
             Action::Exchange { owner, figure } => {
                 format!("{} takes back a {} in the exchange", game.player_name(*owner), figure.as_str())
             }
@@ -611,7 +616,7 @@ impl Expansion for Tower {
         }
         let st = game.state_of_mut::<State>();
         st.towers.retain(|t| t.at != at);
-        st.towers.push(Built { at, height: *height, top: *top });
+        st.towers.push(Built { at, height: *height, top: *top, top_figure: Figure::Normal });
         Ok(())
     }
 
@@ -644,6 +649,8 @@ impl Expansion for Tower {
         for a in actions(mv) {
             match a {
                 Action::Piece { at } => pieces.push(*at),
+                // The phantom goes on top besides the turn's other placement.
+                Action::Top { figure, .. } if *figure == Figure::Phantom => {}
                 Action::Top { .. } => tops += 1,
                 Action::Capture { .. } => captures += 1,
                 Action::Exchange { .. } => exchanges += 1,
@@ -756,7 +763,10 @@ impl Expansion for Tower {
                 }
             }
             if tower.is_some_and(|t| t.height > 0) {
-                out.push(vec![Extra::new(Action::Top { at })]);
+                out.push(vec![Extra::new(Action::Top { at, figure: Figure::Normal })]);
+                if game.players()[player.index()].in_supply(Figure::Phantom) > 0 {
+                    out.push(vec![Extra::new(Action::Top { at, figure: Figure::Phantom })]);
+                }
             }
         }
         if st.ransomed[player.index()] == Some(turn) || game.players()[player.index()].score < RANSOM {
@@ -791,7 +801,8 @@ impl Expansion for Tower {
         for t in &game.state_of::<State>().towers {
             out.push(Piece { what: "tower", at: PieceAt::Tile(t.at), owner: None, holds: None });
             if let Some(p) = t.top {
-                out.push(Piece { what: "follower on a tower", at: PieceAt::Tile(t.at), owner: Some(p), holds: None });
+                let what = if t.top_figure == Figure::Phantom { "phantom on a tower" } else { "follower on a tower" };
+                out.push(Piece { what, at: PieceAt::Tile(t.at), owner: Some(p), holds: None });
             }
         }
     }

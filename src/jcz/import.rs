@@ -51,8 +51,8 @@ const ELEMENTS: &[Element] = &[
     Element { name: "builder", expansion: "tb", off: None },
     // Abbey and Mayor: the mayor, the wagon and the barn (a count other than the rules' one
     // is the scenario's `supply:`; their deployments, the wagon's moves after scoring and the
-    // barns are read). The abbey is accepted, as a game in which nobody plays it plays the
-    // same with it or without; an abbey placed is refused where it is (an unknown tile).
+    // barns are read), and the abbey (one each: the tile `AM/A`, played from the player's
+    // supply, and the abbeys played after the last tile).
     Element { name: "mayor", expansion: "am", off: None },
     Element { name: "wagon", expansion: "am", off: None },
     Element { name: "abbey", expansion: "am", off: None },
@@ -66,6 +66,9 @@ const ELEMENTS: &[Element] = &[
     Element { name: "fairy", expansion: "pd", off: None },
     Element { name: "princess", expansion: "pd", off: None },
     Element { name: "portal", expansion: "pd", off: None },
+    // The Phantom: one each, deployed on the tile just placed (in the action phase, alone, or
+    // in the phantom's phase after the follower) or on top of a tower.
+    Element { name: "phantom", expansion: "phantom", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -76,6 +79,7 @@ const SUPPLY: &[(&str, &str, u8)] = &[
     ("mayor", "mayor", 1),
     ("wagon", "wagon", 1),
     ("barn", "barn", 1),
+    ("phantom", "phantom", crate::expansion::phantom::PER_PLAYER),
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -199,6 +203,8 @@ struct Turn {
     pig: Option<String>,
     /// The turn's builder (Traders and Builders), in players' words (`road E`).
     builder: Option<String>,
+    /// The turn's phantom on the tile just placed, in players' words (`road E`).
+    phantom: Option<String>,
     /// The player the tile placement's message names (JCZ's `player`, optional).
     player: Option<i64>,
     /// The turn's bridge: its square and way across.
@@ -212,6 +218,13 @@ struct Turn {
     fairy: Option<String>,
     princess: Option<String>,
     portal: Option<String>,
+    /// The square of the fairy's tile after this turn's fairy move.
+    fairy_at: Option<Pos>,
+    /// The game stops during this turn's dragon flight (`dragon-flight: unfinished`).
+    flight_unfinished: bool,
+    /// The player's choice after the tile (a follower, a pass, a fairy move) was made: JCZ's
+    /// action phase is over.
+    acted: bool,
     committed: bool,
     message: usize,
 }
@@ -462,9 +475,12 @@ impl Cx<'_> {
         // The Tower: who captured each figure (its JCZ id), and a ransom paid before a tile.
         let mut captured: Vec<(String, Option<i64>)> = Vec::new();
         let mut pending_ransom: Option<String> = None;
+        // The message of the last ransom paid.
+        let mut ransom_message = 0usize;
         let mut drawn = 0usize;
         let draw = &g.annotations.draw_order;
-        for (i, m) in g.replay.iter().enumerate() {
+        let kept = self.undone(g, &mut y);
+        for (i, m) in g.replay.iter().enumerate().filter(|(i, _)| kept[*i]) {
             let path = format!("replay[{i}]");
             match m.kind.as_str() {
                 "PLACE_TILE" => {
@@ -475,8 +491,10 @@ impl Cx<'_> {
                         self.problem("jcz::bad-message", &path, "a tile placement without `tileId`".to_string(), None);
                         continue;
                     };
-                    // Tiles of the draw order passed over were drawn and fitted nowhere.
-                    if let Some(k) = draw[drawn.min(draw.len())..].iter().position(|d| d == id) {
+                    // Tiles of the draw order passed over were drawn and fitted nowhere. An
+                    // abbey is no tile drawn: it comes from its player's supply.
+                    if id == tiles::ABBEY {
+                    } else if let Some(k) = draw[drawn.min(draw.len())..].iter().position(|d| d == id) {
                         for d in &draw[drawn..drawn + k] {
                             if let Some((our, _, _)) = self.tile(&set, d, 0, "gameAnnotations.drawOrder") {
                                 let mut t = Turn { message: i, committed: true, ..Turn::default() };
@@ -623,7 +641,7 @@ impl Cx<'_> {
                         }
                         continue;
                     }
-                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon") {
+                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -632,14 +650,16 @@ impl Cx<'_> {
                         );
                         continue;
                     }
+                    t.acted = true;
                     let pointer = m.payload.get("pointer");
                     let at = pointer.and_then(|p| xy(p.get("position")));
                     let feature = pointer.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
-                    if feature == "Tower" && class == "small" {
-                        t.tower.push(format!("tower-follower: [{}, {}]", pos.x, pos.y));
+                    if feature == "Tower" && matches!(class, "small" | "phantom") {
+                        let key = if class == "phantom" { "tower-phantom" } else { "tower-follower" };
+                        t.tower.push(format!("{key}: [{}, {}]", pos.x, pos.y));
                         continue;
                     }
                     let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
@@ -654,6 +674,14 @@ impl Cx<'_> {
                         // A pig or a builder goes on the tile just placed; JCZ offers no other.
                         Some(s) if class == "pig" && pos == here => t.pig = Some(s),
                         Some(s) if class == "builder" && pos == here => t.builder = Some(s),
+                        Some(s) if class == "phantom" && pos == here => t.phantom = Some(s),
+                        Some(_) if class == "phantom" => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer.position"),
+                            "a phantom deployed off the tile just placed (through a magic portal) is not modelled yet"
+                                .to_string(),
+                            None,
+                        ),
                         Some(_) if class == "pig" || class == "builder" => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.pointer.position"),
@@ -687,7 +715,7 @@ impl Cx<'_> {
                     let pointer = m.payload.get("pointer");
                     let meeple = pointer.and_then(|p| p.get("meepleId")).and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
-                    if class != "small" && class != "big" {
+                    if !matches!(class, "small" | "big" | "phantom") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.pointer.meepleId"),
@@ -721,12 +749,17 @@ impl Cx<'_> {
                     }
                 }
                 "PAY_RANSOM" => {
+                    ransom_message = i;
                     let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
                     let class = meeple.split('.').nth(1).unwrap_or_default();
                     let captor = captured.iter().rev().find(|(id, _)| id == meeple).and_then(|(_, p)| *p);
                     match (class, captor.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p))) {
-                        ("small" | "big", Some(captor)) => {
-                            let words = if class == "big" { " large" } else { "" };
+                        ("small" | "big" | "phantom", Some(captor)) => {
+                            let words = match class {
+                                "big" => " large",
+                                "phantom" => " phantom",
+                                _ => "",
+                            };
                             let line = format!("ransom: {}{words}", quote(&captor.name));
                             // Paid before the tile is placed: the turn's, or the next one's
                             // when its tile is not placed yet.
@@ -735,7 +768,7 @@ impl Cx<'_> {
                                 None => pending_ransom = Some(line),
                             }
                         }
-                        ("small" | "big", None) => self.problem(
+                        ("small" | "big" | "phantom", None) => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.meepleId"),
                             format!("`{meeple}` was not captured in the moves read"),
@@ -750,13 +783,31 @@ impl Cx<'_> {
                     }
                 }
                 "MOVE_NEUTRAL_FIGURE" | "RETURN_MEEPLE" => {
-                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                    // Under `dragon-move: after-scoring` the dragon flies after the commit.
+                    let figure = m.payload.get("figureId").and_then(Value::as_str).unwrap_or_default();
+                    let flies_late = |t: &Turn| {
+                        !t.committed
+                            || (figure.starts_with("dragon.") && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k)))
+                    };
+                    let Some(t) = cur.as_mut().filter(|t| flies_late(t)) else {
                         self.out_of_turn(&path, m);
                         continue;
                     };
+                    t.acted |= !t.committed;
                     self.neutral(&set, &board, t, m, &path);
                 }
-                "PASS" => {}
+                "PASS" => {
+                    if let Some(t) = cur.as_mut().filter(|t| !t.committed) {
+                        t.acted = true;
+                    }
+                }
+                // A player declining their abbey at the start of a turn (`PASS`, `COMMIT`
+                // before the turn's tile): nothing is played.
+                "COMMIT"
+                    if i > 0
+                        && g.replay[i - 1].kind == "PASS"
+                        && g.setup.elements.contains_key("abbey")
+                        && cur.as_ref().is_none_or(|t| t.committed && t.pending_wagons.is_empty()) => {}
                 "COMMIT" => match cur.as_mut() {
                     // The wagon phase committed: its moves are kept.
                     Some(t) if t.committed && !t.pending_wagons.is_empty() => {
@@ -776,12 +827,8 @@ impl Cx<'_> {
                     }
                     _ => self.out_of_turn(&path, m),
                 },
-                "UNDO" => self.problem(
-                    "jcz::unsupported-message",
-                    &path,
-                    "an undone move: the referee replays the moves kept, so save the game without it".to_string(),
-                    None,
-                ),
+                // Read before the loop (`undone`): the message it cancels is not replayed.
+                "UNDO" => {}
                 other => self.problem(
                     "jcz::unsupported-message",
                     &format!("{path}.type"),
@@ -792,21 +839,56 @@ impl Cx<'_> {
         }
         // A last turn left open (no COMMIT) has not been scored: it is not replayed.
         let mut open_turn = None;
-        if let Some(t) = cur.take() {
+        // Under `dragon-move: before-scoring` (the client's default) JCZ holds a dragon tile's
+        // turn open while the dragon flies, after the player's choice and before the commit
+        // and the scoring.
+        let before_scoring =
+            g.setup.rules.get("dragon-move").and_then(Value::as_str).unwrap_or("before-scoring") == "before-scoring";
+        let dragon_turn =
+            |t: &Turn| g.setup.elements.contains_key("dragon") && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k));
+        if let Some(mut t) = cur.take() {
             if t.committed {
+                turns.push(t);
+            } else if before_scoring && t.acted && dragon_turn(&t) && flight_goes_on(&set, &board, &turns, &t) {
+                // Stopped during the flight: the moves made so far, the scoring still to come.
+                t.flight_unfinished = true;
                 turns.push(t);
             } else {
                 open_turn = Some(t);
             }
         }
-        // JCZ holds a dragon tile's turn open while the dragon flies, having scored or not
-        // (`dragon-move`); the referee replays whole turns.
-        if let Some(t) = open_turn.as_ref().filter(|t| t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k))) {
+        // A flight over, its turn not committed: the game stopped between the flight and the
+        // scoring, a moment the scenario format cannot write.
+        if let Some(t) = open_turn.as_ref().filter(|t| before_scoring && t.acted && dragon_turn(t)) {
             self.problem(
                 "jcz::unsupported-message",
                 &format!("replay[{}]", t.message),
-                "the game stops in the turn of a dragon tile, before its flight is over: the referee replays whole \
-                 turns, so the scores JCZ gave in it before the flight are not replayed"
+                "the game stops in the turn of a dragon tile after its flight, before the turn's scoring: the \
+                 referee can stop a game during a flight (`dragon-flight: unfinished`), not after it"
+                    .to_string(),
+                None,
+            );
+        }
+        // A last turn committed with its flight still going (JCZ's DragonMovePhase after the
+        // scoring, `dragon-move: after-scoring`) stops during the flight.
+        let n = turns.len().saturating_sub(1);
+        let (before, last) = turns.split_at_mut(n);
+        if let Some(t) =
+            last.first_mut().filter(|t| open_turn.is_none() && t.committed && t.dragon.len() < 6 && dragon_turn(t))
+        {
+            t.flight_unfinished = flight_goes_on(&set, &board, before, t);
+        }
+        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished);
+        // JCZ moves a ransom's points at once; the referee plays a ransom with the turn it is
+        // paid in, and a turn not committed, or a tile never placed, is not replayed.
+        let open_ransom = open_turn.as_ref().is_some_and(|t| t.tower.iter().any(|l| l.starts_with("ransom:")));
+        if pending_ransom.is_some() || open_ransom {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("replay[{ransom_message}]"),
+                "the game stops after a ransom paid in a turn not committed (before its tile, or before its commit): \
+                 the referee plays a ransom with its turn, and a turn not committed is not replayed, so the 3 points \
+                 JCZ moved are not"
                     .to_string(),
                 None,
             );
@@ -827,8 +909,11 @@ impl Cx<'_> {
         // Tiles drawn after the last move that fit nowhere were discarded by JCZ unasked; the
         // first that fits is the one in hand when the replay stops.
         let end = g.annotations.end_turn.and_then(|n| usize::try_from(n).ok());
-        if open_turn.is_none() {
-            while drawn < draw.len() && end.is_some_and(|n| turns.len() < n) {
+        // `endTurn` counts the tiles drawn: an abbey is none.
+        let abbey = |t: &Turn| t.tile.is_some_and(|(k, _, _)| set.get(k).walled());
+        let abbeys = turns.iter().filter(|t| abbey(t)).count();
+        if open_turn.is_none() && !unfinished {
+            while drawn < draw.len() && end.is_some_and(|n| turns.len() - abbeys < n) {
                 let Some((our, kind, _)) = self.tile(&set, &draw[drawn], 0, "gameAnnotations.drawOrder") else { break };
                 if fits_somewhere(&set, &board, kind) {
                     break;
@@ -841,27 +926,25 @@ impl Cx<'_> {
             }
         }
         let mut turns = self.builder_turns(g, turns);
-        let placed = turns.len();
-        let game_over = end == Some(placed) && open_turn.is_none();
-        // A game saved after a dragon tile's turn was committed but before the dragon's six
-        // moves were all made (JCZ's DragonMovePhase) stops in the middle of the flight.
-        if let Some(t) = turns.last().and_then(|parts| parts.last()).filter(|t| {
-            !game_over
-                && open_turn.is_none()
-                && t.dragon.len() < 6
-                && g.setup.elements.contains_key("dragon")
-                && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k))
-        }) {
-            self.problem(
-                "jcz::unsupported-message",
-                &format!("replay[{}]", t.message),
-                format!(
-                    "the game stops during the dragon's flight ({} of its moves made): the referee replays whole turns, \
-                     each flight written to its end",
-                    t.dragon.len()
-                ),
-                None,
-            );
+        let placed = turns.iter().filter(|p| !p.iter().all(abbey)).count();
+        let game_over = end == Some(placed) && open_turn.is_none() && !unfinished;
+        // Abbeys that end a finished game were laid after the last land tile, by the players
+        // still holding theirs, in turn order from the next player: that tile's turn says it
+        // was the last, and each abbey after it names its player.
+        if game_over && g.setup.elements.contains_key("abbey") {
+            let trailing = turns.iter().rev().take_while(|p| p.iter().all(abbey)).count();
+            if trailing > 0 && trailing < turns.len() {
+                let last = turns.len() - trailing - 1;
+                if let Some(t) = turns[last].last_mut() {
+                    t.lines.push("last-tile: true".to_string());
+                }
+                for t in turns[last + 1..].iter_mut().flatten() {
+                    let who = t.player.and_then(|p| usize::try_from(p).ok()).and_then(|p| g.players.get(p));
+                    if let Some(p) = who {
+                        t.lines.insert(0, format!("player: {}", quote(&p.name)));
+                    }
+                }
+            }
         }
         if !game_over {
             let _ = writeln!(y, "final-scoring: false");
@@ -970,6 +1053,9 @@ impl Cx<'_> {
         if let Some(b) = &t.builder {
             parts.push(format!("builder: {b}"));
         }
+        if let Some(p) = &t.phantom {
+            parts.push(format!("phantom: {p}"));
+        }
         parts.extend(t.tower.iter().cloned());
         match t.castles.as_slice() {
             [] => {}
@@ -989,11 +1075,45 @@ impl Cx<'_> {
             let moves: Vec<String> = t.dragon.iter().map(|q| format!("[{}, {}]", q.x, q.y)).collect();
             parts.push(format!("dragon: [{}]", moves.join(", ")));
         }
+        if t.flight_unfinished {
+            parts.push("dragon-flight: unfinished".to_string());
+        }
         if t.message >= g.replay.len() {
             format!("{{{}}}  # drawn after the last message, fits nowhere", parts.join(", "))
         } else {
             format!("{{{}}}  # replay[{}]", parts.join(", "), t.message)
         }
+    }
+
+    /// Which messages of the replay are kept: an `UNDO` cancels the message before it that is
+    /// still kept (JCZ's undo takes back the last message of the same turn part; several in a
+    /// row take back several). Each cancelled message is named in a comment of the scenario.
+    /// JCZ refuses to undo a `COMMIT` (it draws the next tile) and across turns: such an
+    /// `UNDO`, or one with nothing before it, is a located problem.
+    fn undone(&mut self, g: &SavedGame, y: &mut String) -> Vec<bool> {
+        let mut kept = vec![true; g.replay.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, m) in g.replay.iter().enumerate() {
+            if m.kind != "UNDO" {
+                stack.push(i);
+                continue;
+            }
+            kept[i] = false;
+            match stack.last().copied() {
+                Some(j) if g.replay[j].kind != "COMMIT" => {
+                    stack.pop();
+                    kept[j] = false;
+                    let _ = writeln!(y, "# replay[{i}] undoes replay[{j}] (`{}`): not replayed", g.replay[j].kind);
+                }
+                _ => self.problem(
+                    "jcz::bad-message",
+                    &format!("replay[{i}]"),
+                    "an `UNDO` with no move of the same turn before it to take back".to_string(),
+                    None,
+                ),
+            }
+        }
+        kept
     }
 
     /// The placements grouped into turns: a placement whose message names the same player
@@ -1102,6 +1222,7 @@ impl Cx<'_> {
             let words = format!("{{at: [{}, {}], on: {s}}}", pos.x, pos.y);
             if what == "fairy" {
                 t.fairy = Some(words);
+                t.fairy_at = Some(pos);
             } else {
                 t.princess = Some(words);
             }
@@ -1240,6 +1361,36 @@ impl Cx<'_> {
         }
         word
     }
+}
+
+/// Whether the dragon, set flying by the dragon tile of `t` with the moves `t` made, may still
+/// move: fewer than six moves, and a tile beside it that it has not stood on in this flight
+/// and that is not the fairy's. Where it stands and where the fairy stands are read from the
+/// turns `before`.
+fn flight_goes_on(set: &TileSet, board: &HashMap<Pos, Placed>, before: &[Turn], t: &Turn) -> bool {
+    let Some((_, here, _)) = t.tile else { return false };
+    let mut dragon = None;
+    let mut fairy = None;
+    for p in before.iter().chain(std::iter::once(t)) {
+        if let Some((k, at, _)) = p.tile.filter(|(k, _, _)| set.get(*k).marks.contains(&crate::tile::Mark::Volcano)) {
+            let _ = k;
+            dragon = Some(at);
+        }
+        if !std::ptr::eq(p, t) {
+            dragon = p.dragon.last().copied().or(dragon);
+        }
+        fairy = p.fairy_at.or(fairy);
+    }
+    let Some(start) = dragon else { return false };
+    if t.dragon.len() >= 6 {
+        return false;
+    }
+    let mut visited = vec![start];
+    visited.extend(t.dragon.iter().copied());
+    let at = *visited.last().expect("the flight starts somewhere");
+    (0..4)
+        .map(|e| at.step(Edge::from_index(e)))
+        .any(|q| (board.contains_key(&q) || q == here) && !visited.contains(&q) && Some(q) != fairy)
 }
 
 fn portal_tile(set: &TileSet, k: TileKind) -> bool {

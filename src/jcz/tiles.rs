@@ -131,6 +131,8 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("AM/R", "AM10", 0),
     ("AM/Rrr", "AM11", 0),
     ("AM/CRcr+", "AM12", 0),
+    // The abbey: each player's, played instead of drawing.
+    ("AM/A", "abbey", 0),
     // The Princess and the Dragon (`princess-and-dragon:1`): PD01 (the wiki's tile 01), then the
     // set's order.
     ("DG/CCc+.p", "PD01", 0),
@@ -163,6 +165,9 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("DG/CRr.d", "PD28", 0),
     ("DG/CRr.g", "PD29", 0),
 ];
+
+/// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.
+pub const ABBEY: &str = "AM/A";
 
 /// The catalogue tile and quarter turns for a JCZ tile id.
 pub fn ours(jcz: &str) -> Option<(&'static str, u8)> {

@@ -72,12 +72,15 @@ fn outline(fill: &str) -> &'static str {
 }
 
 /// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle);
-/// a large follower a size bigger.
+/// a large follower a size bigger; a phantom see-through, its outline dashed.
 fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
-    figure(s, x, y, role, look, false);
+    figure(s, x, y, role, look, crate::engine::Figure::Normal);
 }
 
-fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, large: bool) {
+fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, kind: crate::engine::Figure) {
+    let large = kind == crate::engine::Figure::Large;
+    let ghost =
+        if kind == crate::engine::Figure::Phantom { r#" fill-opacity="0.45" stroke-dasharray="2,1.2""# } else { "" };
     let pose = match role {
         Role::Farmer => " rotate(90)",
         Role::Monk => " scale(1.1,0.8)",
@@ -87,7 +90,7 @@ fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, large: bool) {
     let stroke = outline(look.hue.fill);
     let _ = writeln!(
         s,
-        r##"<g class="{}" transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"/>{}</g>"##,
+        r##"<g class="{}" transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"{ghost}/>{}</g>"##,
         if look == NOBODY { "legend" } else { "player" },
         look.hue.fill,
         if matches!(role, Role::Castle(_)) {
@@ -552,6 +555,14 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             );
             let _ = writeln!(s, "</g>");
         }
+        if game.def(p.kind).walled() {
+            // An abbey: its sides are walls, drawn in the cloister's stone.
+            let (x, y, w) = (ox + 2, oy + 2, T - 4);
+            let _ = writeln!(
+                s,
+                r##"<rect class="wall" x="{x}" y="{y}" width="{w}" height="{w}" fill="none" stroke="{CLOISTER}" stroke-width="3"/>"##
+            );
+        }
     }
     match shades.len() {
         0 => {}
@@ -672,6 +683,7 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     }
     // Followers on top, each beside what it stands on.
     let mut roles: Vec<Role> = Vec::new();
+    let mut phantoms = false;
     for (player, pos, role, spot, kind) in placed_followers(game) {
         let (ox, oy) = origin(pos);
         let p = game.tile_at(pos);
@@ -696,8 +708,9 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
             Spot::Centre => (H + 13, H + 13),
         };
         let look = looks.get(player).copied().unwrap_or(looks[0]);
-        figure(&mut s, ox + dx, oy + dy, role, look, kind == crate::engine::Figure::Large);
+        figure(&mut s, ox + dx, oy + dy, role, look, kind);
         roles.push(role);
+        phantoms |= kind == crate::engine::Figure::Phantom;
     }
     // Legend: only what is on the board.
     let mut ly = top + rows * T + 30;
@@ -731,7 +744,16 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
         lx += width;
     }
-    if roles.is_empty() {
+    if phantoms {
+        // The phantom's look, named once (a follower like any other, see-through).
+        if lx > MARGIN && i64::from(lx + 34 + 7 * 7) > w - 30 {
+            lx = MARGIN;
+            ly += 22;
+        }
+        figure(&mut s, lx + 6, ly, Role::Knight, NOBODY, crate::engine::Figure::Phantom);
+        let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">phantom</text>"##, lx + 18, ly + 4);
+    }
+    if roles.is_empty() && !phantoms {
         ly -= 22;
     }
     for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {

@@ -181,13 +181,15 @@ fn tile_cells(
 ) -> Cells {
     let def = game.def(p.kind);
     let r = p.rotation;
-    let mut g = [[Glyph::Field; 5]; 3];
+    // An abbey holds no field: only its cloister is drawn, inside its walls.
+    let ground = if def.walled() { Glyph::Empty } else { Glyph::Field };
+    let mut g = [[ground; 5]; 3];
     for e in Edge::ALL {
         let glyph = match game.edge_terrain(p, e) {
             Terrain::City => Glyph::City,
             Terrain::Road if matches!(e, Edge::N | Edge::S) => Glyph::RoadNS,
             Terrain::Road => Glyph::RoadEW,
-            Terrain::Field => Glyph::Field,
+            Terrain::Field => ground,
         };
         for &(x, y) in edge_cells(e) {
             g[y][x] = glyph;
@@ -426,6 +428,17 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
         .collect();
     if !large.is_empty() {
         let _ = writeln!(s, "large followers (count two): {}", large.join(", "));
+    }
+    let phantoms: Vec<String> = followers
+        .iter()
+        .filter(|f| f.4 == crate::engine::Figure::Phantom)
+        .map(|f| {
+            let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
+            format!("{}'s at {}", shown(name, ascii), f.1)
+        })
+        .collect();
+    if !phantoms.is_empty() {
+        let _ = writeln!(s, "phantoms (followers like the others): {}", phantoms.join(", "));
     }
     for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {
         let held: String =

@@ -3,15 +3,19 @@
 //! starting board as `{player: Red, on: city N, mayor: true}`, and named `mayor city N` or
 //! `wagon road E` in a list of legal moves. After a wagon's feature scores, the turn may move it:
 //! `wagon-move: [{from: [x, y], to: [x, y], on: road E}]`. A game played with other counts than
-//! the box's one of each writes them in `supply:` (`{mayor: 0, wagon: 2, barn: 2}`).
+//! the box's one of each writes them in `supply:` (`{mayor: 0, wagon: 2, barn: 2}`). The abbey is
+//! a tile, `tile: abbey`, on a turn or on the starting board (`{tile: abbey, at: [1, 1],
+//! abbey-of: Red}` says whose it was); `last-tile: true` marks the turn laying the last land
+//! tile, after which the turns are the players' abbeys, each naming its `player:`.
 
 use super::raw::RawFollowerSpec;
 use super::value::Value;
-use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{BoardInfo, Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
 use super::Validator;
 use crate::engine::Figure;
-use crate::expansion::am::wagon;
+use crate::expansion::am::{abbey, wagon};
 use crate::expansion::{ExpansionId, Extra};
+use crate::score::PlayerId;
 use crate::tile::FeatureKind;
 use serde::Deserialize;
 
@@ -33,10 +37,13 @@ struct RawWagonMove {
     to: Vec<i64>,
     on: String,
 }
-/// Keys of pieces the referee does not model yet: each refused where it is written, citing
-/// its rule.
-const NOT_YET: &[(&str, crate::rules::RuleId, &str)] =
-    &[("abbey", crate::expansion::am::rule::ABBEY, "the abbey tile")];
+/// `last-tile: true`: the turn lays the last land tile; the turns after it are the abbeys
+/// the players still holding one play, out of the usual order (each names its `player:`).
+const LAST_TILE: &str = "last-tile";
+/// `abbey-of: Red` on an abbey of the starting board: whose abbey it was.
+const ABBEY_OF: &str = "abbey-of";
+/// More turns than a scenario holds: every turn after the last tile names its player.
+const ALL_LATER_TURNS: usize = u16::MAX as usize + 1;
 
 /// The barns each player has, for `supply: {barn: 2}`.
 fn barns_each(n: u8) -> Extra {
@@ -64,7 +71,29 @@ impl Vocabulary for Am {
     }
 
     fn turn_keys(&self) -> &'static [Key] {
-        &[(MAYOR, "mayors"), (WAGON, "wagons"), (WAGON_MOVE, "wagon moves"), (BARN, "barns"), ("abbey", "abbeys")]
+        &[
+            (MAYOR, "mayors"),
+            (WAGON, "wagons"),
+            (WAGON_MOVE, "wagon moves"),
+            (BARN, "barns"),
+            ("abbey", "abbeys"),
+            (LAST_TILE, "the last land tile"),
+        ]
+    }
+
+    fn board_keys(&self) -> &'static [Key] {
+        &[(ABBEY_OF, "abbeys of the starting board")]
+    }
+
+    fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {
+        for (key, value) in keys {
+            let path = format!("{}.{key}", b.path);
+            let Some(name) = v.typed::<String>(&path, value) else { continue };
+            match b.players.iter().position(|p| *p == name) {
+                Some(i) => out.push((path, Extra::new(abbey::AbbeyOf(PlayerId(i as u8))))),
+                None => v.unknown_player(&path, &name, b.players),
+            }
+        }
     }
 
     fn follower_keys(&self) -> &'static [Key] {
@@ -74,13 +103,21 @@ impl Vocabulary for Am {
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
-            if let Some((_, rule, what)) = NOT_YET.iter().find(|(k, _, _)| k == key) {
+            if *key == "abbey" {
+                // The abbey is the turn's tile, not a piece beside it.
                 v.problem(
-                    rule.as_str(),
+                    crate::expansion::am::rule::ABBEY.as_str(),
                     &path,
-                    format!("{what} (Abbey and Mayor) is not modelled yet by this version of the referee"),
-                    Some("docs/scenarios.md, \"Abbey and Mayor\", says what is modelled".to_string()),
+                    "the abbey is a tile: write it as the turn's tile".to_string(),
+                    Some("`tile: abbey` (docs/scenarios.md, \"Abbey and Mayor\")".to_string()),
                 );
+                continue;
+            }
+            if *key == LAST_TILE {
+                if v.typed::<bool>(&path, value) == Some(true) {
+                    out.extras.push(Extra::new(abbey::LastTile));
+                    out.out_of_turn = ALL_LATER_TURNS;
+                }
                 continue;
             }
             if *key == BARN {

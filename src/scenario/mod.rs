@@ -10,6 +10,7 @@ mod db;
 mod exp8;
 mod ic;
 mod pd;
+mod phantom;
 pub mod raw;
 mod tb;
 mod tower;
@@ -285,7 +286,7 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
         ));
     }
     let raw: RawScenario = crate::data::parse_yaml(&file)?;
-    let mut v = Validator { file: &file, problems: Vec::new(), points_moved: 0 };
+    let mut v = Validator { file: &file, problems: Vec::new(), points_moved: 0, final_scoring: raw.final_scoring };
     let sc = v.scenario(id, &raw, lib);
     if v.problems.is_empty() {
         Ok(sc)
@@ -300,6 +301,9 @@ struct Validator<'f> {
     problems: Vec<Problem>,
     /// The points the scenario's actions move between players so far (bids, for one).
     points_moved: i64,
+    /// Whether the scenario scores the end of the game (`final-scoring:`): a vocabulary
+    /// whose key says the game stops in the middle of a turn refuses it.
+    final_scoring: bool,
 }
 
 impl Validator<'_> {

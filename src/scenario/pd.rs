@@ -1,6 +1,7 @@
 //! The vocabulary of The Princess and the Dragon (`expansions: [pd]`, alias
 //! `princess-dragon`): on a turn, the dragon's flight as the squares it enters in order
-//! (`dragon: [[1, 0], [2, 0]]`), the fairy moved beside a follower (`fairy: {at: [1, 0], on:
+//! (`dragon: [[1, 0], [2, 0]]`; with `dragon-flight: unfinished` on the last turn of a game
+//! recorded during the flight, the moves made so far), the fairy moved beside a follower (`fairy: {at: [1, 0], on:
 //! road}`), the knight a princess sends home (`princess: {at: [0, 1], on: city S}`) and the
 //! feature a follower reaches through a magic portal (`portal: {at: [2, 0], on: field N}`);
 //! on a tile of the starting board, the dragon standing there (`dragon: true`) and the
@@ -42,7 +43,13 @@ impl Vocabulary for Pd {
     }
 
     fn turn_keys(&self) -> &'static [Key] {
-        &[("dragon", "the dragon"), ("fairy", "the fairy"), ("princess", "the princess"), ("portal", "magic portals")]
+        &[
+            ("dragon", "the dragon"),
+            ("dragon-flight", "the dragon"),
+            ("fairy", "the fairy"),
+            ("princess", "the princess"),
+            ("portal", "magic portals"),
+        ]
     }
 
     fn board_keys(&self) -> &'static [Key] {
@@ -64,6 +71,30 @@ impl Vocabulary for Pd {
                 }
                 if ok {
                     out.extras.push(Extra::new(Action::Dragon(path_squares)));
+                }
+                continue;
+            }
+            if *key == "dragon-flight" {
+                // The game stops during the flight (a game recorded then): its last turn.
+                let Some(word) = v.typed::<String>(&path, value) else { continue };
+                if word.trim() != "unfinished" {
+                    v.problem(
+                        "scenario::bad-dragon-flight",
+                        &path,
+                        format!("`dragon-flight: {word}`: the one value is `unfinished`"),
+                        Some("write it on the last turn of a game recorded during the dragon's flight".to_string()),
+                    );
+                } else if !t.last || v.final_scoring {
+                    v.problem(
+                        "scenario::bad-dragon-flight",
+                        &path,
+                        "`dragon-flight: unfinished` says the game stops during this turn's flight: only the last turn \
+                         of a game not over (`final-scoring: false`) can"
+                            .to_string(),
+                        Some("write the flight out to its end, or stop the scenario here with `final-scoring: false`".to_string()),
+                    );
+                } else {
+                    out.extras.push(Extra::new(Action::FlightUnfinished));
                 }
                 continue;
             }

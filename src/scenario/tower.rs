@@ -1,9 +1,10 @@
 //! The vocabulary of The Tower (`expansions: [tower]`): on a turn, a tower piece instead of a
 //! follower (`tower: [1, 0]`, the square of the foundation or tower) and the follower it captures
 //! (`capture: {at: [2, 0], on: city N}`, or `on: tower` for the follower atop the tower there), a
-//! follower on top of a tower instead of on the new tile (`tower-follower: [1, 0]`), and a
+//! follower on top of a tower instead of on the new tile (`tower-follower: [1, 0]`; the phantom,
+//! besides the turn's other placement: `tower-phantom: [1, 0]`), and a
 //! prisoner bought back before the tile is placed (`ransom: Blue`, the captor; `ransom: Blue
-//! large` for a large follower), and, where a capture makes an exchange in which a captor holds
+//! large` for a large follower, `ransom: Blue phantom` for the phantom), and, where a capture makes an exchange in which a captor holds
 //! figures of two kinds of a player's, the figure that player takes back (`exchange: {Blue:
 //! large}`); on a tile of the starting board, a tower standing (`tower:
 //! {height: 2}`, with `top: Red` for Red's follower on top); under the scenario, the prisoners
@@ -94,6 +95,7 @@ impl Vocabulary for Tower {
             ("tower", "tower pieces"),
             ("capture", "captures by towers"),
             ("tower-follower", "followers on towers"),
+            ("tower-phantom", "phantoms on towers"),
             ("ransom", "ransoms"),
             ("exchange", "exchanges of prisoners"),
         ]
@@ -111,13 +113,13 @@ impl Vocabulary for Tower {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
             match *key {
-                "tower" | "tower-follower" => {
+                "tower" | "tower-follower" | "tower-phantom" => {
                     let Some(at) = v.typed::<Vec<i64>>(&path, value) else { continue };
                     let Some(at) = v.pos(&path, &at) else { continue };
-                    out.extras.push(Extra::new(if *key == "tower" {
-                        Action::Piece { at }
-                    } else {
-                        Action::Top { at }
+                    out.extras.push(Extra::new(match *key {
+                        "tower" => Action::Piece { at },
+                        "tower-follower" => Action::Top { at, figure: Figure::Normal },
+                        _ => Action::Top { at, figure: Figure::Phantom },
                     }));
                 }
                 "capture" => {
@@ -135,13 +137,17 @@ impl Vocabulary for Tower {
                         let Some(owner) = player_of(v, &opath, &name, t.players) else { continue };
                         let figure = match word.trim() {
                             w if w.eq_ignore_ascii_case("large") => Figure::Large,
+                            w if w.eq_ignore_ascii_case("phantom") => Figure::Phantom,
                             w if w.eq_ignore_ascii_case("follower") => Figure::Normal,
                             _ => {
                                 v.problem(
                                     "scenario::bad-exchange",
                                     &opath,
                                     format!("`{word}` is not a figure a prisoner may be"),
-                                    Some("write `follower` or `large`: the figure the player takes back".to_string()),
+                                    Some(
+                                        "write `follower`, `large` or `phantom`: the figure the player takes back"
+                                            .to_string(),
+                                    ),
                                 );
                                 continue;
                             }
@@ -155,6 +161,7 @@ impl Vocabulary for Tower {
                     let (name, figure) = match words.as_slice() {
                         [name] => (*name, None),
                         [name, f] if f.eq_ignore_ascii_case("large") => (*name, Some(Figure::Large)),
+                        [name, f] if f.eq_ignore_ascii_case("phantom") => (*name, Some(Figure::Phantom)),
                         [name, f] if f.eq_ignore_ascii_case("follower") => (*name, Some(Figure::Normal)),
                         _ => {
                             v.problem(

@@ -23,6 +23,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::am::Am,
     &super::tower::Tower,
     &super::pd::Pd,
+    &super::phantom::Phantom,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).

@@ -76,12 +76,12 @@ fn expansion_not_played_yet() {
     );
 }
 
-/// A piece of Abbey and Mayor the referee does not model yet (the abbey): refused
-/// where it is written, citing its rule.
+/// The abbey written as a key beside a turn's tile: it is the turn's tile (`tile: abbey`), so
+/// the key is refused where it is written, citing its rule and saying how to write it.
 #[test]
-fn abbey_mayor_piece_not_modelled() {
+fn abbey_written_as_a_key() {
     check(
-        "abbey_mayor_piece_not_modelled",
+        "abbey_written_as_a_key",
         &format!("{HEAD}expansions: [am]\nturns:\n  - {{tile: U, at: [1, 0], abbey: [2, 0]}}\n"),
         "referee::am.abbey.placement",
         "5:",
@@ -500,4 +500,23 @@ fn supply_slips_give_located_diagnostics() {
     let e =
         diagnose(&format!("{HEAD}supply: {{followers: 0}}\nturns:\n  - {{tile: V, at: [1, 0], follower: road W}}\n"));
     assert_eq!(codes(&e), vec!["base.follower.supply"], "{e}");
+}
+
+#[test]
+fn a_dragon_flight_unfinished_stops_the_game_only_at_its_last_turn() {
+    let board = "board:\n  - {tile: D, at: [0, 0]}\n  - {tile: PD17, at: [-1, 0], dragon: true}\n";
+    let turn = "  - {tile: PD05, at: [0, 1], rotation: 180, dragon-flight: unfinished}\n";
+    // Not the last turn.
+    let yaml =
+        format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{turn}  - {{tile: U, at: [1, 0]}}\n");
+    let e = diagnose(&yaml);
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-dragon-flight"), "{:?}", codes(&e));
+    assert!(e.to_string().starts_with("inline.yaml:9:"), "{e}");
+    // The game scored to its end.
+    let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}turns:\n{turn}"));
+    assert!(codes(&e).iter().any(|c| c == "referee::scenario::bad-dragon-flight"), "{:?}", codes(&e));
+    // A flight already over (the dragon stuck on the new tile after one move) is not unfinished.
+    let stuck = "  - {tile: PD05, at: [0, 1], rotation: 180, dragon: [[0, 0], [0, 1]], dragon-flight: unfinished}\n";
+    let e = diagnose(&format!("{HEAD}expansions: [pd]\n{board}final-scoring: false\nturns:\n{stuck}"));
+    assert!(crate::util::unwrapped(&e).contains("the flight is over"), "{}", crate::util::unwrapped(&e));
 }

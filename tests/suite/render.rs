@@ -470,3 +470,26 @@ fn render_only_a_players_pieces_wear_the_players_colour() {
     });
     assert!(coloured.contains(&'∞') && coloured.contains(&'∆'), "pigs and builders coloured: {coloured:?}");
 }
+
+/// The phantom is drawn in its owner's colour, see-through with a dashed outline, named in the
+/// SVG's legend and listed in the terminal's; the phantom in supply is said beside its player.
+#[test]
+fn render_a_phantom_wears_its_owners_colour_and_is_named() {
+    let sc = load("scenarios/phantom/majority-counts-the-phantom.yaml");
+    let game = play(&sc, Some(0));
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let ghosts: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.attribute("stroke-dasharray").is_some() && n.attribute("fill-opacity").is_some())
+        .collect();
+    // Red's phantom on the board, and the legend's (nobody's) outline.
+    assert_eq!(ghosts.len(), 2, "{svg}");
+    let red = referee::render::looks(&game, false)[0].hue.fill;
+    assert!(ghosts.iter().any(|n| n.attribute("fill") == Some(red)), "Red's phantom in Red's colour: {svg}");
+    assert!(ghosts.iter().any(|n| n.parent().and_then(|p| p.attribute("class")) == Some("player")));
+    assert!(svg.contains(">phantom</text>"), "{svg}");
+    let text = referee::render::text(&game, true, false).unwrap();
+    assert!(text.contains("phantoms (followers like the others): Red's at 1,1"), "{text}");
+    assert!(text.contains("Blue") && text.contains("phantom in supply"), "{text}");
+}

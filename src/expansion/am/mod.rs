@@ -8,22 +8,40 @@
 //! and weighs its city's pennants (`Figure::strength_in`, read by `Game::majority`), the wagon
 //! anywhere but a field.
 
+pub mod abbey;
 pub mod barn;
 pub mod wagon;
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
 use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
+use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 use smallvec::smallvec;
 
 pub struct Am;
 
+/// Whether the wagon's move after the scoring may enter the town the tile just completed, so
+/// that the town becomes a castle with the wagon its occupant.
+pub static WAGON_CASTLE: SwitchDef = SwitchDef {
+    name: "castle.wagon-special-move",
+    question: "Can the wagon's move after its feature scores be used to build a castle?",
+    values: &[
+        ("cannot", "no: the wagon moves only onto unfinished features, so never into a town to convert it (the wiki's reading, 01/2015)"),
+        (
+            "can",
+            "yes: the wagon may move into the town the tile just completed, which then becomes its castle (the RGG Big Box 3 wording read literally)",
+        ),
+    ],
+    rules: &[rule::WAGON_NO_CASTLE, rule::WAGON_CASTLE_LITERAL],
+    governs: &[],
+};
+
 /// Whether a barn may go into a field that already holds one: never, by every rule summary
 /// (`am.barn.placement`); JCloisterZone offers it as an option of its own
 /// (`barn-placement: occupied`), which a game imported from it may set.
-pub static BARN_PLACEMENT: crate::ruleset::SwitchDef = crate::ruleset::SwitchDef {
+pub static BARN_PLACEMENT: SwitchDef = SwitchDef {
     name: "barn.placement",
     question: "May a barn go into a field that already holds a barn?",
     values: &[
@@ -34,14 +52,26 @@ pub static BARN_PLACEMENT: crate::ruleset::SwitchDef = crate::ruleset::SwitchDef
     governs: &[],
 };
 
-/// The expansion's options, from the profile.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The typed options of this expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
+    /// The wagon's move may enter a town completed this turn (the literal RGG Big Box 3 reading).
+    pub wagon_builds_castle: bool,
     /// A barn may go into a field holding one (JCloisterZone's option).
     pub barn_into_barn_field: bool,
 }
 
+impl Options {
+    fn read(profile: &Profile) -> Options {
+        Options {
+            wagon_builds_castle: profile.value(&WAGON_CASTLE) == "can",
+            barn_into_barn_field: profile.value(&BARN_PLACEMENT) == "field-with-barn-too",
+        }
+    }
+}
+
 const WAGON_PHASE: &str = "wagon";
+const ABBEY_PHASE: &str = "abbey";
 const BARN_PHASE: &str = "barn";
 
 /// The expansion's pieces on the board.
@@ -51,6 +81,10 @@ pub struct State {
     /// The barns each player has: the rules' one, unless the game is played with another
     /// count (`barn::BarnsEach`).
     pub barns_each: u8,
+    /// The abbeys played (and those of the starting board said to be someone's).
+    pub abbeys: Vec<abbey::Played>,
+    /// Once the last land tile is laid: who laid it, and who played the last abbey since.
+    pub last_tile: Option<(PlayerId, Option<PlayerId>)>,
 }
 
 /// The kind of feature a move's follower stands on, as the tile lies (none without one).
@@ -129,15 +163,6 @@ impl Expansion for Am {
         ExpansionId::Am
     }
 
-    fn switches(&self) -> &'static [&'static crate::ruleset::SwitchDef] {
-        static ALL: [&crate::ruleset::SwitchDef; 1] = [&BARN_PLACEMENT];
-        &ALL
-    }
-
-    fn read_options(&self, profile: &crate::ruleset::Profile, into: &mut crate::expansion::Slots) {
-        into.insert(Options { barn_into_barn_field: profile.value(&BARN_PLACEMENT) == "field-with-barn-too" });
-    }
-
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
         &rule::BOOK
     }
@@ -147,8 +172,17 @@ impl Expansion for Am {
         Some(&TILES)
     }
 
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 2] = [&WAGON_CASTLE, &BARN_PLACEMENT];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
     fn setup(&self, game: &mut Game) {
-        game.state.insert(State { barns: Vec::new(), barns_each: 1 });
+        game.state.insert(State { barns_each: 1, ..State::default() });
         // rule::FIGURES: one mayor, one wagon and one barn each (`barns_each`).
         for p in 0..game.players().len() {
             game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
@@ -162,6 +196,9 @@ impl Expansion for Am {
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
+        // The abbey spent as soon as it is laid (rule::ABBEY_ONE), the last land tile noted.
+        let laid = seq.iter().position(|p| *p == Phase::PlaceTile).map_or(0, |i| i + 1);
+        seq.insert(laid, Phase::Expansion(ExpansionId::Am, ABBEY_PHASE));
         // rule::WAGON_MOVE: after the scoring, the wagons of what it scored may move.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Am, BARN_PHASE));
@@ -175,6 +212,9 @@ impl Expansion for Am {
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         if phase == BARN_PHASE {
             return barn::run(game, turn);
+        }
+        if phase == ABBEY_PHASE {
+            return abbey::run(game, turn);
         }
         mayors_without_pennants(game, turn.turn);
         wagon::run(game, turn)
@@ -205,12 +245,31 @@ impl Expansion for Am {
         }
         // The wagon moves, added to every set offered before (and to none).
         super::offer_moves_after(trials, player, mv, turn, out, wagon::movers);
+        // rule::WAGON_CASTLE_LITERAL: a wagon moved into the town the tile completed may make
+        // it a castle (the castle action is Bridges, Castles and Bazaars' own).
+        if game.options().of::<Options>().wagon_builds_castle {
+            let offered = out.len();
+            for i in 0..offered {
+                for m in out[i].iter().filter_map(|e| e.get::<wagon::Move>()).cloned().collect::<Vec<_>>() {
+                    if m.kind != FeatureKind::City {
+                        continue;
+                    }
+                    let mut set = out[i].clone();
+                    set.push(Extra::new(super::exp8::Action::Castle { at: m.to, spot: m.spot }));
+                    if trials.accepts(player, &Move { extras: set.clone(), ..mv.clone() }, turn) {
+                        out.push(set);
+                    }
+                }
+            }
+        }
     }
 
     fn takes(&self, action: &Extra) -> bool {
         action.get::<wagon::Move>().is_some()
             || action.get::<barn::Barn>().is_some()
             || action.get::<barn::BarnsEach>().is_some()
+            || action.get::<abbey::LastTile>().is_some()
+            || action.get::<abbey::AbbeyOf>().is_some()
     }
 
     fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
@@ -226,12 +285,27 @@ impl Expansion for Am {
         }
     }
 
+    fn setup_piece(&self, game: &mut Game, at: crate::geom::Pos, piece: &Extra) -> Result<(), Verdict> {
+        match piece.get::<abbey::AbbeyOf>() {
+            Some(of) => abbey::setup(game, at, *of),
+            None => Ok(()),
+        }
+    }
+
+    fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
+        // rule::ABBEY_ONE: whether the player still holds their abbey.
+        out.push(if abbey::spent(game, player) { "abbey played" } else { "abbey held" }.to_string());
+    }
+
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         if let Some(b) = action.get::<barn::Barn>() {
             return Some(format!("barn on the {:?} corner", b.corner));
         }
         if let Some(barn::BarnsEach(n)) = action.get::<barn::BarnsEach>() {
             return Some(format!("{n} barn(s) each"));
+        }
+        if action.get::<abbey::LastTile>().is_some() {
+            return Some("the last land tile".to_string());
         }
         action.get::<wagon::Move>().map(wagon::describe)
     }
@@ -247,7 +321,8 @@ impl Expansion for Am {
         }
     }
 
-    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+    fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        abbey::check(game, player, mv)?;
         barn::check_farmer(game, mv)?;
         if !matches!(mv.figure, Figure::Mayor | Figure::Wagon) {
             return Ok(());
@@ -269,6 +344,7 @@ impl Expansion for Am {
         if feature.kind == FeatureKind::City && on(Figure::Mayor) {
             because.push(rule::MAYOR_STRENGTH);
         }
+        abbey::explain(game, feature, because);
     }
 }
 
@@ -299,6 +375,8 @@ pub mod rule {
         WAGON_BAZAAR = "am.wagon.bazaar-blocks",
         /// The wagon's move never enters a finished city, so it never builds a castle.
         WAGON_NO_CASTLE = "am.wagon.move-builds-no-castle",
+        /// Under the literal RGG Big Box 3 reading, the wagon's move may enter the town its tile just completed, which may then become a castle.
+        WAGON_CASTLE_LITERAL = "am.wagon.move-builds-castle-rgg-bb3",
         /// The barn, instead of a follower, on the new tile's corner where four tiles' field corners meet, in a field with no barn.
         BARN = "am.barn.placement",
         /// The farmers of the barn's field score at once, 3 a completed city, and go home.
@@ -313,7 +391,15 @@ pub mod rule {
         BARN_OCCUPIED_JCZ = "am.barn.jcz-occupied-field",
         /// At the end the players with most barns in a field score 4 a city (5 a castle).
         BARN_FINAL = "am.barn.final",
-        /// The abbey, played instead of drawing into a hole bordered on four sides (not modelled yet: refused).
+        /// The abbey, played instead of drawing a tile, only into a hole with tiles on all four sides, whatever they show.
         ABBEY = "am.abbey.placement",
+        /// Each player has one abbey.
+        ABBEY_ONE = "am.abbey.one-each",
+        /// The abbey's sides close the roads and cities they meet (which may complete) and bound the fields.
+        ABBEY_CLOSES = "am.abbey.closes-sides",
+        /// The abbey is a cloister: a monk may go on it, and it scores as a cloister.
+        ABBEY_CLOISTER = "am.abbey.cloister",
+        /// After the last land tile, players still holding their abbey may play it, in turn order from the next player.
+        ABBEY_AFTER_LAST = "am.abbey.after-last-tile",
     }
 }

@@ -39,6 +39,10 @@ pub fn describe(m: &Move) -> String {
 /// a tile where three or more roads end, at the crossing (the other roads); else at the city
 /// gate (the tile's cities). A bazaar joins nothing.
 fn joined(game: &Game, from: SegId, to: SegId) -> bool {
+    // A road ending at an abbey's side leads into the abbey (its cloister).
+    if super::abbey::road_leads_in(game, from, to) {
+        return true;
+    }
     let to_members = game.members(to);
     let local = |s: SegId| game.locate(s).1.map(|l| &game.def(game.placement_of(s).kind).segments[l]);
     let road_end = |s: SegId| local(s).is_some_and(|seg| seg.kind == FeatureKind::Road && seg.edges.count_ones() == 1);
@@ -72,6 +76,15 @@ fn finished(game: &Game, root: SegId) -> bool {
         FeatureKind::Cloister | FeatureKind::Castle => game.surrounded(game.placement_of(root).group),
         _ => game.open_edges(root) == 0,
     }
+}
+
+/// Whether the move is into a town the turn just completed, which only the literal RGG Big
+/// Box 3 reading (`castle.wagon-special-move: can`) allows: the town may then become the
+/// wagon's castle (Bridges, Castles and Bazaars builds it after the moves).
+fn enters_completed_town(game: &Game, target: SegId) -> bool {
+    game.options().of::<super::Options>().wagon_builds_castle
+        && game.feature_kind(target) == FeatureKind::City
+        && game.completions().iter().any(|c| c.info.root == target)
 }
 
 /// Plays the turn's wagon moves.
@@ -127,7 +140,8 @@ fn one(game: &mut Game, turn: &TurnContext, m: &Move, used: &mut Vec<(usize, usi
             ),
         ));
     }
-    if finished(game, target) {
+    let literal = enters_completed_town(game, target);
+    if finished(game, target) && !literal {
         let city = m.kind == FeatureKind::City;
         return Err(Verdict::new(
             if city { rule::WAGON_NO_CASTLE } else { rule::WAGON_MOVE },
@@ -151,7 +165,7 @@ fn one(game: &mut Game, turn: &TurnContext, m: &Move, used: &mut Vec<(usize, usi
         players: smallvec![player],
         feature: FeatureRef::new(m.kind, at, u8::MAX, "wagon", 0),
         items: smallvec![ScoreItem { rule: rule::WAGON_MOVE, label: "wagon moved", count: 1, each: 0 }],
-        because: smallvec![],
+        because: if literal { smallvec![rule::WAGON_CASTLE_LITERAL] } else { smallvec![] },
     });
     Ok(())
 }
@@ -203,7 +217,7 @@ fn targets(game: &Game, scored: SegId) -> Vec<(Pos, FeatureKind, Option<Spot>)> 
             if !matches!(kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Castle) {
                 continue;
             }
-            if !joined(game, scored, root) || finished(game, root) {
+            if !joined(game, scored, root) || (finished(game, root) && !enters_completed_town(game, root)) {
                 continue;
             }
             if game.followers().iter().any(|f| game.feature_of(f.segment) == root) {
@@ -218,6 +232,15 @@ fn targets(game: &Game, scored: SegId) -> Vec<(Pos, FeatureKind, Option<Spot>)> 
             };
             seen.push(root);
             out.push((p.pos, kind, spot));
+        }
+    }
+    // An abbey a road of the feature ends at (`abbey::road_leads_in`).
+    for (at, seg) in super::abbey::cloisters_led_into(game, scored) {
+        let root = game.feature_of(seg);
+        let occupied = game.followers().iter().any(|f| game.feature_of(f.segment) == root);
+        if !seen.contains(&root) && !finished(game, root) && !occupied {
+            seen.push(root);
+            out.push((at, FeatureKind::Cloister, None));
         }
     }
     out

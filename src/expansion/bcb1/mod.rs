@@ -230,6 +230,9 @@ const BRIDGE_PHASE: &str = "bridge";
 const LATE_BRIDGE_PHASE: &str = "late-bridge";
 const CASTLE_BUILD_PHASE: &str = "castle-build";
 const CASTLE_SCORE_PHASE: &str = "castle-score";
+/// The castles of towns nobody occupied before the scoring, built after the moves that follow
+/// it (a wagon's, under the literal Big Box 3 reading of Abbey and Mayor).
+const CASTLE_LATE_PHASE: &str = "castle-late";
 const BAZAAR_PHASE: &str = "bazaar";
 
 fn bridge_of(mv: &Move) -> impl Iterator<Item = (Pos, Axis)> + '_ {
@@ -1028,6 +1031,9 @@ impl Expansion for Bcb1 {
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
         seq.insert(at, Phase::Expansion(ExpansionId::Bcb1, CASTLE_BUILD_PHASE));
         seq.insert(at + 2, Phase::Expansion(ExpansionId::Bcb1, CASTLE_SCORE_PHASE));
+        // A town still empty at the scoring is converted, if at all, once every move after
+        // the scoring is made (it is refused there when nobody has come).
+        seq.push(Phase::Expansion(ExpansionId::Bcb1, CASTLE_LATE_PHASE));
         // rule::BAZAAR_TIMING: after the whole turn, or as soon as the tile is laid.
         if options.of::<Options>().bazaar.right_after_placement {
             // Right after the tile, and the bridge that may have been needed to place it.
@@ -1291,9 +1297,18 @@ impl Expansion for Bcb1 {
 
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         match phase {
-            CASTLE_BUILD_PHASE => {
+            CASTLE_BUILD_PHASE | CASTLE_LATE_PHASE => {
                 for (at, spot) in castles_of(&turn.mv) {
-                    Self::build_castle(game, turn, at, spot)?;
+                    let town = game.city_completed_now(at, spot, turn.mv.pos).ok();
+                    let empty = town.is_some_and(|t| !game.followers().iter().any(|f| game.feature_of(f.segment) == t));
+                    let built = town.is_some_and(|t| game.state_of::<State>().built.iter().any(|c| c.town == t));
+                    let now = match phase {
+                        CASTLE_BUILD_PHASE => !empty,
+                        _ => !built,
+                    };
+                    if now {
+                        Self::build_castle(game, turn, at, spot)?;
+                    }
                 }
                 return Ok(());
             }

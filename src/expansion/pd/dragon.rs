@@ -104,13 +104,14 @@ pub(super) fn check(game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verd
         ));
     }
     let path = flight(mv);
+    let unfinished = actions(mv).any(|a| matches!(a, Action::FlightUnfinished));
     if !marked(game, mv.tile, Mark::Dragon) {
-        return match path {
-            Some(_) => Err(Verdict::new(
+        return match path.is_some() || unfinished {
+            true => Err(Verdict::new(
                 rule::DRAGON_SIX_MOVES,
                 format!("only a dragon tile sets the dragon flying; {} shows no dragon", def.id),
             )),
-            None => Ok(()),
+            false => Ok(()),
         };
     }
     let st = game.state_of::<State>();
@@ -177,8 +178,18 @@ pub(super) fn check(game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verd
         visited.push(g);
         at = g;
     }
-    if path.len() < MOVES {
-        let left = sky.steps(at, &visited);
+    let left = if path.len() < MOVES { sky.steps(at, &visited) } else { Vec::new() };
+    if unfinished && left.is_empty() {
+        return Err(Verdict::new(
+            rule::DRAGON_SIX_MOVES,
+            format!(
+                "`dragon-flight: unfinished`, yet the flight is over after {} move(s): {}",
+                path.len(),
+                if path.len() < MOVES { "no tile beside the dragon may be entered" } else { "six moves were made" }
+            ),
+        ));
+    }
+    if path.len() < MOVES && !unfinished {
         if let Some(h) = left.first() {
             let mover = game.player_name(PlayerId(((player.index() + path.len()) % n) as u8)).to_string();
             return Err(Verdict::new(
@@ -235,6 +246,57 @@ fn walk(sky: &Sky, path: &mut Vec<u32>, out: &mut Vec<Vec<Pos>>) {
         path.push(g);
         walk(sky, path, out);
         path.pop();
+    }
+}
+
+/// A game recorded during the flight (`Action::FlightUnfinished`) stops with it. Under
+/// `dragon.timing: before-scoring` the turn's scoring comes after the flight and has not
+/// happened: each road and city of the dragon tile completed with followers on it gets a
+/// 0-point event saying so (rule::DRAGON_TIMING).
+pub(super) fn stop(game: &mut Game, turn: &TurnContext) {
+    if !actions(&turn.mv).any(|a| matches!(a, Action::FlightUnfinished)) {
+        return;
+    }
+    game.state_of_mut::<State>().stopped = true;
+    if !game.options().of::<super::Options>().dragon_before_scoring {
+        return;
+    }
+    let Some(p) = game.tile_at(turn.mv.pos).copied() else { return };
+    let def = game.def(p.kind);
+    let mut seen = Vec::new();
+    for local in 0..def.segments.len() {
+        if !matches!(def.segments[local].kind, crate::tile::FeatureKind::Road | crate::tile::FeatureKind::City) {
+            continue;
+        }
+        let Some(seg) = game.segment_at(turn.mv.pos, local) else { continue };
+        let root = game.feature_of(seg);
+        if seen.contains(&root) || game.open_edges(seg) > 0 {
+            continue;
+        }
+        seen.push(root);
+        let mut players: smallvec::SmallVec<[PlayerId; 4]> = smallvec![];
+        for f in game.followers().iter().filter(|f| game.feature_of(f.segment) == root) {
+            if !players.contains(&f.player) {
+                players.push(f.player);
+            }
+        }
+        if players.is_empty() {
+            continue;
+        }
+        let info = game.feature_info(seg);
+        let feature = game.feature_ref(&info);
+        game.award(ScoreEvent {
+            timing: Timing::Turn(turn.turn),
+            players: players.into_iter().collect(),
+            feature,
+            items: smallvec![ScoreItem {
+                rule: rule::DRAGON_TIMING,
+                label: "not scored yet: the game stops during the dragon's flight, before the scoring",
+                count: 1,
+                each: 0
+            }],
+            because: smallvec![],
+        });
     }
 }
 

@@ -133,6 +133,9 @@ pub enum Action {
     /// The dragon's flight of the turn: the squares it enters, in order (either square of a
     /// double-size tile names it).
     Dragon(Vec<Pos>),
+    /// The game stops during this turn's flight, after the moves written (a game recorded
+    /// then): the turn ends with the flight, the phases after it not played.
+    FlightUnfinished,
     /// The fairy moved, instead of a follower, beside the player's own follower there.
     Fairy(Target),
     /// The princess sends this knight home, instead of a follower.
@@ -155,6 +158,8 @@ pub struct State {
     pub fairy: Option<(Pos, Option<(PlayerId, SegId)>)>,
     /// The feature the fairy's follower stood on before this turn's scoring, for its bonus.
     watched: Option<(PlayerId, SegId)>,
+    /// The game stopped during a flight (`Action::FlightUnfinished`): no move follows.
+    pub stopped: bool,
 }
 
 impl State {
@@ -264,6 +269,7 @@ impl Expansion for Pd {
                     format!("dragon to {}", steps.join(" "))
                 }
             }
+            Action::FlightUnfinished => "the game stops during the dragon's flight".to_string(),
             Action::Fairy(t) => format!("fairy beside the follower on {}", t.words()),
             Action::Princess(t) => format!("princess sends home the knight on {}", t.words()),
             Action::Portal(t) => format!("follower through the portal on {}", t.words()),
@@ -294,6 +300,12 @@ impl Expansion for Pd {
             return Err(Verdict::new(
                 crate::expansion::base::rule::EXPANSION_IN_PLAY,
                 "the dragon and the fairy standing at the start are written on the starting board",
+            ));
+        }
+        if game.state_of::<State>().stopped {
+            return Err(Verdict::new(
+                rule::DRAGON_SIX_MOVES,
+                "the game stopped during the dragon's flight in an earlier turn: no move follows it",
             ));
         }
         // One of these a turn, each instead of a follower on the new tile.
@@ -388,6 +400,7 @@ impl Expansion for Pd {
             }
             DRAGON_PHASE => {
                 dragon::fly(game, turn);
+                dragon::stop(game, turn);
                 Ok(())
             }
             _ => {
@@ -395,6 +408,16 @@ impl Expansion for Pd {
                 Ok(())
             }
         }
+    }
+
+    /// A game recorded during the dragon's flight stops with it: before the turn's scoring
+    /// under `dragon.timing: before-scoring`, at the end of the turn otherwise.
+    fn stops_turn(&self, game: &Game, phase: &'static str) -> bool {
+        let last = match game.options().of::<Options>().dragon_before_scoring {
+            true => DRAGON_PHASE,
+            false => FAIRY_CASTLE_PHASE,
+        };
+        phase == last && game.state_of::<State>().stopped
     }
 
     fn final_scoring(&self, game: &mut Game) {
