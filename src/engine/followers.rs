@@ -182,6 +182,14 @@ impl<'t> Game<'t> {
         true
     }
 
+    /// Tells the expansions that a field's farmers were sent home during the game (a barn):
+    /// a piece of theirs that goes with them follows (`Expansion::farmers_sent_home`).
+    pub fn farmers_sent_home(&mut self, field: SegId) {
+        for x in self.expansions.clone() {
+            x.farmers_sent_home(self, field);
+        }
+    }
+
     /// Takes a follower off the board into its owner's supply.
     pub fn remove_follower(&mut self, index: usize) -> Follower {
         let f = self.followers.remove(index);

@@ -487,6 +487,11 @@ pub trait Expansion: Sync {
     /// Runs at the start of the final scoring.
     fn final_scoring(&self, _game: &mut Game) {}
 
+    /// A field's farmers were sent home during the game (by a barn of Abbey and Mayor): a
+    /// piece of this expansion that goes home with them follows (`Game::farmers_sent_home`;
+    /// Traders and Builders' pig, where its switch says so). `field` is the field's root.
+    fn farmers_sent_home(&self, _game: &mut Game, _field: SegId) {}
+
     /// Adds the rules that shaped a scoring without adding points of their own (a bridge
     /// counted as a road segment).
     fn explain(&self, _game: &Game, _feature: &FeatureInfo, _because: &mut crate::score::Rules) {}

@@ -49,9 +49,10 @@ const ELEMENTS: &[Element] = &[
     Element { name: "traders", expansion: "tb", off: None },
     Element { name: "pig", expansion: "tb", off: None },
     Element { name: "builder", expansion: "tb", off: None },
-    // Abbey and Mayor: the mayor and the wagon (one each; their deployments and the wagon's
-    // moves after scoring are read), the abbey (one each: the tile `AM/A`, played from the
-    // player's supply, and the abbeys played after the last tile) and the barn.
+    // Abbey and Mayor: the mayor, the wagon and the barn (a count other than the rules' one
+    // is the scenario's `supply:`; their deployments, the wagon's moves after scoring and the
+    // barns are read), and the abbey (one each: the tile `AM/A`, played from the player's
+    // supply, and the abbeys played after the last tile).
     Element { name: "mayor", expansion: "am", off: None },
     Element { name: "wagon", expansion: "am", off: None },
     Element { name: "abbey", expansion: "am", off: None },
@@ -130,6 +131,12 @@ const RULES: &[RuleMap] = &[
             ("occupied", "barn.placement", "field-with-barn-too"),
         ],
         elements: &["barn"],
+    },
+    RuleMap {
+        name: "princess-action",
+        default: "may",
+        values: &[("may", "princess.action", "may"), ("must", "princess.action", "must")],
+        elements: &["princess"],
     },
     RuleMap {
         name: "dragon-move",
@@ -337,20 +344,8 @@ impl Cx<'_> {
                 ),
             }
         }
-        // A barn sending a field's farmers home: JCZ sends the field's pig home too, where the
-        // rules leave it in its field until the end (tb.pig.placement), and lets its owner
-        // place it again. The pig's point with the barn's scorings is modelled (am.barn.pig);
-        // JCZ's pig going home is not.
-        if g.setup.elements.contains_key("pig") && g.setup.elements.contains_key("barn") {
-            self.problem(
-                "jcz::unsupported-element",
-                "setup.elements.barn",
-                "the barn with the pig: JCZ sends a pig home with the farmers a barn scores, where the rules leave it \
-                 in its field until the end (tb.pig.placement); the referee does not play JCZ's reading"
-                    .to_string(),
-                None,
-            );
-        }
+        // A barn sending a field's farmers home: JCZ sends the field's pig home too, which the
+        // `jcz` ruleset plays (switch `pig.barn-sends-farmers-home`).
         // Traders and Builders' tiles always give goods in the referee: JCZ gives them only
         // with the `traders` element.
         let tb_set = g.setup.sets.keys().find(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "tb"));

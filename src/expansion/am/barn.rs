@@ -101,6 +101,7 @@ fn score_farmers(game: &mut Game, root: SegId, turn: u16, item_rule: RuleId, val
     while let Some(i) = game.followers().iter().position(|f| game.feature_of(f.segment) == root) {
         game.remove_follower(i);
     }
+    game.farmers_sent_home(root);
 }
 
 /// Why a move's farmer may not stand where it would: its field, as laying the tile joins it to

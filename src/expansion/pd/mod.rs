@@ -43,6 +43,17 @@ pub static DRAGON_TIMING: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static PRINCESS_ACTION: SwitchDef = SwitchDef {
+    name: "princess.action",
+    question: "Must a princess tile joined to a city holding knights send one of them home, or may its player choose?",
+    values: &[
+        ("may", "may: the player chooses, a follower or the princess (the publisher's page)"),
+        ("must", "must: one knight goes home, no follower is placed (Brettspielwelt's help and a retailer's text)"),
+    ],
+    rules: &[rule::PRINCESS, rule::PRINCESS_MUST],
+    governs: &[],
+};
+
 pub static FAIRY_CASTLE: SwitchDef = SwitchDef {
     name: "castle.fairy",
     question: "May the fairy be placed with a follower in a castle?",
@@ -75,12 +86,15 @@ pub struct Options {
     /// The dragon flies before the turn's scoring.
     pub dragon_before_scoring: bool,
     pub fairy_castle: FairyCastle,
+    /// The princess must send a knight home when she can (`princess.action: must`).
+    pub princess_must: bool,
 }
 
 impl Options {
     fn read(profile: &Profile) -> Options {
         Options {
             dragon_before_scoring: profile.value(&DRAGON_TIMING) == "before-scoring",
+            princess_must: profile.value(&PRINCESS_ACTION) == "must",
             fairy_castle: match profile.value(&FAIRY_CASTLE) {
                 "allowed-and-worth-3-at-castle-scoring" => FairyCastle::Bb3,
                 "allowed-beside-castle-follower" => FairyCastle::NewEdition,
@@ -195,7 +209,7 @@ impl Expansion for Pd {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 2] = [&DRAGON_TIMING, &FAIRY_CASTLE];
+        static ALL: [&SwitchDef; 3] = [&DRAGON_TIMING, &FAIRY_CASTLE, &PRINCESS_ACTION];
         &ALL
     }
 
@@ -484,6 +498,8 @@ pub mod rule {
         FAIRY_CASTLE_NE = "pd.fairy.castle-ne",
         /// The princess sends one knight of the city home, instead of a follower.
         PRINCESS = "pd.princess.removes-knight",
+        /// Under the reading that she must: a princess tile joined to a city holding knights sends one home.
+        PRINCESS_MUST = "pd.princess.must-remove",
         /// The portal's follower on any unfinished, unoccupied feature.
         PORTAL = "pd.portal.anywhere",
     }

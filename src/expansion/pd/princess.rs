@@ -17,7 +17,41 @@ fn princess_city(game: &Game, kind: TileKind) -> Option<usize> {
     game.def(kind).segments.iter().position(|s| s.kind == FeatureKind::City)
 }
 
+/// The knights a princess tile placed so would join: the followers of the cities across the
+/// edges of her city.
+fn knights_joined(game: &Game, mv: &Move) -> Vec<SegId> {
+    let mut out = Vec::new();
+    let Some(local) = princess_city(game, mv.tile) else { return out };
+    let def = game.def(mv.tile);
+    let edges = mv.rotation.edge_mask(def.segments[local].edges);
+    let mut roots = Vec::new();
+    for e in crate::geom::Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
+        let Some(p) = game.tile_at(mv.pos.step(e)) else { continue };
+        if let Some(s) = game.edge_segment(p, e.opposite()) {
+            roots.push(game.feature_of(s));
+        }
+    }
+    for f in game.followers() {
+        if roots.contains(&game.feature_of(f.segment)) && game.feature_kind(f.segment) == FeatureKind::City {
+            out.push(f.segment);
+        }
+    }
+    out
+}
+
 pub(super) fn check(game: &Game, mv: &Move) -> Result<(), Verdict> {
+    // rule::PRINCESS_MUST: where the reading is that the princess must act, a princess tile
+    // joined to a city holding knights sends one home.
+    if game.options().of::<super::Options>().princess_must
+        && marked(game, mv.tile, Mark::Princess)
+        && !actions(mv).any(|a| matches!(a, Action::Princess(_)))
+        && !knights_joined(game, mv).is_empty()
+    {
+        return Err(Verdict::new(
+            rule::PRINCESS_MUST,
+            "the princess's city joins a city holding knights: one of them must be sent home (`princess.action: must`)",
+        ));
+    }
     for a in actions(mv) {
         match a {
             Action::Princess(_) if !marked(game, mv.tile, Mark::Princess) => {
@@ -120,22 +154,9 @@ pub(super) fn play(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
 pub(super) fn options(game: &Game, player: PlayerId, mv: &Move) -> Vec<Action> {
     let mut out = Vec::new();
     if marked(game, mv.tile, Mark::Princess) {
-        let def = game.def(mv.tile);
-        if let Some(local) = princess_city(game, mv.tile) {
-            let edges = mv.rotation.edge_mask(def.segments[local].edges);
-            let mut roots = Vec::new();
-            for e in crate::geom::Edge::ALL.into_iter().filter(|e| edges & e.bit() != 0) {
-                let Some(p) = game.tile_at(mv.pos.step(e)) else { continue };
-                if let Some(s) = game.edge_segment(p, e.opposite()) {
-                    roots.push(game.feature_of(s));
-                }
-            }
-            for f in game.followers() {
-                if roots.contains(&game.feature_of(f.segment)) && game.feature_kind(f.segment) == FeatureKind::City {
-                    if let Some(t) = target_of(game, f.segment) {
-                        out.push(Action::Princess(t));
-                    }
-                }
+        for seg in knights_joined(game, mv) {
+            if let Some(t) = target_of(game, seg) {
+                out.push(Action::Princess(t));
             }
         }
     }

@@ -81,6 +81,27 @@ fn actions(mv: &Move) -> impl Iterator<Item = &Action> {
     mv.extras.iter().filter_map(|e| e.get::<Action>())
 }
 
+/// What becomes of a pig whose field's farmers a barn (Abbey and Mayor) sends home: it stays,
+/// as its own rule says (rule::PIG_PLACEMENT: until the game ends), or it goes home with
+/// them, as JCloisterZone plays it (rule::PIG_HOME_JCZ, its owner may place it again).
+pub static PIG_WITH_BARN: crate::ruleset::SwitchDef = crate::ruleset::SwitchDef {
+    name: "pig.barn-sends-farmers-home",
+    question: "When a barn sends a field's farmers home, does a pig in that field stay or go home too?",
+    values: &[
+        ("pig-stays", "it stays in its field until the end, as the pig's rule says"),
+        ("pig-goes-home", "it goes home with the farmers and may be placed again (JCloisterZone)"),
+    ],
+    rules: &[rule::PIG_PLACEMENT, rule::PIG_HOME_JCZ],
+    governs: &[],
+};
+
+/// The expansion's options, from the profile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// A pig goes home with the farmers a barn sends home (JCloisterZone).
+    pub pig_home_with_barn_farmers: bool,
+}
+
 impl Expansion for Tb {
     /// No action of this expansion changes an edge.
     fn edge_changes(&self) -> super::EdgeChanges {
@@ -89,6 +110,27 @@ impl Expansion for Tb {
 
     fn id(&self) -> ExpansionId {
         ExpansionId::Tb
+    }
+
+    fn switches(&self) -> &'static [&'static crate::ruleset::SwitchDef] {
+        static ALL: [&crate::ruleset::SwitchDef; 1] = [&PIG_WITH_BARN];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &crate::ruleset::Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options { pig_home_with_barn_farmers: profile.value(&PIG_WITH_BARN) == "pig-goes-home" });
+    }
+
+    fn farmers_sent_home(&self, game: &mut Game, field: SegId) {
+        // rule::PIG_HOME_JCZ: under JCloisterZone's reading the field's pigs go home too.
+        if game.options().of::<Options>().pig_home_with_barn_farmers {
+            let pigs = &game.state_of::<State>().pigs;
+            let kept: Vec<(PlayerId, SegId)> =
+                pigs.iter().copied().filter(|(_, s)| game.feature_of(*s) != field).collect();
+            if kept.len() != pigs.len() {
+                game.state_of_mut::<State>().pigs = kept;
+            }
+        }
     }
 
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
@@ -319,6 +361,8 @@ pub mod rule {
         PIG_CASTLE = "tb.pig.castle-five",
         /// Two pigs of one player in one field add the bonus once.
         PIG_ONCE = "tb.pig.one-bonus-per-field",
+        /// JCloisterZone's reading: a pig goes home with the farmers a barn sends home.
+        PIG_HOME_JCZ = "tb.pig.jcz-home-with-barn-farmers",
         /// The builder joins a road or city of the new tile holding its owner's follower, instead of a follower.
         BUILDER_PLACEMENT = "tb.builder.placement",
         /// A tile extending the builder's road or city earns a second tile in the same turn.
