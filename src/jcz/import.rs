@@ -118,6 +118,15 @@ const RULES: &[RuleMap] = &[
         ],
         elements: &["dragon"],
     },
+    RuleMap {
+        name: "fairy-placement",
+        default: "next-follower",
+        values: &[
+            ("next-follower", "fairy.placement", "beside-a-follower"),
+            ("on-tile", "fairy.placement", "on-a-tile"),
+        ],
+        elements: &["fairy"],
+    },
 ];
 
 impl RuleMap {
@@ -1094,15 +1103,22 @@ impl Cx<'_> {
             }
             _ if figure.starts_with("fairy.") => match m.payload.get("to") {
                 Some(to) if to.get("featurePointer").is_some() => ("fairy", Some(to)),
-                _ => {
-                    self.problem(
-                        "jcz::unsupported-message",
-                        &format!("{path}.payload.to"),
-                        "the fairy put on a tile rather than beside a follower (`fairy-placement: on-tile`), which \
-                         the referee does not model"
-                            .to_string(),
-                        None,
-                    );
+                // `fairy-placement: on-tile`: the fairy onto the tile at a square.
+                to => {
+                    match xy(to) {
+                        Some((x, yy)) => {
+                            if let Some(q) = self.square(x, yy, &format!("{path}.payload.to")) {
+                                t.fairy = Some(format!("[{}, {}]", q.x, q.y));
+                                t.fairy_at = Some(q);
+                            }
+                        }
+                        None => self.problem(
+                            "jcz::bad-message",
+                            path,
+                            "a fairy move to neither a follower nor a square".to_string(),
+                            None,
+                        ),
+                    }
                     return;
                 }
             },

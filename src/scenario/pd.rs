@@ -2,7 +2,7 @@
 //! `princess-dragon`): on a turn, the dragon's flight as the squares it enters in order
 //! (`dragon: [[1, 0], [2, 0]]`; with `dragon-flight: unfinished` on the last turn of a game
 //! recorded during the flight, the moves made so far), the fairy moved beside a follower (`fairy: {at: [1, 0], on:
-//! road}`), the knight a princess sends home (`princess: {at: [0, 1], on: city S}`) and the
+//! road}`; onto a tile, `fairy: [1, 0]`, where the fairy is put on a tile), the knight a princess sends home (`princess: {at: [0, 1], on: city S}`) and the
 //! feature a follower reaches through a magic portal (`portal: {at: [2, 0], on: field N}`);
 //! on a tile of the starting board, the dragon standing there (`dragon: true`) and the
 //! fairy beside a follower of that tile (`fairy: city N`).
@@ -95,6 +95,14 @@ impl Vocabulary for Pd {
                     );
                 } else {
                     out.extras.push(Extra::new(Action::FlightUnfinished));
+                }
+                continue;
+            }
+            // `fairy: [x, y]`: the fairy onto the tile there (`fairy.placement: on-a-tile`).
+            if *key == "fairy" && matches!(value, Value::Seq(_)) {
+                let Some(sq) = v.typed::<Vec<i64>>(&path, value) else { continue };
+                if let Some(at) = v.pos(&path, &sq) {
+                    out.extras.push(Extra::new(Action::FairyOnTile(at)));
                 }
                 continue;
             }

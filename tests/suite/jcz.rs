@@ -395,6 +395,7 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "princess-and-dragon/dragon-before-scoring",
         "princess-and-dragon/fairy-endgame-incomplete-inn",
         "princess-and-dragon/fairy-endgame-road",
+        "princess-and-dragon/fairy-on-tile",
         "princess-and-dragon/fairy-endgame-zero-field",
         "princess-and-dragon/fairy-next-meeple",
         "princess-and-dragon/magic-portal-placement",

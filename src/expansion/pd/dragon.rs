@@ -78,6 +78,7 @@ fn sky<'g, 't>(game: &'g Game<'t>, mv: &Move) -> Sky<'g, 't> {
     let fairy_at = actions(mv)
         .find_map(|a| match a {
             Action::Fairy(t) => Some(t.at),
+            Action::FairyOnTile(at) => Some(*at),
             _ => None,
         })
         .or(game.state_of::<State>().fairy.map(|(at, _)| at));
