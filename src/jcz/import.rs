@@ -66,6 +66,12 @@ const ELEMENTS: &[Element] = &[
     Element { name: "fairy", expansion: "pd", off: None },
     Element { name: "princess", expansion: "pd", off: None },
     Element { name: "portal", expansion: "pd", off: None },
+    // The second edition's gardens and the abbot (issue 40): accepted as the abbey and the
+    // barn are, since a game in which no abbot is deployed plays the same without them (a
+    // garden tile is read as its plain twin, said in a comment); an abbot deployed is refused
+    // where it is (a figure not modelled).
+    Element { name: "garden", expansion: "base", off: None },
+    Element { name: "abbot", expansion: "base", off: None },
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -200,6 +206,10 @@ struct Turn {
     fairy_at: Option<Pos>,
     /// The game stops during this turn's dragon flight (`dragon-flight: unfinished`).
     flight_unfinished: bool,
+    /// The game stops as this turn's dragon flight ends (`dragon-flight: ended`).
+    flight_ended: bool,
+    /// The JCZ id of a garden tile placed, read as its plain twin.
+    garden: Option<String>,
     /// The player's choice after the tile (a follower, a pass, a fairy move) was made: JCZ's
     /// action phase is over.
     acted: bool,
@@ -231,22 +241,27 @@ impl Cx<'_> {
         // The tile sets and elements name the expansions.
         let mut expansions: Vec<&'static str> = vec!["base"];
         for id in g.setup.sets.keys() {
-            match tiles::SETS.iter().find(|(s, _)| s == id) {
-                Some((_, x)) => push_unique(&mut expansions, x),
+            match tiles::expansion_of(id) {
+                Some(x) => push_unique(&mut expansions, x),
                 None => self.problem(
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
                     format!("the tile set `{id}` is of an expansion or edition the referee does not model"),
                     Some(format!(
                         "the sets it reads: {}",
-                        tiles::SETS.iter().map(|(s, _)| *s).collect::<Vec<_>>().join(", ")
+                        tiles::SETS
+                            .iter()
+                            .chain(tiles::SECOND_EDITIONS)
+                            .map(|(s, _)| *s)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )),
                 ),
             }
         }
         let mut switches: Vec<(&'static str, &'static str)> = Vec::new();
         // Bridges or castles played without the set's tiles.
-        let bcb1_set = g.setup.sets.keys().any(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "bcb1"));
+        let bcb1_set = g.setup.sets.keys().any(|id| tiles::expansion_of(id) == Some("bcb1"));
         let bcb1_element = ELEMENTS.iter().any(|e| e.expansion == "bcb1" && g.setup.elements.contains_key(e.name));
         if bcb1_element && !bcb1_set {
             switches.push(("bcb1.tiles", "left-out"));
@@ -496,6 +511,7 @@ impl Cx<'_> {
                             ) {
                                 t.lines.push(format!("tile: {our}"));
                                 t.lines.push(format!("at: [{}, {}]", pos.x, pos.y));
+                                t.garden = tiles::garden_of(id).map(|_| id.to_string());
                                 if r.degrees() != 0 {
                                     t.lines.push(format!("rotation: {}", r.degrees()));
                                 }
@@ -804,25 +820,18 @@ impl Cx<'_> {
         if let Some(mut t) = cur.take() {
             if t.committed {
                 turns.push(t);
-            } else if before_scoring && t.acted && dragon_turn(&t) && flight_goes_on(&set, &board, &turns, &t) {
-                // Stopped during the flight: the moves made so far, the scoring still to come.
-                t.flight_unfinished = true;
+            } else if before_scoring && t.acted && dragon_turn(&t) {
+                // Stopped during the flight (the moves made so far) or as it ended (JCZ's
+                // CommitActionPhase): the scoring still to come.
+                if flight_goes_on(&set, &board, &turns, &t) {
+                    t.flight_unfinished = true;
+                } else {
+                    t.flight_ended = true;
+                }
                 turns.push(t);
             } else {
                 open_turn = Some(t);
             }
-        }
-        // A flight over, its turn not committed: the game stopped between the flight and the
-        // scoring, a moment the scenario format cannot write.
-        if let Some(t) = open_turn.as_ref().filter(|t| before_scoring && t.acted && dragon_turn(t)) {
-            self.problem(
-                "jcz::unsupported-message",
-                &format!("replay[{}]", t.message),
-                "the game stops in the turn of a dragon tile after its flight, before the turn's scoring: the \
-                 referee can stop a game during a flight (`dragon-flight: unfinished`), not after it"
-                    .to_string(),
-                None,
-            );
         }
         // A last turn committed with its flight still going (JCZ's DragonMovePhase after the
         // scoring, `dragon-move: after-scoring`) stops during the flight.
@@ -833,7 +842,7 @@ impl Cx<'_> {
         {
             t.flight_unfinished = flight_goes_on(&set, &board, before, t);
         }
-        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished);
+        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished || t.flight_ended);
         // Volcano and dragon tiles without the `dragon` element are plain tiles to JCZ.
         if !g.setup.elements.contains_key("dragon") {
             if let Some(t) = turns.iter().find(|t| t.tile.is_some_and(|(k, _, _)| volcano_or_dragon(&set, k))) {
@@ -995,10 +1004,18 @@ impl Cx<'_> {
         if t.flight_unfinished {
             parts.push("dragon-flight: unfinished".to_string());
         }
+        if t.flight_ended {
+            parts.push("dragon-flight: ended".to_string());
+        }
+        let garden = t
+            .garden
+            .as_ref()
+            .map(|id| format!("; {id} is this tile with a garden, which only the abbot uses"))
+            .unwrap_or_default();
         if t.message >= g.replay.len() {
-            format!("{{{}}}  # drawn after the last message, fits nowhere", parts.join(", "))
+            format!("{{{}}}  # drawn after the last message, fits nowhere{garden}", parts.join(", "))
         } else {
-            format!("{{{}}}  # replay[{}]", parts.join(", "), t.message)
+            format!("{{{}}}  # replay[{}]{garden}", parts.join(", "), t.message)
         }
     }
 

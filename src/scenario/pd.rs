@@ -77,24 +77,37 @@ impl Vocabulary for Pd {
             if *key == "dragon-flight" {
                 // The game stops during the flight (a game recorded then): its last turn.
                 let Some(word) = v.typed::<String>(&path, value) else { continue };
-                if word.trim() != "unfinished" {
+                let stop = match word.trim() {
+                    "unfinished" => Some(Action::FlightUnfinished),
+                    "ended" => Some(Action::FlightEnded),
+                    _ => None,
+                };
+                if stop.is_none() {
                     v.problem(
                         "scenario::bad-dragon-flight",
                         &path,
-                        format!("`dragon-flight: {word}`: the one value is `unfinished`"),
+                        format!(
+                            "`dragon-flight: {word}`: the values are `unfinished` (the game stops during the flight) \
+                             and `ended` (it stops as the flight ends)"
+                        ),
                         Some("write it on the last turn of a game recorded during the dragon's flight".to_string()),
                     );
                 } else if !t.last || v.final_scoring {
                     v.problem(
                         "scenario::bad-dragon-flight",
                         &path,
-                        "`dragon-flight: unfinished` says the game stops during this turn's flight: only the last turn \
-                         of a game not over (`final-scoring: false`) can"
-                            .to_string(),
-                        Some("write the flight out to its end, or stop the scenario here with `final-scoring: false`".to_string()),
+                        format!(
+                            "`dragon-flight: {}` says the game stops with this turn's flight: only the last turn of a \
+                             game not over (`final-scoring: false`) can",
+                            word.trim()
+                        ),
+                        Some(
+                            "write the flight out to its end, or stop the scenario here with `final-scoring: false`"
+                                .to_string(),
+                        ),
                     );
-                } else {
-                    out.extras.push(Extra::new(Action::FlightUnfinished));
+                } else if let Some(a) = stop {
+                    out.extras.push(Extra::new(a));
                 }
                 continue;
             }

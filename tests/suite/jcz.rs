@@ -262,7 +262,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
             "tower" => {}
-            s @ ("volcano" | "dragon" | "portal") => symbols.push(s.to_string()),
+            s @ ("volcano" | "dragon" | "portal" | "garden") => symbols.push(s.to_string()),
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -369,6 +369,62 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
     assert_eq!(checked, tiles::TILE_IDS.len());
 }
 
+/// The second-edition sets are the first's decks with some copies printed with a garden:
+/// each garden tile is its plain twin's layout with a garden, and the copies add up.
+#[test]
+fn each_garden_tile_is_its_plain_twin_with_a_garden() {
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml"];
+    let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
+        eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
+        return;
+    };
+    let mut gardens = 0;
+    let mut sets = 0;
+    for text in &texts {
+        let doc = roxmltree::Document::parse(text).unwrap();
+        let layout = |id: &str| {
+            let t = doc.descendants().find(|n| n.has_tag_name("tile") && n.attribute("id") == Some(id)).unwrap();
+            jcz_layout(t).0
+        };
+        let refs = |set: &str| -> Vec<(String, u32)> {
+            doc.descendants()
+                .filter(|n| n.has_tag_name("tile-set") && n.attribute("id") == Some(set))
+                .flat_map(|s| s.children().filter(|n| n.has_tag_name("ref")))
+                .map(|n| (n.attribute("tile").unwrap().to_string(), n.attribute("count").unwrap().parse().unwrap()))
+                .collect()
+        };
+        for (second, first) in tiles::SECOND_EDITIONS {
+            let (a, b) = (refs(first), refs(second));
+            if b.is_empty() {
+                continue;
+            }
+            sets += 1;
+            for (id, _) in &b {
+                match tiles::garden_of(id) {
+                    Some(plain) => {
+                        let mut with = layout(id);
+                        assert_eq!(with.9.iter().filter(|s| *s == "garden").count(), 1, "{id}: one garden");
+                        with.9.retain(|s| s != "garden");
+                        assert_eq!(with, layout(plain), "{id} is {plain} with a garden");
+                        gardens += 1;
+                    }
+                    None => {
+                        assert!(a.iter().any(|(i, _)| i == id), "{id} of {second} is neither in {first} nor a garden")
+                    }
+                }
+            }
+            for (id, n) in &a {
+                let own = b.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n);
+                let twins: u32 =
+                    b.iter().filter(|(g, _)| tiles::garden_of(g) == Some(id.as_str())).map(|(_, n)| n).sum();
+                assert_eq!(own + twins, *n, "{id}: {first} has {n}, {second} {own} plain and {twins} with a garden");
+            }
+        }
+    }
+    assert_eq!(sets, tiles::SECOND_EDITIONS.len());
+    assert_eq!(gardens, tiles::GARDENS.len());
+}
+
 #[test]
 fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
     // JCZ's own engine tests are not part of the project: run where they are at hand.
@@ -394,6 +450,7 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "princess-and-dragon/dragon-after-scoring",
         "princess-and-dragon/dragon-before-scoring",
         "princess-and-dragon/fairy-endgame-incomplete-inn",
+        "princess-and-dragon/fairy-associated-to-meeple-as-dragon-protection",
         "princess-and-dragon/fairy-endgame-road",
         "princess-and-dragon/fairy-on-tile",
         "princess-and-dragon/fairy-endgame-zero-field",

@@ -140,6 +140,9 @@ pub enum Action {
     /// The game stops during this turn's flight, after the moves written (a game recorded
     /// then): the turn ends with the flight, the phases after it not played.
     FlightUnfinished,
+    /// The game stops as this turn's flight ends (a game recorded then, the flight over):
+    /// the phases after the flight are not played.
+    FlightEnded,
     /// The fairy moved, instead of a follower, beside the player's own follower there (under
     /// `fairy.placement: on-a-tile`, onto that follower's tile).
     Fairy(Target),
@@ -169,7 +172,8 @@ pub struct State {
     /// Under `fairy.placement: on-a-tile`: the followers on the fairy's tile before this
     /// turn's scoring, for their bonus.
     watched_tile: Vec<(PlayerId, SegId)>,
-    /// The game stopped during a flight (`Action::FlightUnfinished`): no move follows.
+    /// The game stopped with a flight (`Action::FlightUnfinished`, `Action::FlightEnded`): no
+    /// move follows.
     pub stopped: bool,
 }
 
@@ -281,6 +285,7 @@ impl Expansion for Pd {
                 }
             }
             Action::FlightUnfinished => "the game stops during the dragon's flight".to_string(),
+            Action::FlightEnded => "the game stops as the dragon's flight ends".to_string(),
             Action::Fairy(t) => format!("fairy beside the follower on {}", t.words()),
             Action::FairyOnTile(at) => format!("fairy onto the tile at {at}"),
             Action::Princess(t) => format!("princess sends home the knight on {}", t.words()),
