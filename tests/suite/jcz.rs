@@ -523,3 +523,28 @@ fn a_builders_second_tile_is_the_second_part_of_the_turn() {
     let text = crate::util::unwrapped(&e);
     assert!(text.contains("names no player") && text.contains("unnamed.jcz:"), "{text}");
 }
+
+/// A second edition's deck with gardens (`basic:2`): a garden tile is read as its plain twin,
+/// said in a comment; the game judged the same. An abbot deployed is refused where it is.
+#[test]
+fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/road-and-city.jcz")).unwrap();
+    let plain = jcz::import(&SourceFile::new("plain.jcz", text.clone()), lib()).unwrap().yaml;
+    let garden = text.replacen("\"basic:1\"", "\"basic:2\"", 1).replacen("\"BA/C\"", "\"BA/CG\"", 1);
+    let y = jcz::import(&SourceFile::new("garden.jcz", garden.clone()), lib()).unwrap().yaml;
+    assert!(y.contains("BA/CG is this tile with a garden, which only the abbot uses"), "{y}");
+    let strip = |y: &str| {
+        y.lines()
+            .filter(|l| !l.starts_with("source:"))
+            .map(|l| l.split("  # ").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&y), strip(&plain));
+    // The abbot: accepted as an element, refused when deployed.
+    let abbot = garden.replacen("\"elements\": {", "\"elements\": {\n      \"abbot\": 1,\n      \"garden\": true,", 1);
+    jcz::import(&SourceFile::new("abbot.jcz", abbot.clone()), lib()).unwrap();
+    let deployed = abbot.replacen(".small.", ".abbot.", 1);
+    let e = jcz::import(&SourceFile::new("deployed.jcz", deployed), lib()).unwrap_err();
+    let text = crate::util::unwrapped(&e);
+    assert!(text.contains("(abbot)") && text.contains("deployed.jcz:"), "{text}");
+}
