@@ -69,6 +69,12 @@ const ELEMENTS: &[Element] = &[
     // The Phantom: one each, deployed on the tile just placed (in the action phase, alone, or
     // in the phantom's phase after the follower) or on top of a tower.
     Element { name: "phantom", expansion: "phantom", off: None },
+    // The second edition's gardens and the abbot (issue 40): accepted as the abbey and the
+    // barn are, since a game in which no abbot is deployed plays the same without them (a
+    // garden tile is read as its plain twin, said in a comment); an abbot deployed is refused
+    // where it is (a figure not modelled).
+    Element { name: "garden", expansion: "base", off: None },
+    Element { name: "abbot", expansion: "base", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -146,6 +152,15 @@ const RULES: &[RuleMap] = &[
             ("after-scoring", "dragon.timing", "after-scoring"),
         ],
         elements: &["dragon"],
+    },
+    RuleMap {
+        name: "fairy-placement",
+        default: "next-follower",
+        values: &[
+            ("next-follower", "fairy.placement", "beside-a-follower"),
+            ("on-tile", "fairy.placement", "on-a-tile"),
+        ],
+        elements: &["fairy"],
     },
 ];
 
@@ -225,6 +240,10 @@ struct Turn {
     /// The game stops in this turn after its ransom, before its scoring (`tower-turn:
     /// unfinished`).
     tower_unfinished: bool,
+    /// The game stops as this turn's dragon flight ends (`dragon-flight: ended`).
+    flight_ended: bool,
+    /// The JCZ id of a garden tile placed, read as its plain twin.
+    garden: Option<String>,
     /// The player's choice after the tile (a follower, a pass, a fairy move) was made: JCZ's
     /// action phase is over.
     acted: bool,
@@ -256,22 +275,27 @@ impl Cx<'_> {
         // The tile sets and elements name the expansions.
         let mut expansions: Vec<&'static str> = vec!["base"];
         for id in g.setup.sets.keys() {
-            match tiles::SETS.iter().find(|(s, _)| s == id) {
-                Some((_, x)) => push_unique(&mut expansions, x),
+            match tiles::expansion_of(id) {
+                Some(x) => push_unique(&mut expansions, x),
                 None => self.problem(
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
                     format!("the tile set `{id}` is of an expansion or edition the referee does not model"),
                     Some(format!(
                         "the sets it reads: {}",
-                        tiles::SETS.iter().map(|(s, _)| *s).collect::<Vec<_>>().join(", ")
+                        tiles::SETS
+                            .iter()
+                            .chain(tiles::SECOND_EDITIONS)
+                            .map(|(s, _)| *s)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )),
                 ),
             }
         }
         let mut switches: Vec<(&'static str, &'static str)> = Vec::new();
         // Bridges or castles played without the set's tiles.
-        let bcb1_set = g.setup.sets.keys().any(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "bcb1"));
+        let bcb1_set = g.setup.sets.keys().any(|id| tiles::expansion_of(id) == Some("bcb1"));
         let bcb1_element = ELEMENTS.iter().any(|e| e.expansion == "bcb1" && g.setup.elements.contains_key(e.name));
         if bcb1_element && !bcb1_set {
             switches.push(("bcb1.tiles", "left-out"));
@@ -523,6 +547,7 @@ impl Cx<'_> {
                             ) {
                                 t.lines.push(format!("tile: {our}"));
                                 t.lines.push(format!("at: [{}, {}]", pos.x, pos.y));
+                                t.garden = tiles::garden_of(id).map(|_| id.to_string());
                                 if r.degrees() != 0 {
                                     t.lines.push(format!("rotation: {}", r.degrees()));
                                 }
@@ -852,9 +877,14 @@ impl Cx<'_> {
         if let Some(mut t) = cur.take() {
             if t.committed {
                 turns.push(t);
-            } else if before_scoring && t.acted && dragon_turn(&t) && flight_goes_on(&set, &board, &turns, &t) {
-                // Stopped during the flight: the moves made so far, the scoring still to come.
-                t.flight_unfinished = true;
+            } else if before_scoring && t.acted && dragon_turn(&t) {
+                // Stopped during the flight (the moves made so far) or as it ended (JCZ's
+                // CommitActionPhase): the scoring still to come.
+                if flight_goes_on(&set, &board, &turns, &t) {
+                    t.flight_unfinished = true;
+                } else {
+                    t.flight_ended = true;
+                }
                 turns.push(t);
             } else if pending_ransom.is_none() && t.tower.iter().any(|l| l.starts_with("ransom:")) {
                 // A ransom paid in a turn not committed: JCZ moved its points at once. The
@@ -866,18 +896,6 @@ impl Cx<'_> {
                 open_turn = Some(t);
             }
         }
-        // A flight over, its turn not committed: the game stopped between the flight and the
-        // scoring, a moment the scenario format cannot write.
-        if let Some(t) = open_turn.as_ref().filter(|t| before_scoring && t.acted && dragon_turn(t)) {
-            self.problem(
-                "jcz::unsupported-message",
-                &format!("replay[{}]", t.message),
-                "the game stops in the turn of a dragon tile after its flight, before the turn's scoring: the \
-                 referee can stop a game during a flight (`dragon-flight: unfinished`), not after it"
-                    .to_string(),
-                None,
-            );
-        }
         // A last turn committed with its flight still going (JCZ's DragonMovePhase after the
         // scoring, `dragon-move: after-scoring`) stops during the flight.
         let n = turns.len().saturating_sub(1);
@@ -887,7 +905,7 @@ impl Cx<'_> {
         {
             t.flight_unfinished = flight_goes_on(&set, &board, before, t);
         }
-        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished || t.tower_unfinished);
+        let unfinished = turns.last().is_some_and(|t| t.flight_unfinished || t.flight_ended || t.tower_unfinished);
         // JCZ moves a ransom's points at once; the referee plays a ransom with the turn it is
         // paid in, so a ransom paid before a tile never placed is not replayed.
         let open_ransom = open_turn.as_ref().is_some_and(|t| t.tower.iter().any(|l| l.starts_with("ransom:")));
@@ -1086,10 +1104,18 @@ impl Cx<'_> {
         if t.flight_unfinished {
             parts.push("dragon-flight: unfinished".to_string());
         }
+        if t.flight_ended {
+            parts.push("dragon-flight: ended".to_string());
+        }
+        let garden = t
+            .garden
+            .as_ref()
+            .map(|id| format!("; {id} is this tile with a garden, which only the abbot uses"))
+            .unwrap_or_default();
         if t.message >= g.replay.len() {
-            format!("{{{}}}  # drawn after the last message, fits nowhere", parts.join(", "))
+            format!("{{{}}}  # drawn after the last message, fits nowhere{garden}", parts.join(", "))
         } else {
-            format!("{{{}}}  # replay[{}]", parts.join(", "), t.message)
+            format!("{{{}}}  # replay[{}]{garden}", parts.join(", "), t.message)
         }
     }
 
@@ -1194,15 +1220,22 @@ impl Cx<'_> {
             }
             _ if figure.starts_with("fairy.") => match m.payload.get("to") {
                 Some(to) if to.get("featurePointer").is_some() => ("fairy", Some(to)),
-                _ => {
-                    self.problem(
-                        "jcz::unsupported-message",
-                        &format!("{path}.payload.to"),
-                        "the fairy put on a tile rather than beside a follower (`fairy-placement: on-tile`), which \
-                         the referee does not model"
-                            .to_string(),
-                        None,
-                    );
+                // `fairy-placement: on-tile`: the fairy onto the tile at a square.
+                to => {
+                    match xy(to) {
+                        Some((x, yy)) => {
+                            if let Some(q) = self.square(x, yy, &format!("{path}.payload.to")) {
+                                t.fairy = Some(format!("[{}, {}]", q.x, q.y));
+                                t.fairy_at = Some(q);
+                            }
+                        }
+                        None => self.problem(
+                            "jcz::bad-message",
+                            path,
+                            "a fairy move to neither a follower nor a square".to_string(),
+                            None,
+                        ),
+                    }
                     return;
                 }
             },

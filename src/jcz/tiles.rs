@@ -16,6 +16,42 @@ pub const SETS: &[(&str, &str)] = &[
     ("princess-and-dragon:1", "pd"),
 ];
 
+/// Second-edition tile sets read as their first edition: the same deck, some copies printed
+/// with a garden (a land symbol that only the abbot uses). `(set, the first edition's set)`.
+pub const SECOND_EDITIONS: &[(&str, &str)] = &[
+    ("basic:2", "basic:1"),
+    ("bridges-castles-and-bazaars:2", "bridges-castles-and-bazaars:1"),
+    ("princess-and-dragon:2", "princess-and-dragon:1"),
+];
+
+/// The garden tiles of the second-edition sets, each with the first-edition tile of the same
+/// layout it replaces a copy of: `(garden tile, plain tile)`. A test holds them against JCZ's
+/// tile definitions (the same layout but the garden; the copies add up).
+pub const GARDENS: &[(&str, &str)] = &[
+    ("BA/CG", "BA/C"),
+    ("BA/CFCG", "BA/CFC.2"),
+    ("BA/CCG", "BA/CC.2"),
+    ("BA/Cc+G", "BA/Cc+"),
+    ("BA/CcG", "BA/Cc.1"),
+    ("BA/CccG", "BA/Ccc"),
+    ("BA/RFrG", "BA/RFr"),
+    ("BA/RrG", "BA/Rr"),
+    ("BB/CFR!G", "BB/CFR!"),
+    ("DG/C.dG", "DG/C.d"),
+    ("DG/Cc.pG", "DG/Cc.p"),
+];
+
+/// The plain tile a garden tile is printed over, if the id is a garden tile's.
+pub fn garden_of(jcz: &str) -> Option<&'static str> {
+    GARDENS.iter().find(|(g, _)| *g == jcz).map(|(_, p)| *p)
+}
+
+/// The expansion whose tiles a JCZ tile set holds (a second edition's: its first's).
+pub fn expansion_of(set: &str) -> Option<&'static str> {
+    let first = SECOND_EDITIONS.iter().find(|(s, _)| *s == set).map_or(set, |(_, f)| *f);
+    SETS.iter().find(|(s, _)| *s == first).map(|(_, x)| *x)
+}
+
 /// JCZ tile id, catalogue tile id, and the quarter turns (clockwise) from JCZ's orientation
 /// to the catalogue's: a JCZ rotation of `R` degrees is the catalogue's `R - 90 × turns`.
 pub const TILE_IDS: &[(&str, &str, u8)] = &[
@@ -171,6 +207,7 @@ pub const ABBEY: &str = "AM/A";
 
 /// The catalogue tile and quarter turns for a JCZ tile id.
 pub fn ours(jcz: &str) -> Option<(&'static str, u8)> {
+    let jcz = garden_of(jcz).unwrap_or(jcz);
     TILE_IDS.iter().find(|(j, _, _)| *j == jcz).map(|(_, o, q)| (*o, *q))
 }
 

@@ -2,7 +2,7 @@
 //! `princess-dragon`): on a turn, the dragon's flight as the squares it enters in order
 //! (`dragon: [[1, 0], [2, 0]]`; with `dragon-flight: unfinished` on the last turn of a game
 //! recorded during the flight, the moves made so far), the fairy moved beside a follower (`fairy: {at: [1, 0], on:
-//! road}`), the knight a princess sends home (`princess: {at: [0, 1], on: city S}`) and the
+//! road}`; onto a tile, `fairy: [1, 0]`, where the fairy is put on a tile), the knight a princess sends home (`princess: {at: [0, 1], on: city S}`) and the
 //! feature a follower reaches through a magic portal (`portal: {at: [2, 0], on: field N}`);
 //! on a tile of the starting board, the dragon standing there (`dragon: true`) and the
 //! fairy beside a follower of that tile (`fairy: city N`).
@@ -77,24 +77,45 @@ impl Vocabulary for Pd {
             if *key == "dragon-flight" {
                 // The game stops during the flight (a game recorded then): its last turn.
                 let Some(word) = v.typed::<String>(&path, value) else { continue };
-                if word.trim() != "unfinished" {
+                let stop = match word.trim() {
+                    "unfinished" => Some(Action::FlightUnfinished),
+                    "ended" => Some(Action::FlightEnded),
+                    _ => None,
+                };
+                if stop.is_none() {
                     v.problem(
                         "scenario::bad-dragon-flight",
                         &path,
-                        format!("`dragon-flight: {word}`: the one value is `unfinished`"),
+                        format!(
+                            "`dragon-flight: {word}`: the values are `unfinished` (the game stops during the flight) \
+                             and `ended` (it stops as the flight ends)"
+                        ),
                         Some("write it on the last turn of a game recorded during the dragon's flight".to_string()),
                     );
                 } else if !t.last || v.final_scoring {
                     v.problem(
                         "scenario::bad-dragon-flight",
                         &path,
-                        "`dragon-flight: unfinished` says the game stops during this turn's flight: only the last turn \
-                         of a game not over (`final-scoring: false`) can"
-                            .to_string(),
-                        Some("write the flight out to its end, or stop the scenario here with `final-scoring: false`".to_string()),
+                        format!(
+                            "`dragon-flight: {}` says the game stops with this turn's flight: only the last turn of a \
+                             game not over (`final-scoring: false`) can",
+                            word.trim()
+                        ),
+                        Some(
+                            "write the flight out to its end, or stop the scenario here with `final-scoring: false`"
+                                .to_string(),
+                        ),
                     );
-                } else {
-                    out.extras.push(Extra::new(Action::FlightUnfinished));
+                } else if let Some(a) = stop {
+                    out.extras.push(Extra::new(a));
+                }
+                continue;
+            }
+            // `fairy: [x, y]`: the fairy onto the tile there (`fairy.placement: on-a-tile`).
+            if *key == "fairy" && matches!(value, Value::Seq(_)) {
+                let Some(sq) = v.typed::<Vec<i64>>(&path, value) else { continue };
+                if let Some(at) = v.pos(&path, &sq) {
+                    out.extras.push(Extra::new(Action::FairyOnTile(at)));
                 }
                 continue;
             }

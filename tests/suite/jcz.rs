@@ -269,7 +269,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
             "tower" => {}
-            s @ ("volcano" | "dragon" | "portal") => symbols.push(s.to_string()),
+            s @ ("volcano" | "dragon" | "portal" | "garden") => symbols.push(s.to_string()),
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -377,6 +377,62 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
     assert_eq!(checked, tiles::TILE_IDS.iter().filter(|(j, _, _)| *j != tiles::ABBEY).count());
 }
 
+/// The second-edition sets are the first's decks with some copies printed with a garden:
+/// each garden tile is its plain twin's layout with a garden, and the copies add up.
+#[test]
+fn each_garden_tile_is_its_plain_twin_with_a_garden() {
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml"];
+    let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
+        eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
+        return;
+    };
+    let mut gardens = 0;
+    let mut sets = 0;
+    for text in &texts {
+        let doc = roxmltree::Document::parse(text).unwrap();
+        let layout = |id: &str| {
+            let t = doc.descendants().find(|n| n.has_tag_name("tile") && n.attribute("id") == Some(id)).unwrap();
+            jcz_layout(t).0
+        };
+        let refs = |set: &str| -> Vec<(String, u32)> {
+            doc.descendants()
+                .filter(|n| n.has_tag_name("tile-set") && n.attribute("id") == Some(set))
+                .flat_map(|s| s.children().filter(|n| n.has_tag_name("ref")))
+                .map(|n| (n.attribute("tile").unwrap().to_string(), n.attribute("count").unwrap().parse().unwrap()))
+                .collect()
+        };
+        for (second, first) in tiles::SECOND_EDITIONS {
+            let (a, b) = (refs(first), refs(second));
+            if b.is_empty() {
+                continue;
+            }
+            sets += 1;
+            for (id, _) in &b {
+                match tiles::garden_of(id) {
+                    Some(plain) => {
+                        let mut with = layout(id);
+                        assert_eq!(with.9.iter().filter(|s| *s == "garden").count(), 1, "{id}: one garden");
+                        with.9.retain(|s| s != "garden");
+                        assert_eq!(with, layout(plain), "{id} is {plain} with a garden");
+                        gardens += 1;
+                    }
+                    None => {
+                        assert!(a.iter().any(|(i, _)| i == id), "{id} of {second} is neither in {first} nor a garden")
+                    }
+                }
+            }
+            for (id, n) in &a {
+                let own = b.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n);
+                let twins: u32 =
+                    b.iter().filter(|(g, _)| tiles::garden_of(g) == Some(id.as_str())).map(|(_, n)| n).sum();
+                assert_eq!(own + twins, *n, "{id}: {first} has {n}, {second} {own} plain and {twins} with a garden");
+            }
+        }
+    }
+    assert_eq!(sets, tiles::SECOND_EDITIONS.len());
+    assert_eq!(gardens, tiles::GARDENS.len());
+}
+
 #[test]
 fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
     // JCZ's own engine tests are not part of the project: run where they are at hand.
@@ -402,7 +458,9 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "princess-and-dragon/dragon-after-scoring",
         "princess-and-dragon/dragon-before-scoring",
         "princess-and-dragon/fairy-endgame-incomplete-inn",
+        "princess-and-dragon/fairy-associated-to-meeple-as-dragon-protection",
         "princess-and-dragon/fairy-endgame-road",
+        "princess-and-dragon/fairy-on-tile",
         "princess-and-dragon/fairy-endgame-zero-field",
         "princess-and-dragon/fairy-next-meeple",
         "princess-and-dragon/magic-portal-placement",
@@ -472,4 +530,29 @@ fn a_builders_second_tile_is_the_second_part_of_the_turn() {
     let e = jcz::import(&SourceFile::new("unnamed.jcz", unnamed), lib()).unwrap_err();
     let text = crate::util::unwrapped(&e);
     assert!(text.contains("names no player") && text.contains("unnamed.jcz:"), "{text}");
+}
+
+/// A second edition's deck with gardens (`basic:2`): a garden tile is read as its plain twin,
+/// said in a comment; the game judged the same. An abbot deployed is refused where it is.
+#[test]
+fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
+    let text = std::fs::read_to_string(root().join("tests/jcz/road-and-city.jcz")).unwrap();
+    let plain = jcz::import(&SourceFile::new("plain.jcz", text.clone()), lib()).unwrap().yaml;
+    let garden = text.replacen("\"basic:1\"", "\"basic:2\"", 1).replacen("\"BA/C\"", "\"BA/CG\"", 1);
+    let y = jcz::import(&SourceFile::new("garden.jcz", garden.clone()), lib()).unwrap().yaml;
+    assert!(y.contains("BA/CG is this tile with a garden, which only the abbot uses"), "{y}");
+    let strip = |y: &str| {
+        y.lines()
+            .filter(|l| !l.starts_with("source:"))
+            .map(|l| l.split("  # ").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&y), strip(&plain));
+    // The abbot: accepted as an element, refused when deployed.
+    let abbot = garden.replacen("\"elements\": {", "\"elements\": {\n      \"abbot\": 1,\n      \"garden\": true,", 1);
+    jcz::import(&SourceFile::new("abbot.jcz", abbot.clone()), lib()).unwrap();
+    let deployed = abbot.replacen(".small.", ".abbot.", 1);
+    let e = jcz::import(&SourceFile::new("deployed.jcz", deployed), lib()).unwrap_err();
+    let text = crate::util::unwrapped(&e);
+    assert!(text.contains("(abbot)") && text.contains("deployed.jcz:"), "{text}");
 }

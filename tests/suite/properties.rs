@@ -403,7 +403,10 @@ fn legal_moves_agrees_with_the_verdict_on_every_scenario_move() {
                 let stops = mv.extras.iter().any(|x| {
                     matches!(
                         x.get::<referee::expansion::pd::Action>(),
-                        Some(referee::expansion::pd::Action::FlightUnfinished)
+                        Some(
+                            referee::expansion::pd::Action::FlightUnfinished
+                                | referee::expansion::pd::Action::FlightEnded
+                        )
                     ) || x.get::<referee::expansion::tower::Action>()
                         == Some(&referee::expansion::tower::Action::Unfinished)
                 });

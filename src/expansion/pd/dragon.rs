@@ -78,6 +78,7 @@ fn sky<'g, 't>(game: &'g Game<'t>, mv: &Move) -> Sky<'g, 't> {
     let fairy_at = actions(mv)
         .find_map(|a| match a {
             Action::Fairy(t) => Some(t.at),
+            Action::FairyOnTile(at) => Some(*at),
             _ => None,
         })
         .or(game.state_of::<State>().fairy.map(|(at, _)| at));
@@ -105,8 +106,9 @@ pub(super) fn check(game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verd
     }
     let path = flight(mv);
     let unfinished = actions(mv).any(|a| matches!(a, Action::FlightUnfinished));
+    let stops = unfinished || actions(mv).any(|a| matches!(a, Action::FlightEnded));
     if !marked(game, mv.tile, Mark::Dragon) {
-        return match path.is_some() || unfinished {
+        return match path.is_some() || stops {
             true => Err(Verdict::new(
                 rule::DRAGON_SIX_MOVES,
                 format!("only a dragon tile sets the dragon flying; {} shows no dragon", def.id),
@@ -249,15 +251,20 @@ fn walk(sky: &Sky, path: &mut Vec<u32>, out: &mut Vec<Vec<Pos>>) {
     }
 }
 
-/// A game recorded during the flight (`Action::FlightUnfinished`) stops with it. Under
+/// A game recorded during the flight (`Action::FlightUnfinished`), or as it ends
+/// (`Action::FlightEnded`), stops with it. Under
 /// `dragon.timing: before-scoring` the turn's scoring comes after the flight and has not
 /// happened: each road and city of the dragon tile completed with followers on it gets a
 /// 0-point event saying so (rule::DRAGON_TIMING).
 pub(super) fn stop(game: &mut Game, turn: &TurnContext) {
-    if !actions(&turn.mv).any(|a| matches!(a, Action::FlightUnfinished)) {
+    if !actions(&turn.mv).any(|a| matches!(a, Action::FlightUnfinished | Action::FlightEnded)) {
         return;
     }
     game.state_of_mut::<State>().stopped = true;
+    let label = match actions(&turn.mv).any(|a| matches!(a, Action::FlightEnded)) {
+        true => "not scored yet: the game stops as the dragon's flight ends, before the scoring",
+        false => "not scored yet: the game stops during the dragon's flight, before the scoring",
+    };
     if !game.options().of::<super::Options>().dragon_before_scoring {
         return;
     }
@@ -289,12 +296,7 @@ pub(super) fn stop(game: &mut Game, turn: &TurnContext) {
             timing: Timing::Turn(turn.turn),
             players: players.into_iter().collect(),
             feature,
-            items: smallvec![ScoreItem {
-                rule: rule::DRAGON_TIMING,
-                label: "not scored yet: the game stops during the dragon's flight, before the scoring",
-                count: 1,
-                each: 0
-            }],
+            items: smallvec![ScoreItem { rule: rule::DRAGON_TIMING, label, count: 1, each: 0 }],
             because: smallvec![],
         });
     }

@@ -35,8 +35,55 @@ fn castle_rule(game: &Game, seg: SegId, t: &Target) -> Result<(), Verdict> {
     Ok(())
 }
 
+/// Whether the fairy stands on a tile and serves every follower there
+/// (`fairy.placement: on-a-tile`).
+fn on_tile(game: &Game) -> bool {
+    game.options().of::<Options>().fairy_on_tile
+}
+
+/// Under `fairy.placement: on-a-tile`, the followers on the fairy's tile (a follower in a
+/// castle, between tiles, is on none); none otherwise.
+pub(super) fn on_fairy_tile(game: &Game) -> Vec<(PlayerId, SegId)> {
+    if !on_tile(game) {
+        return Vec::new();
+    }
+    let Some((at, _)) = game.state_of::<State>().fairy else { return Vec::new() };
+    followers_on(game, at)
+}
+
+/// The followers on the tile at a square (by tile group: both squares of a double-size tile).
+fn followers_on(game: &Game, at: Pos) -> Vec<(PlayerId, SegId)> {
+    let Some(group) = game.tile_at(at).map(|p| p.group) else { return Vec::new() };
+    game.followers()
+        .iter()
+        .filter(|f| game.tile_at(game.locate(f.segment).0).is_some_and(|p| p.group == group))
+        .filter(|f| !between_tiles(game, f.segment))
+        .map(|f| (f.player, f.segment))
+        .collect()
+}
+
 pub(super) fn check(game: &Game, player: PlayerId, mv: &crate::engine::Move) -> Result<(), Verdict> {
     for a in actions(mv) {
+        if let Action::FairyOnTile(at) = a {
+            if !on_tile(game) {
+                return Err(Verdict::new(
+                    rule::FAIRY_MOVE,
+                    format!(
+                        "the fairy goes beside one follower, not onto a tile (fairy.placement: beside-a-follower): name the follower on the tile at {at}"
+                    ),
+                ));
+            }
+            if !followers_on(game, *at).iter().any(|(p, _)| *p == player) {
+                return Err(Verdict::new(
+                    rule::FAIRY_ON_TILE,
+                    format!(
+                        "the fairy goes onto a tile holding one of {}'s followers; the tile at {at} holds none",
+                        game.player_name(player)
+                    ),
+                ));
+            }
+            continue;
+        }
         let Action::Fairy(t) = a else { continue };
         let (owner, seg) = follower_at(game, t, rule::FAIRY_MOVE)?;
         if owner != player {
@@ -80,6 +127,31 @@ pub(super) fn target_of(game: &Game, seg: SegId) -> Option<Target> {
 pub(super) fn options(game: &Game, player: PlayerId) -> Vec<Action> {
     let now = game.state_of::<State>().fairy_follower(game);
     let mut out = Vec::new();
+    if on_tile(game) {
+        // Each tile holding one of the player's followers, but the fairy's own, named by the
+        // square of its first such follower.
+        let here = game.state_of::<State>().fairy.and_then(|(at, _)| game.tile_at(at).map(|p| p.group));
+        let mut groups = Vec::new();
+        for f in game.followers().iter().filter(|f| f.player == player && !between_tiles(game, f.segment)) {
+            let at = game.locate(f.segment).0;
+            let Some(g) = game.tile_at(at).map(|p| p.group) else { continue };
+            if Some(g) != here && !groups.contains(&g) {
+                groups.push(g);
+                out.push(Action::FairyOnTile(at));
+            }
+        }
+        // A follower in a castle is on no tile: the fairy joins it where `castle.fairy` lets it.
+        for f in game.followers().iter().filter(|f| f.player == player && between_tiles(game, f.segment)) {
+            if now == Some((player, f.segment)) {
+                continue;
+            }
+            let Some(t) = target_of(game, f.segment) else { continue };
+            if castle_rule(game, f.segment, &t).is_ok() {
+                out.push(Action::Fairy(t));
+            }
+        }
+        return out;
+    }
     for f in game.followers().iter().filter(|f| f.player == player) {
         if now == Some((player, f.segment)) {
             continue;
@@ -96,11 +168,22 @@ pub(super) fn options(game: &Game, player: PlayerId) -> Vec<Action> {
 pub(super) fn stand(game: &mut Game, t: &Target) -> Result<(), Verdict> {
     let (owner, seg) = follower_at(game, t, rule::FAIRY_MOVE)?;
     castle_rule(game, seg, t)?;
-    game.state_of_mut::<State>().fairy = Some((t.at, Some((owner, seg))));
+    let beside = (!on_tile(game) || between_tiles(game, seg)).then_some((owner, seg));
+    game.state_of_mut::<State>().fairy = Some((t.at, beside));
     Ok(())
 }
 
 pub(super) fn moved(game: &mut Game, turn: &TurnContext) {
+    if let Some(at) = actions(&turn.mv).find_map(|a| match a {
+        Action::FairyOnTile(at) => Some(*at),
+        // On a tile, unless with a follower in a castle, which is on none (the Big Box 3
+        // castle rule keeps the fairy beside it).
+        Action::Fairy(t) if on_tile(game) && !t.segment(game).is_ok_and(|seg| between_tiles(game, seg)) => Some(t.at),
+        _ => None,
+    }) {
+        game.state_of_mut::<State>().fairy = Some((at, None));
+        return;
+    }
     let Some(t) = actions(&turn.mv).find_map(|a| match a {
         Action::Fairy(t) => Some(*t),
         _ => None,
@@ -113,8 +196,9 @@ pub(super) fn moved(game: &mut Game, turn: &TurnContext) {
 }
 
 fn fairy_ref(game: &Game, at: Pos, player: PlayerId, seg: SegId) -> FeatureRef {
+    let how = if on_tile(game) && !between_tiles(game, seg) { "on the tile of" } else { "beside" };
     FeatureRef::new(FeatureKind::Fairy, at, u8::MAX, "fairy", 0).with_words(format!(
-        "the fairy beside {}'s follower on {}",
+        "the fairy {how} {}'s follower on {}",
         game.player_name(player),
         game.describe(seg)
     ))
@@ -129,13 +213,18 @@ fn pay(game: &mut Game, timing: Timing, player: PlayerId, seg: SegId, rule: crat
         players: smallvec![player],
         feature,
         items: smallvec![ScoreItem { rule, label, count: 1, each }],
-        because: smallvec![],
+        because: if on_tile(game) && !between_tiles(game, seg) { smallvec![rule::FAIRY_ON_TILE] } else { smallvec![] },
     });
 }
 
 /// rule::FAIRY_TURN_POINT, once a turn (not again in a turn's second part).
 pub(super) fn turn_point(game: &mut Game, turn: &TurnContext) {
     if matches!(turn.mv.part, Part::Second(_)) {
+        return;
+    }
+    // rule::FAIRY_ON_TILE: a player with a follower on the fairy's tile.
+    if let Some(&(p, seg)) = on_fairy_tile(game).iter().find(|(p, _)| *p == turn.player) {
+        pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_TURN_POINT, 1);
         return;
     }
     if let Some((p, seg)) = game.state_of::<State>().fairy_follower(game) {
@@ -148,6 +237,19 @@ pub(super) fn turn_point(game: &mut Game, turn: &TurnContext) {
 /// rule::FAIRY_BONUS: the feature of the fairy's follower (as it stood before the turn's
 /// scoring) was scored this turn with that player's follower on it, whoever won it.
 pub(super) fn bonus(game: &mut Game, turn: &TurnContext) {
+    // rule::FAIRY_ON_TILE: each follower that stood on the fairy's tile whose feature was
+    // scored with it.
+    let on_tile = std::mem::take(&mut game.state_of_mut::<State>().watched_tile);
+    for (p, seg) in on_tile {
+        let root = game.feature_of(seg);
+        let scored = game
+            .completions()
+            .iter()
+            .any(|c| game.feature_of(c.info.root) == root && c.followers.iter().any(|(owner, ..)| *owner == p));
+        if scored {
+            pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_BONUS, 3);
+        }
+    }
     let Some((p, seg)) = game.state_of::<State>().watched else { return };
     if between_tiles(game, seg) {
         return;
@@ -195,6 +297,10 @@ pub(super) fn castle_bonus(game: &mut Game, turn: &TurnContext) {
 /// rule::FAIRY_BONUS at the final scoring: the fairy's follower is still on the board, so
 /// its feature is scored now (a castle's is not: an unfinished castle scores nothing).
 pub(super) fn final_bonus(game: &mut Game) {
+    // rule::FAIRY_ON_TILE: every follower on the fairy's tile.
+    for (p, seg) in on_fairy_tile(game) {
+        pay(game, Timing::End, p, seg, rule::FAIRY_BONUS, 3);
+    }
     if let Some((p, seg)) = game.state_of::<State>().fairy_follower(game) {
         if !between_tiles(game, seg) {
             pay(game, Timing::End, p, seg, rule::FAIRY_BONUS, 3);

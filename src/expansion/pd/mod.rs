@@ -69,6 +69,20 @@ pub static FAIRY_CASTLE: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static FAIRY_PLACEMENT: SwitchDef = SwitchDef {
+    name: "fairy.placement",
+    question: "Is the fairy put beside one follower, or on a tile holding the player's followers?",
+    values: &[
+        ("beside-a-follower", "beside one of the player's followers, which alone it serves (Hans im Glück)"),
+        (
+            "on-a-tile",
+            "on a tile holding one of the player's followers; it serves every follower on that tile (Rio Grande and Z-Man)",
+        ),
+    ],
+    rules: &[rule::FAIRY_MOVE, rule::FAIRY_ON_TILE],
+    governs: &[],
+};
+
 /// What the `castle.fairy` switch says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum FairyCastle {
@@ -88,6 +102,9 @@ pub struct Options {
     pub fairy_castle: FairyCastle,
     /// The princess must send a knight home when she can (`princess.action: must`).
     pub princess_must: bool,
+    /// The fairy stands on a tile and serves every follower there (`fairy.placement:
+    /// on-a-tile`), not beside one follower.
+    pub fairy_on_tile: bool,
 }
 
 impl Options {
@@ -100,6 +117,7 @@ impl Options {
                 "allowed-beside-castle-follower" => FairyCastle::NewEdition,
                 _ => FairyCastle::Forbidden,
             },
+            fairy_on_tile: profile.value(&FAIRY_PLACEMENT) == "on-a-tile",
         }
     }
 }
@@ -136,8 +154,15 @@ pub enum Action {
     /// The game stops during this turn's flight, after the moves written (a game recorded
     /// then): the turn ends with the flight, the phases after it not played.
     FlightUnfinished,
-    /// The fairy moved, instead of a follower, beside the player's own follower there.
+    /// The game stops as this turn's flight ends (a game recorded then, the flight over):
+    /// the phases after the flight are not played.
+    FlightEnded,
+    /// The fairy moved, instead of a follower, beside the player's own follower there (under
+    /// `fairy.placement: on-a-tile`, onto that follower's tile).
     Fairy(Target),
+    /// The fairy moved, instead of a follower, onto the tile at this square, which holds one
+    /// of the player's followers (`fairy.placement: on-a-tile` only).
+    FairyOnTile(Pos),
     /// The princess sends this knight home, instead of a follower.
     Princess(Target),
     /// A follower through the magic portal onto this feature, instead of on the new tile.
@@ -158,7 +183,11 @@ pub struct State {
     pub fairy: Option<(Pos, Option<(PlayerId, SegId)>)>,
     /// The feature the fairy's follower stood on before this turn's scoring, for its bonus.
     watched: Option<(PlayerId, SegId)>,
-    /// The game stopped during a flight (`Action::FlightUnfinished`): no move follows.
+    /// Under `fairy.placement: on-a-tile`: the followers on the fairy's tile before this
+    /// turn's scoring, for their bonus.
+    watched_tile: Vec<(PlayerId, SegId)>,
+    /// The game stopped with a flight (`Action::FlightUnfinished`, `Action::FlightEnded`): no
+    /// move follows.
     pub stopped: bool,
 }
 
@@ -209,7 +238,7 @@ impl Expansion for Pd {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 3] = [&DRAGON_TIMING, &FAIRY_CASTLE, &PRINCESS_ACTION];
+        static ALL: [&SwitchDef; 4] = [&DRAGON_TIMING, &FAIRY_CASTLE, &PRINCESS_ACTION, &FAIRY_PLACEMENT];
         &ALL
     }
 
@@ -270,7 +299,9 @@ impl Expansion for Pd {
                 }
             }
             Action::FlightUnfinished => "the game stops during the dragon's flight".to_string(),
+            Action::FlightEnded => "the game stops as the dragon's flight ends".to_string(),
             Action::Fairy(t) => format!("fairy beside the follower on {}", t.words()),
+            Action::FairyOnTile(at) => format!("fairy onto the tile at {at}"),
             Action::Princess(t) => format!("princess sends home the knight on {}", t.words()),
             Action::Portal(t) => format!("follower through the portal on {}", t.words()),
             Action::StandingDragon(at) => format!("the dragon standing at {at}"),
@@ -309,11 +340,14 @@ impl Expansion for Pd {
             ));
         }
         // One of these a turn, each instead of a follower on the new tile.
-        let instead: Vec<&Action> =
-            actions(mv).filter(|a| matches!(a, Action::Fairy(_) | Action::Princess(_) | Action::Portal(_))).collect();
+        let instead: Vec<&Action> = actions(mv)
+            .filter(|a| {
+                matches!(a, Action::Fairy(_) | Action::FairyOnTile(_) | Action::Princess(_) | Action::Portal(_))
+            })
+            .collect();
         if instead.len() > 1 || (!instead.is_empty() && mv.follower.is_some()) {
             let rule = match instead[0] {
-                Action::Fairy(_) => rule::FAIRY_MOVE,
+                Action::Fairy(_) | Action::FairyOnTile(_) => rule::FAIRY_MOVE,
                 Action::Princess(_) => rule::PRINCESS,
                 _ => rule::PORTAL,
             };
@@ -391,7 +425,10 @@ impl Expansion for Pd {
             FAIRY_WATCH_PHASE => {
                 let st = game.state_of::<State>();
                 let watched = st.fairy_follower(game);
-                game.state_of_mut::<State>().watched = watched;
+                let on_tile = fairy::on_fairy_tile(game);
+                let st = game.state_of_mut::<State>();
+                st.watched = watched;
+                st.watched_tile = on_tile;
                 Ok(())
             }
             FAIRY_BONUS_PHASE => {
@@ -448,6 +485,9 @@ impl Expansion for Pd {
         if game.state_of::<State>().fairy_follower(game).is_some_and(|(p, _)| p == player) {
             out.push("the fairy beside a follower".to_string());
         }
+        if fairy::on_fairy_tile(game).iter().any(|(p, _)| *p == player) {
+            out.push("a follower on the fairy's tile".to_string());
+        }
     }
 }
 
@@ -490,6 +530,8 @@ pub mod rule {
         FAIRY_TURN_POINT = "pd.fairy.turn-point",
         /// 3 points when the fairy's follower's feature is scored.
         FAIRY_BONUS = "pd.fairy.feature-bonus",
+        /// The fairy on a tile: it serves every follower there (Rio Grande and Z-Man).
+        FAIRY_ON_TILE = "pd.fairy.on-tile",
         /// The fairy never goes into a castle (1st-edition clarification).
         FAIRY_CASTLE_FORBIDDEN = "pd.fairy.castle-forbidden",
         /// The fairy in a castle: 3 when the castle scores (Big Box 3).
