@@ -75,39 +75,12 @@ impl Vocabulary for Pd {
                 continue;
             }
             if *key == "dragon-flight" {
-                // The game stops during the flight (a game recorded then): its last turn.
-                let Some(word) = v.typed::<String>(&path, value) else { continue };
-                let stop = match word.trim() {
-                    "unfinished" => Some(Action::FlightUnfinished),
-                    "ended" => Some(Action::FlightEnded),
-                    _ => None,
-                };
-                if stop.is_none() {
-                    v.problem(
-                        "scenario::bad-dragon-flight",
-                        &path,
-                        format!(
-                            "`dragon-flight: {word}`: the values are `unfinished` (the game stops during the flight) \
-                             and `ended` (it stops as the flight ends)"
-                        ),
-                        Some("write it on the last turn of a game recorded during the dragon's flight".to_string()),
-                    );
-                } else if !t.last || v.final_scoring {
-                    v.problem(
-                        "scenario::bad-dragon-flight",
-                        &path,
-                        format!(
-                            "`dragon-flight: {}` says the game stops with this turn's flight: only the last turn of a \
-                             game not over (`final-scoring: false`) can",
-                            word.trim()
-                        ),
-                        Some(
-                            "write the flight out to its end, or stop the scenario here with `final-scoring: false`"
-                                .to_string(),
-                        ),
-                    );
-                } else if let Some(a) = stop {
-                    out.extras.push(Extra::new(a));
+                // The game stops during the flight, or as it ends (a game recorded then).
+                const WORDS: &[(&str, &str)] =
+                    &[("unfinished", "the game stops during the flight"), ("ended", "it stops as the flight ends")];
+                let help = "write the flight out to its end";
+                if let Some(i) = v.recorded_stop(t, (key, value), "scenario::bad-dragon-flight", WORDS, help) {
+                    out.extras.push(Extra::new(if i == 0 { Action::FlightUnfinished } else { Action::FlightEnded }));
                 }
                 continue;
             }

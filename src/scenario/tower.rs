@@ -126,24 +126,8 @@ impl Vocabulary for Tower {
                 "tower-turn" => {
                     // A game recorded in this turn, after its ransom and tower actions, before
                     // its scoring: its last turn.
-                    let Some(word) = v.typed::<String>(&path, value) else { continue };
-                    if word.trim() != "unfinished" {
-                        v.problem(
-                            "scenario::bad-tower-turn",
-                            &path,
-                            format!("`tower-turn: {word}`: the one value is `unfinished`"),
-                            Some("write it on the last turn of a game recorded before that turn's scoring".to_string()),
-                        );
-                    } else if !t.last || v.final_scoring {
-                        v.problem(
-                            "scenario::bad-tower-turn",
-                            &path,
-                            "`tower-turn: unfinished` says the game stops in this turn, before its scoring: only the last \
-                             turn of a game not over (`final-scoring: false`) can"
-                                .to_string(),
-                            Some("leave it out, or stop the scenario here with `final-scoring: false`".to_string()),
-                        );
-                    } else {
+                    const WORDS: &[(&str, &str)] = &[("unfinished", "the game stops before the turn's scoring")];
+                    if v.recorded_stop(t, (key, value), "scenario::bad-tower-turn", WORDS, "leave it out").is_some() {
                         out.extras.push(Extra::new(Action::Unfinished));
                     }
                 }

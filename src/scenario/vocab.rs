@@ -392,6 +392,46 @@ impl Validator<'_> {
         VOCABULARIES.iter().find_map(|x| x.built_for_follower(word))
     }
 
+    /// Reads an expansion's key saying that the game was recorded in the middle of this turn and
+    /// stops there: one of `words` (each with what it means, for the message), on the last turn
+    /// of a game not over. The word's index, or `None` after saying
+    /// what is wrong under `code`.
+    pub(super) fn recorded_stop(
+        &mut self,
+        t: &TurnInfo,
+        (key, value): (&str, &Value),
+        code: &str,
+        words: &[(&str, &str)],
+        help: &str,
+    ) -> Option<usize> {
+        let path = format!("{}.{key}", t.path);
+        let word = self.typed::<String>(&path, value)?;
+        let Some(i) = words.iter().position(|(w, _)| *w == word.trim()) else {
+            let known: Vec<String> = words.iter().map(|(w, what)| format!("`{w}` ({what})")).collect();
+            self.problem(
+                code,
+                &path,
+                format!("`{key}: {word}`: the value is one of {}", known.join(", ")),
+                Some(help.to_string()),
+            );
+            return None;
+        };
+        if !t.last || self.final_scoring {
+            self.problem(
+                code,
+                &path,
+                format!(
+                    "`{key}: {}` says the game was recorded in this turn and stops there: only the last turn of a \
+                     game not over (`final-scoring: false`) can",
+                    words[i].0
+                ),
+                Some(format!("{help}, or stop the scenario here with `final-scoring: false`")),
+            );
+            return None;
+        }
+        Some(i)
+    }
+
     /// Reads a kept value into a vocabulary's own raw type; what is wrong in it is a problem
     /// located at `path`.
     pub(super) fn typed<T: serde::de::DeserializeOwned>(&mut self, path: &str, value: &Value) -> Option<T> {

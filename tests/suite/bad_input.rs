@@ -537,5 +537,5 @@ fn a_tower_turn_unfinished_stops_the_game_only_at_its_last_turn() {
     let e = diagnose(&format!(
         "{HEAD}expansions: [tower]\n{board}final-scoring: false\nturns:\n  - {{tile: TW04, at: [1, 0], tower-turn: over}}\n"
     ));
-    assert!(crate::util::unwrapped(&e).contains("the one value is `unfinished`"), "{}", crate::util::unwrapped(&e));
+    assert!(crate::util::unwrapped(&e).contains("the value is one of `unfinished`"), "{}", crate::util::unwrapped(&e));
 }
