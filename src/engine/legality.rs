@@ -239,6 +239,7 @@ impl Game<'_> {
         for x in &self.expansions {
             x.check_placement(self, player, mv)?;
         }
+        self.check_one_deployment(mv)?;
         fit?;
         let twin_square = self.twin_of(mv.tile, mv.pos, mv.rotation).map(|(_, q)| q);
         if let Some(sq) = mv.follower_square.filter(|sq| *sq != mv.pos && Some(*sq) != twin_square) {
@@ -571,6 +572,25 @@ impl Game<'_> {
                 return blocked;
             }
         }
+    }
+
+    /// A turn deploys one follower, or makes one deployment an expansion puts in its place (a
+    /// pig, a tower piece, the fairy's move): two of them, even of two expansions, are
+    /// refused under the rule of the second. Each expansion refuses its own pairs first, in
+    /// its own words (`check_placement`).
+    fn check_one_deployment(&self, mv: &Move) -> Result<(), Verdict> {
+        let mut first = mv.follower.map(|_| "a follower");
+        for a in &mv.extras {
+            let Some((rule, what)) = self.expansions.iter().find_map(|x| x.deploys_instead(a)) else { continue };
+            if let Some(before) = first {
+                return Err(Verdict::new(
+                    rule,
+                    format!("{what} comes instead of a follower, and this turn already deploys {before}: a turn makes one of them"),
+                ));
+            }
+            first = Some(what);
+        }
+        Ok(())
     }
 
     /// Every action of a move is one an expansion in play reads: nothing is silently ignored.

@@ -303,6 +303,14 @@ pub trait Expansion: Sync {
         false
     }
 
+    /// For an action of this expansion that is the turn's deployment, made instead of a
+    /// follower (a pig, a barn, a tower piece, the fairy's move): the rule that says so and
+    /// the action in a few words (`the pig`). A turn makes one such deployment, or deploys a
+    /// follower: the engine holds every expansion's to that ([`Game::check`]).
+    fn deploys_instead(&self, _action: &Extra) -> Option<(RuleId, &'static str)> {
+        None
+    }
+
     /// The segments on which [`Expansion::check_placement`] refuses a `figure` in a bare
     /// placement (a whole turn of a one-square tile, no action) whose move without a follower
     /// it allows: a mask, bit `l` for segment `l` of the tile. `None`, the default, where it

@@ -574,6 +574,15 @@ impl Expansion for Tower {
         action.get::<Action>().is_some()
     }
 
+    fn deploys_instead(&self, action: &Extra) -> Option<(RuleId, &'static str)> {
+        match action.get::<Action>()? {
+            Action::Piece { .. } => Some((rule::INSTEAD_OF_FOLLOWER, "a tower piece")),
+            // The phantom on top of a tower is the turn's phantom, beside its follower.
+            Action::Top { figure: Figure::Normal, .. } => Some((rule::TOP_CLOSES, "a follower on top of a tower")),
+            _ => None,
+        }
+    }
+
     fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
         Some(match action.get::<Action>()? {
             Action::Piece { at } => format!("tower piece at {at}"),

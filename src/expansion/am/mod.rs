@@ -272,6 +272,10 @@ impl Expansion for Am {
             || action.get::<abbey::AbbeyOf>().is_some()
     }
 
+    fn deploys_instead(&self, action: &Extra) -> Option<(crate::rules::RuleId, &'static str)> {
+        action.get::<barn::Barn>().map(|_| (rule::BARN, "the barn"))
+    }
+
     fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
         match held.get::<barn::BarnsEach>() {
             Some(barn::BarnsEach(n)) => {

@@ -288,6 +288,15 @@ impl Expansion for Pd {
         action.get::<Action>().is_some()
     }
 
+    fn deploys_instead(&self, action: &Extra) -> Option<(crate::rules::RuleId, &'static str)> {
+        match action.get::<Action>()? {
+            Action::Fairy(_) | Action::FairyOnTile(_) => Some((rule::FAIRY_MOVE, "the fairy's move")),
+            Action::Princess(_) => Some((rule::PRINCESS, "the princess's knight sent home")),
+            Action::Portal(_) => Some((rule::PORTAL, "a follower through the magic portal")),
+            _ => None,
+        }
+    }
+
     fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
         Some(match action.get::<Action>()? {
             Action::Dragon(path) => {

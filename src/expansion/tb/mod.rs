@@ -181,6 +181,14 @@ impl Expansion for Tb {
         action.get::<Action>().is_some() || action.get::<builder::Action>().is_some()
     }
 
+    fn deploys_instead(&self, action: &Extra) -> Option<(crate::rules::RuleId, &'static str)> {
+        match (action.get::<Action>(), action.get::<builder::Action>()) {
+            (Some(Action::Pig { .. }), _) => Some((rule::PIG_PLACEMENT, "the pig")),
+            (_, Some(builder::Action::Place { .. })) => Some((rule::BUILDER_PLACEMENT, "the builder")),
+            _ => None,
+        }
+    }
+
     fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
         if let Some(b) = action.get::<builder::Action>() {
             return Some(builder::describe(b));
