@@ -196,6 +196,8 @@ pub struct Piece {
     /// For a piece followers stand on (a castle): a segment of the feature it was built on,
     /// whose followers are on the piece, and what the rules call such a follower (`lady`).
     pub holds: Option<(crate::engine::features::SegId, &'static str)>,
+    /// How many pieces stand stacked there (a tower's height): 1 for a single piece.
+    pub height: u8,
 }
 
 /// Where a piece stands.

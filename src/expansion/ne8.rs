@@ -417,10 +417,10 @@ impl Expansion for Ne8 {
                 [a, b] => PieceAt::Between(a, b),
                 _ => PieceAt::Tile(c.squares[0]),
             };
-            out.push(Piece { what: "castle", at, holds: Some((c.town, "lady")), owner: None });
+            out.push(Piece { what: "castle", at, holds: Some((c.town, "lady")), height: 1, owner: None });
         }
         for b in &state.barns {
-            out.push(Piece { what: "barn", at: PieceAt::Corner(b.at, b.corner), owner: None, holds: None });
+            out.push(Piece { what: "barn", at: PieceAt::Corner(b.at, b.corner), owner: None, holds: None, height: 1 });
         }
     }
 

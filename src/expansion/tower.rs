@@ -826,10 +826,10 @@ impl Expansion for Tower {
 
     fn pieces(&self, game: &Game, out: &mut Vec<Piece>) {
         for t in &game.state_of::<State>().towers {
-            out.push(Piece { what: "tower", at: PieceAt::Tile(t.at), owner: None, holds: None });
+            out.push(Piece { what: "tower", at: PieceAt::Tile(t.at), owner: None, holds: None, height: t.height });
             if let Some(p) = t.top {
                 let what = if t.top_figure == Figure::Phantom { "phantom on a tower" } else { "follower on a tower" };
-                out.push(Piece { what, at: PieceAt::Tile(t.at), owner: Some(p), holds: None });
+                out.push(Piece { what, at: PieceAt::Tile(t.at), owner: Some(p), holds: None, height: 1 });
             }
         }
     }

@@ -44,6 +44,8 @@ const CASTLE: &str = "#605850";
 const CLOISTER: &str = "#685048";
 const PENNANT: &str = "#886800";
 const BARN: &str = "#5a1808";
+/// The stone of The Tower's towers.
+const TOWER: &str = "#7a5c3a";
 const BAZAAR: &str = "#a89060";
 const SAND: &str = "#e0b898";
 /// A follower on a castle wears a crown: a mark of its role, not of a player.
@@ -466,6 +468,7 @@ enum Item {
     Drawbridge,
     Pig,
     Builder,
+    Tower,
     /// A piece with no drawing of its own, by its name.
     Other(&'static str),
 }
@@ -674,6 +677,15 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
                 builder(&mut s, x, y, fill);
                 items.push(Item::Builder);
             }
+            // Up and right of the centre, its height written on it.
+            ("tower", None) => {
+                let (x, y) = match piece.at {
+                    PieceAt::Tile(p) => (origin(p).0 + H + 14, origin(p).1 + H - 14),
+                    _ => (x, y),
+                };
+                stone_tower(&mut s, x, y, piece.height);
+                items.push(Item::Tower);
+            }
             // A piece these pictures have no drawing of is still shown, and named in the legend.
             (what, owner) => {
                 other_piece(&mut s, x, y, owner.unwrap_or(SAND), owner.is_some());
@@ -857,6 +869,10 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
             builder(s, x + 7, y, "none");
             "builder (in its owner's colour)"
         }
+        Item::Tower => {
+            stone_tower(s, x + 7, y, 1);
+            "tower (the number: its height)"
+        }
         Item::Other(what) => {
             other_piece(s, x + 7, y, "none", false);
             what
@@ -974,6 +990,17 @@ fn tower(s: &mut String, x: i32, y: i32, size: i32) {
         r##"<path d="M{l} {} V{t} h{q} v{q} h{q} v-{q} h{q} v{q} h{q} v-{q} V{} Z" fill="{CASTLE}" stroke="#111"/>"##,
         t + size,
         t + size,
+    );
+}
+
+/// A tower of The Tower: grey stone, its height written on it.
+fn stone_tower(s: &mut String, x: i32, y: i32, height: u8) {
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="12" height="16" fill="{TOWER}" stroke="#111"/><text x="{x}" y="{}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">{height}</text>"##,
+        x - 6,
+        y - 8,
+        y + 4,
     );
 }
 

@@ -31,6 +31,8 @@ enum Glyph {
     /// A player's figure that is not a follower (a pig, a builder): its player's index.
     Pig(usize),
     Builder(usize),
+    /// A tower, by its height.
+    Tower(u8),
     /// A piece these pictures have no drawing of, by its name, and its owner's index if it
     /// has one.
     Other(&'static str, Option<usize>),
@@ -57,6 +59,8 @@ impl Glyph {
             Glyph::Drawbridge => pick('⊓', '~'),
             Glyph::Pig(_) => pick('∞', '&'),
             Glyph::Builder(_) => pick('∆', '!'),
+            // Its height, the number a player counts a tower's reach by.
+            Glyph::Tower(h) => char::from_digit(u32::from(h), 10).filter(|_| h > 0).unwrap_or('+'),
             Glyph::Other(..) => '?',
             Glyph::Mark(..) | Glyph::Empty => ' ',
         }
@@ -89,7 +93,8 @@ impl Glyph {
             Glyph::Drawbridge => (11, format!("{} drawbridge", c(self))),
             Glyph::Pig(_) => (12, format!("{} pig (in its owner's colour)", c(self))),
             Glyph::Builder(_) => (13, format!("{} builder (in its owner's colour)", c(self))),
-            Glyph::Other(what, _) => (14, format!("{} {what}", c(self))),
+            Glyph::Tower(_) => (14, "1-9 tower (its height)".to_string()),
+            Glyph::Other(what, _) => (15, format!("{} {what}", c(self))),
             Glyph::Mark(..) | Glyph::Empty => return None,
         })
     }
@@ -272,6 +277,7 @@ fn tile_cells(
             ("builder", PieceAt::Tile(at)) if at == p.pos => {
                 (1, 1, Glyph::Builder(piece.owner.map_or(0, |o| o.index())))
             }
+            ("tower", PieceAt::Tile(at)) if at == p.pos => (1, 1, Glyph::Tower(piece.height)),
             // A piece these pictures have no drawing of is still shown, and named in the legend.
             (what, at) => {
                 let (x, y) = match at {
@@ -293,7 +299,13 @@ fn tile_cells(
         let free = |&(x, y): &(usize, usize)| {
             !matches!(
                 g[y][x],
-                Glyph::Mark(..) | Glyph::Castle | Glyph::Barn | Glyph::Pig(_) | Glyph::Builder(_) | Glyph::Other(..)
+                Glyph::Mark(..)
+                    | Glyph::Castle
+                    | Glyph::Barn
+                    | Glyph::Pig(_)
+                    | Glyph::Builder(_)
+                    | Glyph::Tower(_)
+                    | Glyph::Other(..)
             )
         };
         let cells = mark_cells(spot);
@@ -474,7 +486,7 @@ mod tests {
         let mut game = Game::new(&tiles, opts, &[], &["Red".to_string(), "Blue".to_string()]);
         game.setup_tile(tiles.start().expect("a start tile"), Pos::new(0, 0), Rotation::default()).expect("laid");
         let placed = *game.tile_at(Pos::new(0, 0)).expect("the start tile");
-        let piece = |owner| Piece { what: "dragon", at: PieceAt::Tile(Pos::new(0, 0)), owner, holds: None };
+        let piece = |owner| Piece { what: "dragon", at: PieceAt::Tile(Pos::new(0, 0)), owner, holds: None, height: 1 };
         for (owner, glyph) in
             [(None, Glyph::Other("dragon", None)), (Some(PlayerId(1)), Glyph::Other("dragon", Some(1)))]
         {

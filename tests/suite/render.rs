@@ -493,3 +493,18 @@ fn render_a_phantom_wears_its_owners_colour_and_is_named() {
     assert!(text.contains("phantoms (followers like the others): Red's at 1,1"), "{text}");
     assert!(text.contains("Blue") && text.contains("phantom in supply"), "{text}");
 }
+
+/// A tower is drawn by its height, in the terminal (the digit) and in the SVG (written on it),
+/// and the legend says what the number means.
+#[test]
+fn render_a_tower_shows_its_height() {
+    let sc = load("scenarios/tower/german-castle-range-ends-after-three-steps.yaml");
+    let game = play(&sc, Some(0));
+    let text = referee::render::text(&game, true, false).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("   0 .2... ")), "{text}");
+    assert!(text.contains("1-9 tower (its height)"), "{text}");
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let words: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains(&"2") && words.contains(&"tower (the number: its height)"), "{words:?}");
+}

@@ -332,6 +332,7 @@ impl Expansion for Am {
                 at: crate::expansion::PieceAt::Corner(b.at, b.corner),
                 owner: Some(b.player),
                 holds: None,
+                height: 1,
             });
         }
     }

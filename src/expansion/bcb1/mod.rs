@@ -1002,6 +1002,7 @@ impl Expansion for Bcb1 {
                 at: crate::expansion::PieceAt::Between(c.tiles[0], c.tiles[1]),
                 owner: None,
                 holds: Some((c.town, follower)),
+                height: 1,
             });
         }
     }

@@ -478,6 +478,7 @@ impl Expansion for Pd {
                 at: crate::expansion::PieceAt::Tile(at),
                 owner: None,
                 holds: None,
+                height: 1,
             });
         }
         if let Some((at, _)) = st.fairy {
@@ -486,6 +487,7 @@ impl Expansion for Pd {
                 at: crate::expansion::PieceAt::Corner(at, crate::geom::Corner::ALL[0]),
                 owner: None,
                 holds: None,
+                height: 1,
             });
         }
     }

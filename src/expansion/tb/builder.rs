@@ -242,6 +242,7 @@ pub fn pieces(game: &Game, out: &mut Vec<Piece>) {
             what: "builder",
             at: PieceAt::Tile(game.locate(*seg).0),
             holds: None,
+            height: 1,
             owner: Some(PlayerId(i as u8)),
         });
     }

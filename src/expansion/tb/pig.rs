@@ -191,6 +191,7 @@ pub(super) fn pieces(game: &Game, out: &mut Vec<Piece>) {
             what: "pig",
             at: corner.map_or(PieceAt::Tile(at), |c| PieceAt::Corner(at, c)),
             holds: None,
+            height: 1,
             owner: Some(player),
         });
     }
