@@ -74,13 +74,13 @@ fn outline(fill: &str) -> &'static str {
 }
 
 /// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle);
-/// a large follower a size bigger; a phantom see-through, its outline dashed.
+/// a large follower a size bigger, a mayor taller, a wagon on a wheel; a phantom see-through,
+/// its outline dashed.
 fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
     figure(s, x, y, role, look, crate::engine::Figure::Normal);
 }
 
 fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, kind: crate::engine::Figure) {
-    let large = kind == crate::engine::Figure::Large;
     let ghost =
         if kind == crate::engine::Figure::Phantom { r#" fill-opacity="0.45" stroke-dasharray="2,1.2""# } else { "" };
     let pose = match role {
@@ -88,11 +88,21 @@ fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, kind: crate::e
         Role::Monk => " scale(1.1,0.8)",
         _ => "",
     };
-    let pose = if large { format!(" scale(1.35){pose}") } else { pose.to_string() };
+    let pose = match kind {
+        crate::engine::Figure::Large => format!(" scale(1.35){pose}"),
+        crate::engine::Figure::Mayor => format!(" scale(0.95,1.3){pose}"),
+        _ => pose.to_string(),
+    };
+    // The wagon stands on a wheel.
+    let wheel = if kind == crate::engine::Figure::Wagon {
+        r##"<circle class="role" cx="0" cy="9" r="3" fill="#8b5e34" stroke="#111" stroke-width="0.8"/>"##
+    } else {
+        ""
+    };
     let stroke = outline(look.hue.fill);
     let _ = writeln!(
         s,
-        r##"<g class="{}" transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"{ghost}/>{}</g>"##,
+        r##"<g class="{}" transform="translate({x},{y}){pose}"><path d="{MEEPLE}" fill="{}" stroke="{stroke}" stroke-width="1"{ghost}/>{wheel}{}</g>"##,
         if look == NOBODY { "legend" } else { "player" },
         look.hue.fill,
         if matches!(role, Role::Castle(_)) {
@@ -695,7 +705,8 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
     }
     // Followers on top, each beside what it stands on.
     let mut roles: Vec<Role> = Vec::new();
-    let mut phantoms = false;
+    // The kinds of figure other than a normal follower on the board, each named once below.
+    let mut kinds: Vec<crate::engine::Figure> = Vec::new();
     for (player, pos, role, spot, kind) in placed_followers(game) {
         let (ox, oy) = origin(pos);
         let p = game.tile_at(pos);
@@ -722,7 +733,9 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         let look = looks.get(player).copied().unwrap_or(looks[0]);
         figure(&mut s, ox + dx, oy + dy, role, look, kind);
         roles.push(role);
-        phantoms |= kind == crate::engine::Figure::Phantom;
+        if kind != crate::engine::Figure::Normal && !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
     }
     // Legend: only what is on the board.
     let mut ly = top + rows * T + 30;
@@ -756,16 +769,21 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
         lx += width;
     }
-    if phantoms {
-        // The phantom's look, named once (a follower like any other, see-through).
-        if lx > MARGIN && i64::from(lx + 34 + 7 * 7) > w - 30 {
+    kinds.sort_by_key(|k| crate::engine::Figure::ALL.iter().position(|f| f == k));
+    for kind in &kinds {
+        // Each figure's look, named once (a large follower bigger, a mayor taller, a wagon on
+        // its wheel, a phantom see-through).
+        let label = kind.as_str();
+        let width = 34 + 7 * label.len() as i32;
+        if lx > MARGIN && i64::from(lx + width) > w - 30 {
             lx = MARGIN;
             ly += 22;
         }
-        figure(&mut s, lx + 6, ly, Role::Knight, NOBODY, crate::engine::Figure::Phantom);
-        let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">phantom</text>"##, lx + 18, ly + 4);
+        figure(&mut s, lx + 6, ly, Role::Knight, NOBODY, *kind);
+        let _ = writeln!(s, r##"<text x="{}" y="{}" font-size="12" fill="#333">{label}</text>"##, lx + 18, ly + 4);
+        lx += width;
     }
-    if roles.is_empty() && !phantoms {
+    if roles.is_empty() && kinds.is_empty() {
         ly -= 22;
     }
     for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {

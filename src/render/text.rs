@@ -430,27 +430,24 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
             .collect();
         let _ = writeln!(s, "followers: a mark beside what it stands on: {}", beside.join(", "));
     }
-    let large: Vec<String> = followers
-        .iter()
-        .filter(|f| f.4 == crate::engine::Figure::Large)
-        .map(|f| {
-            let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
-            format!("{}'s at {}", shown(name, ascii), f.1)
-        })
-        .collect();
-    if !large.is_empty() {
-        let _ = writeln!(s, "large followers (count two): {}", large.join(", "));
-    }
-    let phantoms: Vec<String> = followers
-        .iter()
-        .filter(|f| f.4 == crate::engine::Figure::Phantom)
-        .map(|f| {
-            let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
-            format!("{}'s at {}", shown(name, ascii), f.1)
-        })
-        .collect();
-    if !phantoms.is_empty() {
-        let _ = writeln!(s, "phantoms (followers like the others): {}", phantoms.join(", "));
+    // The figures other than a normal follower, each kind on a line naming whose stand where.
+    for (kind, words) in [
+        (crate::engine::Figure::Large, "large followers (count two)"),
+        (crate::engine::Figure::Mayor, "mayors (count their city's pennants)"),
+        (crate::engine::Figure::Wagon, "wagons (count one)"),
+        (crate::engine::Figure::Phantom, "phantoms (followers like the others)"),
+    ] {
+        let at: Vec<String> = followers
+            .iter()
+            .filter(|f| f.4 == kind)
+            .map(|f| {
+                let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
+                format!("{}'s at {}", shown(name, ascii), f.1)
+            })
+            .collect();
+        if !at.is_empty() {
+            let _ = writeln!(s, "{words}: {}", at.join(", "));
+        }
     }
     for (i, (pl, look)) in game.players().iter().zip(&looks).enumerate() {
         let held: String =

@@ -508,3 +508,22 @@ fn render_a_tower_shows_its_height() {
     let words: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
     assert!(words.contains(&"2") && words.contains(&"tower (the number: its height)"), "{words:?}");
 }
+
+/// The mayor and the wagon are drawn as what they are: named on a line of their own in the
+/// terminal and in the SVG's legend, with what each player still holds of Abbey and Mayor.
+#[test]
+fn render_the_mayor_and_the_wagon_are_named() {
+    let sc = load("scenarios/am/wagon-moves-into-a-city.yaml");
+    let game = play(&sc, None);
+    let text = referee::render::text(&game, true, false).unwrap();
+    assert!(text.contains("wagons (count one): Red's at 0,0"), "{text}");
+    assert!(text.contains("mayor and barn held") && text.contains("mayor, wagon and barn held"), "{text}");
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let words: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains(&"wagon") && !words.contains(&"mayor"), "{words:?}");
+    let sc = load("scenarios/am/mayor-outweighs-by-pennants.yaml");
+    let game = play(&sc, Some(0));
+    let text = referee::render::text(&game, true, false).unwrap();
+    assert!(text.contains("mayors (count their city's pennants): "), "{text}");
+}

@@ -308,6 +308,21 @@ impl Expansion for Am {
     }
 
     fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
+        // The mayor, the wagon and the barn not on the board (`mayor, wagon and barn held`).
+        let pl = &game.players()[player.index()];
+        let left: Vec<String> = [
+            ("mayor", pl.in_supply(Figure::Mayor)),
+            ("wagon", pl.in_supply(Figure::Wagon)),
+            ("barn", barn::barns_left(game, player)),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(what, n)| if n == 1 { what.to_string() } else { format!("{n} {what}s") })
+        .collect();
+        if let Some((last, rest)) = left.split_last() {
+            let all = if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
+            out.push(format!("{all} held"));
+        }
         // rule::ABBEY_ONE: whether the player still holds their abbey.
         out.push(if abbey::spent(game, player) { "abbey played" } else { "abbey held" }.to_string());
     }
