@@ -307,6 +307,11 @@ impl InputError {
         &self.0.problems
     }
 
+    /// Where each problem is, as a line and a column (1-based), when it has a place.
+    pub fn line_cols(&self) -> &[Option<(usize, usize)>] {
+        &self.0.line_cols
+    }
+
     /// The rule ids broken, if any.
     pub fn rules(&self) -> Vec<RuleId> {
         self.problems.iter().filter_map(|p| p.rule).collect()

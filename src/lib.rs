@@ -43,6 +43,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod score;
+pub mod serve;
 pub mod text;
 pub mod tile;
 pub mod yamlspan;

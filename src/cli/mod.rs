@@ -132,6 +132,11 @@ pub enum Command {
         after_help = "Example:\n  referee tiles\n  referee tiles --expansion bcb1\n  referee tiles --svg tiles.svg\n\nEach tile at rotation 0: its letter (the `tile:` of a scenario), its edges north, east, south, west (C city, R road, F field), how many the game holds, and its features as a `follower:` names them."
     )]
     Tiles(gallery::TilesArgs),
+    /// Open a local page where players build a disputed board by clicking, ruled by every chosen edition.
+    #[command(
+        after_help = "Example:\n  referee serve\n  referee serve scenarios/base/shared-field.yaml --port 8080\n\nServes on 127.0.0.1 until Ctrl-C; the address is printed first. The page and its JSON API are described in docs/serve.md.\nExit status: 2 when the scenario named cannot be read or the address cannot be listened on."
+    )]
+    Serve(ServeArgs),
     /// Write a commented starter scenario (standard output, or a new file).
     #[command(
         after_help = "Example:\n  referee new > scenarios/disputes/my-ruling.yaml\n  referee new my-ruling.yaml && referee check my-ruling.yaml\n\nThe starter loads and passes as it is: change its board, turns and expectations."
@@ -186,6 +191,20 @@ pub struct RenderArgs {
     /// Plain ASCII characters, whatever the terminal can show.
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub data: DataArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A scenario (YAML) or JCloisterZone saved game (.jcz) to open the page with: the one file the server reads.
+    pub scenario: Option<PathBuf>,
+    /// The port to listen on (0: any free port, the one printed).
+    #[arg(long, default_value_t = 8417)]
+    pub port: u16,
+    /// The address to listen on. Anyone who can reach another address than 127.0.0.1 can use the page.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
     #[command(flatten)]
     pub data: DataArg,
 }
@@ -378,6 +397,7 @@ pub fn run(cli: Cli) -> Result<Status, Error> {
         Command::Bench(a) => bench::run(&lib, a),
         Command::Tiles(a) => gallery::tiles(&lib, a),
         Command::New(a) => gallery::new(a),
+        Command::Serve(a) => serve(&lib, a),
         Command::Completions { .. } | Command::Man => Ok(Status::Ok),
     }
 }
@@ -397,6 +417,7 @@ impl Command {
             Command::Rules(a) => a.data.clone(),
             Command::Bench(a) => a.data.clone(),
             Command::Tiles(a) => a.data.clone(),
+            Command::Serve(a) => a.data.clone(),
             Command::New(_) | Command::Completions { .. } | Command::Man => DataArg::default(),
         }
     }
@@ -485,6 +506,17 @@ fn not_judged_lines(sc: &Scenario) -> String {
     s
 }
 
+/// `check --format json`'s document (docs/json.md) of a scenario's runs.
+pub fn check_json(sc: &Scenario, runs: &[(Outcome, Judgement)]) -> serde_json::Value {
+    serde_json::json!({
+        "scenario": sc.id,
+        "title": sc.title,
+        "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
+        "not_judged": sc.not_judged,
+        "supply": sc.supply.iter().map(|c| serde_json::json!({"piece": c.word, "each": c.count, "rules": c.rules})).collect::<Vec<_>>(),
+    })
+}
+
 pub fn run_one(sc: &Scenario, p: &Profile) -> Result<(Outcome, Judgement), InputError> {
     let out = replay::replay(sc, p)?;
     let j = replay::judge(sc, &out);
@@ -530,16 +562,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
                 emit(&format!("\n{bold} (not counted as passed):\n\n{}", list.concat()))?;
             }
         }
-        Format::Json => {
-            let v = serde_json::json!({
-                "scenario": sc.id,
-                "title": sc.title,
-                "runs": runs.iter().map(|(o, j)| report::json_run(o, j)).collect::<Vec<_>>(),
-                "not_judged": sc.not_judged,
-                "supply": sc.supply.iter().map(|c| serde_json::json!({"piece": c.word, "each": c.count, "rules": c.rules})).collect::<Vec<_>>(),
-            });
-            emit(&report::json_text(&v))?;
-        }
+        Format::Json => emit(&report::json_text(&check_json(&sc, &runs)))?,
     }
     if let (Some(path), Some(p)) = (&a.svg, profiles.first()) {
         let (game, _) = replay::play_out(&sc, p, None).map_err(|e| Box::new(e) as Error)?;
@@ -581,6 +604,33 @@ fn import(lib: &Library, a: ImportArgs) -> Result<Status, Error> {
         })?,
         None => emit(&imported.yaml)?,
     }
+    Ok(Status::Ok)
+}
+
+fn serve(lib: &Library, a: ServeArgs) -> Result<Status, Error> {
+    // The file named is read (and imported, for a saved game) once, before listening: a bad
+    // one stops here with its diagnostic.
+    let start = match &a.scenario {
+        Some(path) => {
+            let file = crate::data::read_input(path).map_err(|e| Box::new(e) as Error)?;
+            if crate::jcz::is_saved_game(path) {
+                Some(crate::jcz::import(&file, lib).map_err(|e| Box::new(e) as Error)?.yaml)
+            } else {
+                scenario::load(&scenario_id(path), file.clone(), lib).map_err(|e| Box::new(e) as Error)?;
+                Some(file.text.to_string())
+            }
+        }
+        None => None,
+    };
+    if !matches!(a.host.as_str(), "127.0.0.1" | "localhost" | "::1") {
+        warn(&format!(
+            "warning: listening on {}: anyone who can reach that address on this network can use the page\n",
+            esc(&a.host)
+        ));
+    }
+    crate::serve::run(lib, start, &a.host, a.port).map_err(|m| {
+        Box::new(miette::MietteDiagnostic::new(esc(&m).into_owned()).with_code("referee::serve")) as Error
+    })?;
     Ok(Status::Ok)
 }
 
@@ -653,18 +703,7 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         &sc
     };
     let (game, out) = replay::play_out(sc, &profile, a.turn).map_err(|e| Box::new(e) as Error)?;
-    let mut view = crate::render::View::titled(&sc.title);
-    let shown = a.turn.unwrap_or(turns);
-    view.moment = Some(match &out.illegal {
-        Some(ill) => crate::render::moment(usize::from(ill.turn) - 1, turns, false),
-        None => crate::render::moment(shown, turns, out.final_scoring),
-    });
-    view.note = out.illegal.as_ref().map(|ill| {
-        format!(
-            "turn {} is refused ({}): {}; the board before it is shown",
-            ill.turn, ill.verdict.rule, ill.verdict.message
-        )
-    });
+    let view = board_view(sc, &out, a.turn);
     let too_large = |e: crate::render::TooLarge| Box::new(e) as Error;
     match &a.svg {
         Some(path) => write_svg(path, &crate::render::svg_view(&game, &view).map_err(too_large)?)?,
@@ -674,6 +713,24 @@ fn render(lib: &Library, a: RenderArgs) -> Result<Status, Error> {
         }
     }
     Ok(Status::Ok)
+}
+
+/// What a picture of the board says above it: the scenario's title, the moment shown (after
+/// `turn` turns, or the end), and the refused turn that stopped play, if one did.
+pub fn board_view(sc: &Scenario, out: &Outcome, turn: Option<usize>) -> crate::render::View {
+    let turns = sc.turns.len();
+    let mut view = crate::render::View::titled(&sc.title);
+    view.moment = Some(match &out.illegal {
+        Some(ill) => crate::render::moment(usize::from(ill.turn) - 1, turns, false),
+        None => crate::render::moment(turn.unwrap_or(turns), turns, out.final_scoring),
+    });
+    view.note = out.illegal.as_ref().map(|ill| {
+        format!(
+            "turn {} is refused ({}): {}; the board before it is shown",
+            ill.turn, ill.verdict.rule, ill.verdict.message
+        )
+    });
+    view
 }
 
 /// Every scenario file under the paths (`*.yaml`, `*.yml`), each real file once, folders in

@@ -152,15 +152,20 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// Reads standard input, as [`read_file`] reads a file: at most 16 MiB of UTF-8 text, named
 /// `<stdin>` in diagnostics.
 pub fn read_stdin() -> Result<SourceFile, crate::diag::InputError> {
+    read_stream(STDIN_NAME, "standard input", std::io::stdin().lock())
+}
+
+/// Reads a stream as [`read_file`] reads a file (a request's body, standard input): at most
+/// 16 MiB of UTF-8 text, named `name` in diagnostics and called `what` in their words.
+pub fn read_stream(name: &str, what: &str, from: impl std::io::Read) -> Result<SourceFile, crate::diag::InputError> {
     use std::io::Read;
-    let fail =
-        |why: String| crate::diag::InputError::unreadable(STDIN_NAME, format!("cannot read standard input: {why}"));
+    let fail = |why: String| crate::diag::InputError::unreadable(name, format!("cannot read {what}: {why}"));
     let mut bytes = Vec::new();
-    std::io::stdin().lock().take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    from.take(LIMIT + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
     if bytes.len() as u64 > LIMIT {
         return Err(fail("it is larger than 16 MiB".to_string()));
     }
-    decode(STDIN_NAME.to_string(), bytes)
+    decode(name.to_string(), bytes)
 }
 
 /// Reads `path`, or standard input when it is `-`.

@@ -282,6 +282,11 @@ impl<'t> Game<'t> {
         &self.added
     }
 
+    /// The free squares beside the board (touching a tile along an edge), in frontier order.
+    pub fn free_squares(&self) -> Vec<Pos> {
+        self.board.frontier()
+    }
+
     pub fn tile_at(&self, p: Pos) -> Option<&Placed> {
         self.board.get(p).map(|i| &self.placed[i as usize])
     }

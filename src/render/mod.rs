@@ -83,6 +83,9 @@ pub struct View {
     pub title: String,
     pub moment: Option<String>,
     pub note: Option<String>,
+    /// The SVG also shows the free squares beside the board, each a frame a page can click
+    /// (`class="free"`, `data-at="x,y"`): the board is drawn one square wider all round.
+    pub free_squares: bool,
 }
 
 impl View {

@@ -499,6 +499,8 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         format!("{w} x {h} pixels")
     })?;
     let (x0, x1, y0, y1) = super::bounds(game);
+    let wide = i32::from(view.free_squares);
+    let (x0, x1, y0, y1) = (x0 - wide, x1 + wide, y0 - wide, y1 + wide);
     let (cols, rows) = (x1 - x0 + 1, y1 - y0 + 1);
     let (w, h) = size(cols as i64, rows as i64);
     let top = header + 20;
@@ -735,6 +737,21 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         roles.push(role);
         if kind != crate::engine::Figure::Normal && !kinds.contains(&kind) {
             kinds.push(kind);
+        }
+    }
+    if view.free_squares {
+        for q in game.free_squares() {
+            let (x, y) = origin(q);
+            let _ = writeln!(
+                s,
+                r##"<rect class="free" data-at="{},{}" x="{}" y="{}" width="{}" height="{}" fill="none" pointer-events="all" stroke="#9a9a9a" stroke-dasharray="4,3"><title>{q}</title></rect>"##,
+                q.x,
+                q.y,
+                x + 2,
+                y + 2,
+                T - 4,
+                T - 4
+            );
         }
     }
     // Legend: only what is on the board.

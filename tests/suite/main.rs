@@ -29,6 +29,8 @@ mod regression;
 mod render;
 /// Every scenario under scenarios/ against each ruleset it names: expectations and snapshots.
 mod scenarios;
+/// `referee serve`: its JSON API over HTTP against the CLI, and what it refuses.
+mod serve;
 
 /// Shared helpers.
 mod util;
