@@ -237,14 +237,20 @@ fn with_turn(text: &str, sc: &Scenario, line: &str) -> String {
     let value = text[start..end].trim_end();
     if value.starts_with('[') {
         let inner = value[1..value.len().saturating_sub(1)].trim();
-        let list = if inner.is_empty() { line.to_string() } else { format!("{inner}, {line}") };
-        return format!("{}[{list}]{}", &text[..start], &text[start + value.len()..]);
+        let rest = &text[start + value.len()..];
+        // An empty list becomes a block list, a line a turn, as scenarios are written.
+        if inner.is_empty() {
+            return format!("{}\n  - {line}{rest}", text[..start].trim_end());
+        }
+        return format!("{}[{inner}, {line}]{rest}", &text[..start]);
     }
-    // A block list: the new item at the column of the first.
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let indent = " ".repeat(start - line_start);
-    let cut = start + value.len();
-    format!("{}\n{indent}- {line}{}", &text[..cut], &text[cut..])
+    // A block list: the new item after the last, indented as it is.
+    let (last, last_len) =
+        sc.turns.len().checked_sub(1).and_then(|i| sc.span(&format!("turns[{i}]"))).unwrap_or((start, value.len()));
+    let line_start = text[..last].rfind('\n').map_or(0, |i| i + 1);
+    let indent: String = text[line_start..last].chars().take_while(|c| *c == ' ').collect();
+    let cut = (last + last_len).min(text.len());
+    format!("{}\n{indent}- {line}{}", text[..cut].trim_end(), &text[cut..])
 }
 
 /// `%XX` escapes of a query value decoded (`+` a space); a bad escape is kept as it is.

@@ -5,6 +5,8 @@
 mod bad_input;
 /// `referee bench`: what it plays and the shape of its figures (never timed).
 mod bench;
+/// `referee serve` in a real browser (ignored unless chromium is at hand: `.ci/run`).
+mod browser;
 /// The `referee` binary: exit codes, output shapes, help.
 mod cli;
 /// The built-in data: rule catalogue, profiles and tile catalogue against the reference facts.

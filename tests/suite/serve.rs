@@ -172,7 +172,7 @@ fn serve_places_a_tile_by_a_square_and_an_option_and_the_scenario_checks_the_sam
     assert_eq!(status, 200, "{placed}");
     let yaml = placed["scenario"].as_str().unwrap();
     assert!(
-        yaml.contains(r#"turns: [{player: "Red", tile: "E", at: [0, 1], rotation: 180, follower: city S}]"#),
+        yaml.ends_with("turns:\n  - {player: \"Red\", tile: \"E\", at: [0, 1], rotation: 180, follower: city S}\n"),
         "{yaml}"
     );
     // The scenario written reads back to the same result: the city of two tiles scores 4.
@@ -182,6 +182,12 @@ fn serve_places_a_tile_by_a_square_and_an_option_and_the_scenario_checks_the_sam
     assert_eq!(cli["runs"][0]["scores"]["Red"], 4, "{cli}");
     let (_, api) = server.post("/api/check", yaml.as_bytes());
     assert_eq!(api["runs"], cli["runs"]);
+    // The next turn is Blue's, written after Red's.
+    let (status, next) = server.post("/api/place?at=1,0&option=0", yaml.as_bytes());
+    assert_eq!(status, 200, "{next}");
+    let two = next["scenario"].as_str().unwrap();
+    let (red, blue) = (two.find(r#"player: "Red""#), two.find(r#"player: "Blue""#));
+    assert!(red.is_some() && blue.is_some() && red < blue, "{two}");
     // A square that is not free offers nothing; a malformed square is refused.
     let (_, none) = server.post("/api/place?at=5,5", start);
     assert_eq!(none["options"].as_array().map(Vec::len), Some(0), "{none}");

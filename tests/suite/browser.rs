@@ -1,0 +1,230 @@
+//! `referee serve` in a real browser: Debian's chromium, headless, driven over WebDriver by
+//! chromedriver, builds a dispute by clicks only and reads the ruling off the page.
+//!
+//! Ignored by `cargo test` (it needs chromium and chromedriver, which are not Rust): `.ci/run`
+//! installs them and runs it with `--ignored`, or says that it is skipped. Screenshots go to
+//! `target/serve-screens/` for a person to look at (docs/serve.md).
+
+use crate::util::{referee, root, spawn_to, stdout};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process killed when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 request with a JSON body; the JSON answer.
+fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> Value {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut s = TcpStream::connect(addr).unwrap_or_else(|e| panic!("{addr}: {e}"));
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    // The answer's head, then as many bytes as it says (the driver may keep the connection).
+    let mut r = BufReader::new(s);
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).unwrap() == 0 || line == "\r\n" {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            r.read_exact(&mut body).unwrap();
+        }
+        None => {
+            r.read_to_end(&mut body).unwrap();
+        }
+    }
+    let text = String::from_utf8_lossy(&body);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{method} {path}: {e}: {text}"))
+}
+
+/// A WebDriver session.
+struct Browser {
+    driver: String,
+    session: String,
+    _chromedriver: Killed,
+}
+
+impl Browser {
+    fn start(chromedriver: &str, chromium: &str) -> Browser {
+        let port = free_port();
+        let child = std::process::Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver runs");
+        let driver = format!("127.0.0.1:{port}");
+        let started = Instant::now();
+        while TcpStream::connect(&driver).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1300,1100"]
+        }}}});
+        let v = http(&driver, "POST", "/session", Some(&caps));
+        let session = v["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {v}")).to_string();
+        let b = Browser { driver, session, _chromedriver: Killed(child) };
+        b.call("POST", "timeouts", Some(&json!({"implicit": 10000})));
+        b
+    }
+
+    fn call(&self, method: &str, what: &str, body: Option<&Value>) -> Value {
+        let v = http(&self.driver, method, &format!("/session/{}/{what}", self.session), body);
+        assert!(v["value"].get("error").is_none(), "{method} {what}: {v}");
+        v["value"].clone()
+    }
+
+    fn find(&self, using: &str, value: &str) -> String {
+        let v = self.call("POST", "element", Some(&json!({"using": using, "value": value})));
+        v.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).unwrap().to_string()
+    }
+
+    fn click(&self, using: &str, value: &str) {
+        let id = self.find(using, value);
+        self.call("POST", &format!("element/{id}/click"), Some(&json!({})));
+    }
+
+    fn script(&self, body: &str) -> Value {
+        self.call("POST", "execute/sync", Some(&json!({"script": body, "args": []})))
+    }
+
+    /// Waits until the script returns true.
+    fn until(&self, what: &str, script: &str) {
+        let started = Instant::now();
+        while self.script(script) != Value::Bool(true) {
+            assert!(started.elapsed() < Duration::from_secs(20), "waited in vain for {what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Clicks the free square `at`, then the option whose label is `label`.
+    fn place(&self, at: &str, label: &str) {
+        let idle = "return document.body.dataset.busy === 'false'";
+        let turns = self.script("return document.getElementById('yaml').value.split('player:').length");
+        self.until("the page to answer", idle);
+        self.click("css selector", &format!("rect.free[data-at='{at}']"));
+        self.until("the options", idle);
+        self.click("xpath", &format!("//div[@id='options']/button[text()='{label}']"));
+        self.until(
+            &format!("the turn {label} at {at} in the scenario"),
+            &format!("return document.getElementById('yaml').value.split('player:').length > {turns}"),
+        );
+    }
+
+    fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        let png = base64(self.call("GET", "screenshot", None).as_str().unwrap());
+        let dir = std::env::var_os("CARGO_TARGET_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| root().join("target"))
+            .join("serve-screens");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = TcpStream::connect(&self.driver).map(|_| {
+            http(&self.driver, "DELETE", &format!("/session/{}", self.session), None);
+        });
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Standard base64 decoded (a screenshot).
+fn base64(s: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let (mut out, mut acc, mut bits) = (Vec::new(), 0u32, 0);
+    for v in s.bytes().filter_map(value) {
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+/// The shared-field dispute of the README, built from the start tile by clicks only: two
+/// farmers, one each, in a field that borders two completed cities; each ruleset's answer is
+/// read off the page, and the scenario the page exports reads back to the same under
+/// `referee check`.
+#[test]
+#[ignore = "needs chromium and chromedriver: .ci/run installs them and runs it"]
+fn browser_builds_the_shared_field_dispute_by_clicks() {
+    let chromedriver = std::env::var("REFEREE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_string());
+    let chromium = std::env::var("REFEREE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    assert!(
+        std::path::Path::new(&chromedriver).exists() && std::path::Path::new(&chromium).exists(),
+        "chromium and chromedriver are needed ({chromium}, {chromedriver})"
+    );
+    let mut serve = Killed(spawn_to(&["serve", "--port", "0"], &root(), Stdio::piped(), Stdio::null()));
+    let mut line = String::new();
+    BufReader::new(serve.0.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address").to_string();
+    let b = Browser::start(&chromedriver, &chromium);
+    b.call("POST", "url", Some(&json!({"url": url})));
+    b.until("the board", "return document.querySelectorAll('#board rect.free').length == 4");
+    // The cities first (no knights, so they score nothing), then the farmers and the tile
+    // that joins their fields: Red, Blue, Red, Blue, Red, Blue.
+    b.place("0,1", "N 180\u{b0}");
+    b.place("1,1", "N 270\u{b0}");
+    b.place("2,1", "E 180\u{b0}");
+    b.place("-1,0", "D 0\u{b0}, field EL WR");
+    b.place("2,0", "D 0\u{b0}, field EL WR");
+    b.place("1,0", "D 0\u{b0}");
+    b.until(
+        "the three rulings",
+        "return document.getElementById('scores').textContent.split('Scores: Blue 6, Red 6').length == 4",
+    );
+    let shot = b.screenshot("shared-field.png");
+    assert!(std::fs::metadata(&shot).unwrap().len() > 1000, "{}", shot.display());
+    // The scenario as the page exports it reads back to the same ruling.
+    let yaml = b.script("return document.getElementById('yaml').value");
+    let dir = crate::util::TempDir::new("browser");
+    let file = dir.write("shared-field-by-clicks.yaml", yaml.as_str().unwrap());
+    let cli: Value =
+        serde_json::from_str(&stdout(&referee(&["check", file.to_str().unwrap(), "--format", "json"]))).unwrap();
+    for run in cli["runs"].as_array().unwrap().iter().take(3) {
+        assert_eq!(run["scores"], json!({"Red": 6, "Blue": 6}), "{}", run["ruleset"]);
+    }
+}
