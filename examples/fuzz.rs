@@ -74,11 +74,13 @@ enum Target {
     CatalogueLoad,
     JczImport,
     DiagRender,
+    /// `referee serve`'s answers to the bytes posted as a scenario (check, render, place).
+    ServeApi,
     /// The worker died or hung before naming the target it was in.
     Unknown,
 }
 
-const TARGETS: [Target; 15] = [
+const TARGETS: [Target; 16] = [
     Target::ScenarioLoad,
     Target::Replay,
     Target::Judge,
@@ -93,6 +95,7 @@ const TARGETS: [Target; 15] = [
     Target::CatalogueLoad,
     Target::JczImport,
     Target::DiagRender,
+    Target::ServeApi,
     Target::Unknown,
 ];
 
@@ -113,6 +116,7 @@ impl Target {
             Target::CatalogueLoad => "catalogue-load",
             Target::JczImport => "jcz-import",
             Target::DiagRender => "diag-render",
+            Target::ServeApi => "serve-api",
             Target::Unknown => "unknown",
         }
     }
@@ -284,6 +288,23 @@ impl Runner<'_> {
             Some(Ok(_)) => self.signal("catalogue-load:ok"),
             Some(Err(e)) => self.diagnose(Target::CatalogueLoad, &e, colour),
             None => {}
+        }
+        // The same bytes posted to `referee serve`: every answer a JSON document, never a panic.
+        let server = referee::serve::Server::new(lib, None, "127.0.0.1", 8417);
+        for url in ["/api/check", "/api/render?free=1", "/api/place?at=0,1", "/api/place?at=1,0&option=0"] {
+            let answered = self.guard(Target::ServeApi, || {
+                let reply = server.answer("POST", url, Some("127.0.0.1:8417"), text.as_bytes());
+                // A refusal is a JSON document too (a finding when not).
+                assert!(
+                    serde_json::from_str::<serde_json::Value>(&reply.body).is_ok(),
+                    "{url}: answer {} is not JSON",
+                    reply.status
+                );
+                reply.status
+            });
+            if answered == Some(200) {
+                self.signal("serve-api:ok");
+            }
         }
         // The same bytes as a JCloisterZone saved game; what it imports to goes on as a scenario.
         let file = SourceFile::new("fuzz.jcz", text);
