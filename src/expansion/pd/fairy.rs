@@ -241,12 +241,7 @@ pub(super) fn bonus(game: &mut Game, turn: &TurnContext) {
     // scored with it.
     let on_tile = std::mem::take(&mut game.state_of_mut::<State>().watched_tile);
     for (p, seg) in on_tile {
-        let root = game.feature_of(seg);
-        let scored = game
-            .completions()
-            .iter()
-            .any(|c| game.feature_of(c.info.root) == root && c.followers.iter().any(|(owner, ..)| *owner == p));
-        if scored {
+        if scored_with(game, seg, p) {
             pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_BONUS, 3);
         }
     }
@@ -254,14 +249,7 @@ pub(super) fn bonus(game: &mut Game, turn: &TurnContext) {
     if between_tiles(game, seg) {
         return;
     }
-    let root = game.feature_of(seg);
-    // Scored whether or not the follower's player won it: a mayor without pennants weighs
-    // nothing, yet its feature is scored with it standing there.
-    let scored = game
-        .completions()
-        .iter()
-        .any(|c| game.feature_of(c.info.root) == root && c.followers.iter().any(|(owner, ..)| *owner == p));
-    if scored {
+    if scored_with(game, seg, p) {
         pay(game, Timing::Turn(turn.turn), p, seg, rule::FAIRY_BONUS, 3);
         game.state_of_mut::<State>().watched = None;
     }
@@ -306,4 +294,14 @@ pub(super) fn final_bonus(game: &mut Game) {
             pay(game, Timing::End, p, seg, rule::FAIRY_BONUS, 3);
         }
     }
+}
+
+/// Whether this turn scored the feature of `seg` with a follower of `p` standing on it: whether
+/// or not `p` won it (a mayor without pennants weighs nothing, yet its feature is scored with
+/// it standing there).
+fn scored_with(game: &Game, seg: SegId, p: PlayerId) -> bool {
+    let root = game.feature_of(seg);
+    game.completions()
+        .iter()
+        .any(|c| game.feature_of(c.info.root) == root && c.followers.iter().any(|(owner, ..)| *owner == p))
 }
