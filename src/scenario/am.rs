@@ -11,9 +11,10 @@
 use super::raw::RawFollowerSpec;
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::write::{kind_and_spot, square, Written};
 use super::Validator;
-use crate::engine::Figure;
-use crate::expansion::am::{abbey, wagon};
+use crate::engine::{Figure, Game, Move};
+use crate::expansion::am::{abbey, barn, wagon};
 use crate::expansion::{ExpansionId, Extra};
 use crate::score::PlayerId;
 use crate::tile::FeatureKind;
@@ -151,6 +152,18 @@ impl Vocabulary for Am {
                 out.figure = Some((figure, spec, path));
             }
         }
+    }
+
+    fn written(&self, _game: &Game, _mv: &Move, action: &Extra) -> Option<Written> {
+        if let Some(m) = action.get::<wagon::Move>() {
+            let item =
+                format!("{{from: {}, to: {}, on: {}}}", square(m.from), square(m.to), kind_and_spot(m.kind, m.spot));
+            return Some(Written::Item { key: WAGON_MOVE, alone: None, item });
+        }
+        if let Some(barn::Barn { corner }) = action.get::<barn::Barn>() {
+            return Some(Written::Value(BARN, format!("{corner:?}")));
+        }
+        action.get::<abbey::LastTile>().map(|_| Written::Value(LAST_TILE, "true".to_string()))
     }
 
     fn follower(&self, v: &mut Validator, path: &str, keys: &[(&str, &Value)]) -> Option<Figure> {

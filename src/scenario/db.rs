@@ -3,7 +3,9 @@
 
 use super::value::Value;
 use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
+use super::write::{square, Written};
 use super::{feature_help, Validator};
+use crate::engine::{Game, Move};
 use crate::expansion::db::Crossing;
 use crate::expansion::{ExpansionId, Extra};
 use crate::tile::Spot;
@@ -30,6 +32,16 @@ impl Vocabulary for Db {
 
     fn turn_keys(&self) -> &'static [Key] {
         &[("drawbridge", "drawbridges")]
+    }
+
+    fn written(&self, _game: &Game, _mv: &Move, action: &Extra) -> Option<Written> {
+        let Crossing { from, to, city } = action.get::<Crossing>()?;
+        let city = city.map(|c| format!(", city: {}", c.words())).unwrap_or_default();
+        Some(Written::Item {
+            key: "drawbridge",
+            alone: None,
+            item: format!("{{from: {}, to: {}{city}}}", square(*from), square(*to)),
+        })
     }
 
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {

@@ -5,7 +5,9 @@
 use super::raw::{Expecting, WordOr};
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
+use super::write::{scalar, square, Written};
 use super::{feature_help, Validator};
+use crate::engine::{Game, Move};
 use crate::expansion::exp8::{Action, Auction, Lot};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Axis, Corner, Pos};
@@ -215,8 +217,78 @@ impl Vocabulary for Exp8 {
         }
     }
 
+    fn built_word(&self, kind: FeatureKind) -> Option<&'static str> {
+        match kind {
+            FeatureKind::Road => Some("bridge"),
+            FeatureKind::Field => Some("barn"),
+            _ => None,
+        }
+    }
+
     fn discard_keys(&self) -> &'static [&'static str] {
         &["bazaar"]
+    }
+
+    fn written(&self, game: &Game, mv: &Move, action: &Extra) -> Option<Written> {
+        // Where the tile just placed is meant, its square is left out (`bridge: NS`).
+        let here = |at: Pos| at == mv.pos;
+        // The actions beside this one in the move: who makes a castle follows the castle.
+        let i = mv.extras.iter().position(|x| std::ptr::eq(x, action))?;
+        let next = mv.extras.get(i + 1).and_then(|x| x.get::<Action>());
+        let before = i.checked_sub(1).and_then(|j| mv.extras[j].get::<Action>());
+        let name = |p: PlayerId| game.players().get(p.index()).map(|p| scalar(&p.name));
+        let this = action.get::<Action>()?;
+        // The keys are read in the order of `turn_keys`, whatever the file's: an action after
+        // one the reader takes later has no written form.
+        if mv.extras[..i].iter().filter_map(|x| x.get::<Action>()).any(|a| read_order(a) > read_order(this)) {
+            return None;
+        }
+        Some(match this {
+            Action::Bridge { at, axis } if here(*at) => {
+                Written::Item { key: "bridges", alone: Some("bridge"), item: axis.as_str().to_string() }
+            }
+            Action::Bridge { at, axis } => Written::Item {
+                key: "bridges",
+                alone: Some("bridge"),
+                item: format!("{{at: {}, axis: {}}}", square(*at), axis.as_str()),
+            },
+            Action::Castle { at, spot } => {
+                let on = match spot {
+                    Some(s) => format!("city {}", s.words()),
+                    None => "city".to_string(),
+                };
+                let by = match next {
+                    Some(Action::CastleBy { at: by_at, by }) if by_at == at => Some(name(*by)?),
+                    _ => None,
+                };
+                let item = match (here(*at), by) {
+                    (true, None) => on,
+                    (true, Some(by)) => format!("{{on: {on}, by: {by}}}"),
+                    (false, None) => format!("{{at: {}, on: {on}}}", square(*at)),
+                    (false, Some(by)) => format!("{{at: {}, on: {on}, by: {by}}}", square(*at)),
+                };
+                Written::Item { key: "castles", alone: Some("castle"), item }
+            }
+            // Written in the map of the castle just before it.
+            Action::CastleBy { at, .. } => match before {
+                Some(Action::Castle { at: castle, .. }) if castle == at => Written::Within,
+                _ => return None,
+            },
+            Action::CastleTakes { castle, structure } => Written::Item {
+                key: "castle-takes",
+                alone: None,
+                item: format!("{{castle: {}, structure: {}}}", square(*castle), square(*structure)),
+            },
+            Action::CastleDeclines { castle } => Written::Value("castle-declines", square(*castle)),
+            Action::BridgeAfterFollower => Written::Value("order", "[follower, bridge]".to_string()),
+            // The bazaar a drawn bazaar tile starts, left unwritten: the scenario stops there.
+            Action::BazaarFollows => Written::Value("bazaar", "not-held".to_string()),
+            Action::Barn { corner } => Written::Value("barn", format!("{corner:?}")),
+            Action::RecallLady { at } => Written::Value("recall-lady", square(*at)),
+            Action::Bazaar(auction) => Written::Value("bazaar", bazaar_written(game, auction)?),
+            // The starting board's pieces are no turn's.
+            Action::StandingCastle { .. } | Action::StandingBarn { .. } => return None,
+        })
     }
 
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
@@ -312,6 +384,59 @@ impl Vocabulary for Exp8 {
             }
         }
     }
+}
+
+/// Where the key writing an action comes in [`Exp8::turn_keys`], which the reader follows.
+fn read_order(a: &Action) -> u8 {
+    match a {
+        Action::Bazaar(_) | Action::BazaarFollows => 0,
+        Action::Bridge { .. } => 1,
+        Action::Castle { .. } | Action::CastleBy { .. } => 2,
+        Action::Barn { .. } => 3,
+        Action::CastleTakes { .. } => 4,
+        Action::CastleDeclines { .. } => 5,
+        Action::BridgeAfterFollower => 6,
+        Action::RecallLady { .. } => 7,
+        Action::StandingCastle { .. } | Action::StandingBarn { .. } => 8,
+    }
+}
+
+/// A bazaar as `bazaar:` writes it out: `{revealed: [E, U], lots: [{selector: Blue, tile: E,
+/// bids: [Blue 2, Red pass], choice: buy}]}`. `None` where a bid would not read back: a
+/// player's name of more than one word.
+fn bazaar_written(game: &Game, a: &Auction) -> Option<String> {
+    let tile = |k| scalar(&game.def(k).id);
+    let name = |p: PlayerId| game.players().get(p.index()).map(|p| p.name.as_str());
+    let mut fields = Vec::new();
+    if !a.revealed.is_empty() {
+        let revealed: Vec<String> = a.revealed.iter().map(|k| tile(*k)).collect();
+        fields.push(format!("revealed: [{}]", revealed.join(", ")));
+    }
+    if let Some(n) = a.stack_left {
+        fields.push(format!("stack-left: {n}"));
+    }
+    if !a.lots.is_empty() {
+        let mut lots = Vec::new();
+        for l in &a.lots {
+            let mut bids = Vec::new();
+            for (p, amount) in &l.bids {
+                let who = name(*p).filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))?;
+                bids.push(scalar(&match amount {
+                    Some(n) => format!("{who} {n}"),
+                    None => format!("{who} pass"),
+                }));
+            }
+            lots.push(format!(
+                "{{selector: {}, tile: {}, bids: [{}], choice: {}}}",
+                scalar(name(l.selector)?),
+                tile(l.tile),
+                bids.join(", "),
+                if l.sell { "sell" } else { "buy" }
+            ));
+        }
+        fields.push(format!("lots: [{}]", lots.join(", ")));
+    }
+    Some(format!("{{{}}}", fields.join(", ")))
 }
 
 /// A bridge across the new tile (`NS`) or across the tile at a square (`{at, axis}`).

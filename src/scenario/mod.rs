@@ -16,6 +16,7 @@ mod tb;
 mod tower;
 pub mod value;
 mod vocab;
+pub mod write;
 
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
 use crate::diag::{InputError, Problem, SourceFile};

@@ -9,7 +9,9 @@
 
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
+use super::write::{kind_and_spot, square, Written};
 use super::Validator;
+use crate::engine::{Game, Move};
 use crate::expansion::pd::{Action, Target};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::Pos;
@@ -35,6 +37,11 @@ fn target(v: &mut Validator, path: &str, value: &Value) -> Option<Target> {
     let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &FEATURES, "a road, city, field or cloister");
     let (at, (kind, spot)) = (at?, what?);
     Some(Target { at, kind, spot })
+}
+
+/// A target as the reader takes it: `{at: [x, y], on: city N}`, of a feature it names.
+fn target_written(t: &Target) -> Option<String> {
+    FEATURES.contains(&t.kind).then(|| format!("{{at: {}, on: {}}}", square(t.at), kind_and_spot(t.kind, t.spot)))
 }
 
 impl Vocabulary for Pd {
@@ -99,6 +106,24 @@ impl Vocabulary for Pd {
                 _ => Action::Portal(target),
             }));
         }
+    }
+
+    fn written(&self, _game: &Game, _mv: &Move, action: &Extra) -> Option<Written> {
+        Some(match action.get::<Action>()? {
+            Action::Dragon(squares) => {
+                let squares: Vec<String> = squares.iter().map(|p| square(*p)).collect();
+                Written::Value("dragon", format!("[{}]", squares.join(", ")))
+            }
+            Action::Fairy(t) => Written::Value("fairy", target_written(t)?),
+            Action::FairyOnTile(at) => Written::Value("fairy", square(*at)),
+            Action::Princess(t) => Written::Value("princess", target_written(t)?),
+            Action::Portal(t) => Written::Value("portal", target_written(t)?),
+            // A game recorded during the flight, or as it ends: read only on a last turn.
+            Action::FlightUnfinished => Written::Value("dragon-flight", "unfinished".to_string()),
+            Action::FlightEnded => Written::Value("dragon-flight", "ended".to_string()),
+            // The starting board's figures are no turn's.
+            Action::StandingDragon(_) | Action::StandingFairy(_) => return None,
+        })
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {

@@ -6,8 +6,9 @@
 
 use super::value::Value;
 use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::write::{feature_name, Written};
 use super::Validator;
-use crate::engine::{Figure, FollowerOn};
+use crate::engine::{Figure, FollowerOn, Game, Move};
 use crate::expansion::phantom::Action;
 use crate::expansion::{ExpansionId, Extra};
 
@@ -46,6 +47,17 @@ impl Vocabulary for Phantom {
                 None => {}
             }
         }
+    }
+
+    fn written(&self, game: &Game, mv: &Move, action: &Extra) -> Option<Written> {
+        let deploy = action.get::<Action>()?;
+        let Action::Deploy { local, .. } = deploy;
+        let def = game.def(mv.tile);
+        // Read back, the action names its feature as `Action::deploy` does.
+        if Action::deploy(def, mv.rotation, *local) != *deploy {
+            return None;
+        }
+        Some(Written::Value(PHANTOM, feature_name(def, mv.rotation, *local)?))
     }
 
     fn supply_words(&self) -> &'static [SupplyWord] {

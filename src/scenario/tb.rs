@@ -7,7 +7,9 @@
 
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
+use super::write::{feature_name, kind_and_spot, Written};
 use super::Validator;
+use crate::engine::{Game, Move};
 use crate::expansion::tb::builder::Action as BuilderAction;
 use crate::expansion::tb::{Action, MAX_PIGS_EACH, MAX_START_GOODS};
 use crate::expansion::{ExpansionId, Extra};
@@ -72,6 +74,20 @@ impl Vocabulary for Tb {
                 out.extras.push(Extra::new(Action::Pig { halves }));
             }
         }
+    }
+
+    fn written(&self, game: &Game, mv: &Move, action: &Extra) -> Option<Written> {
+        if let Some(BuilderAction::Place { kind, spot }) = action.get::<BuilderAction>() {
+            return Some(Written::Value("builder", kind_and_spot(*kind, *spot)));
+        }
+        let Action::Pig { halves } = action.get::<Action>()? else { return None };
+        // The field of the new tile reaching exactly those half-edges, by its words.
+        let def = game.def(mv.tile);
+        let local = def
+            .segments
+            .iter()
+            .position(|s| s.kind == FeatureKind::Field && mv.rotation.half_mask(s.halves) == *halves)?;
+        Some(Written::Value("pig", feature_name(def, mv.rotation, local)?))
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {

@@ -13,8 +13,9 @@
 
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
+use super::write::{scalar, square, Written};
 use super::{feature_help, Validator};
-use crate::engine::Figure;
+use crate::engine::{Figure, Game, Move};
 use crate::expansion::tower::{Action, MAX_PIECES};
 use crate::expansion::{ExpansionId, Extra};
 use crate::score::PlayerId;
@@ -47,18 +48,17 @@ fn player_of(v: &mut Validator, path: &str, name: &str, players: &[String]) -> O
     p
 }
 
+/// The features a follower a capture takes may stand on.
+const CAPTURED: [FeatureKind; 5] =
+    [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Field, FeatureKind::Castle];
+
 /// `city N`, `field NL NR`, `cloister`, or `tower` (`None`): what a capture takes.
 fn capture_target(v: &mut Validator, path: &str, text: &str) -> Option<crate::expansion::tower::Target> {
     if text.trim().eq_ignore_ascii_case("tower") {
         return Some(None);
     }
     let mut words = text.split_whitespace();
-    let Some(kind) = words.next().and_then(FeatureKind::parse).filter(|k| {
-        matches!(
-            k,
-            FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Field | FeatureKind::Castle
-        )
-    }) else {
+    let Some(kind) = words.next().and_then(FeatureKind::parse).filter(|k| CAPTURED.contains(k)) else {
         v.problem(
             "scenario::bad-feature",
             path,
@@ -83,6 +83,16 @@ fn capture_target(v: &mut Validator, path: &str, text: &str) -> Option<crate::ex
         }
     }
     Some(Some((kind, spots)))
+}
+
+/// A figure a prisoner may be, as `ransom:` and `exchange:` name it.
+fn figure_written(figure: Figure) -> Option<&'static str> {
+    match figure {
+        Figure::Normal => Some("follower"),
+        Figure::Large => Some("large"),
+        Figure::Phantom => Some("phantom"),
+        _ => None,
+    }
 }
 
 impl Vocabulary for Tower {
@@ -191,6 +201,48 @@ impl Vocabulary for Tower {
                 }
             }
         }
+    }
+
+    fn written(&self, game: &Game, _mv: &Move, action: &Extra) -> Option<Written> {
+        let name = |p: PlayerId| game.players().get(p.index()).map(|p| p.name.as_str());
+        Some(match action.get::<Action>()? {
+            Action::Piece { at } => Written::Value("tower", square(*at)),
+            Action::Top { at, figure: Figure::Normal } => Written::Value("tower-follower", square(*at)),
+            Action::Top { at, figure: Figure::Phantom } => Written::Value("tower-phantom", square(*at)),
+            Action::Capture { at, feature } => {
+                let on = match feature {
+                    None => "tower".to_string(),
+                    // The kinds `capture_target` reads.
+                    Some((kind, _)) if !CAPTURED.contains(kind) => return None,
+                    Some((kind, spots)) => std::iter::once(kind.to_string())
+                        .chain(spots.iter().map(Spot::words))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                };
+                Written::Value("capture", format!("{{at: {}, on: {on}}}", square(*at)))
+            }
+            Action::Exchange { owner, figure } => Written::Entry {
+                key: "exchange",
+                name: scalar(name(*owner)?),
+                value: figure_written(*figure)?.to_string(),
+            },
+            Action::Ransom { captor, figure } => {
+                // The captor's name and the figure are read as words: a name of one word only.
+                let captor = name(*captor).filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))?;
+                let text = match figure {
+                    None => captor.to_string(),
+                    Some(f) => format!("{captor} {}", figure_written(*f)?),
+                };
+                Written::Value("ransom", scalar(&text))
+            }
+            // A game recorded in this turn: read only on a last turn.
+            Action::Unfinished => Written::Value("tower-turn", "unfinished".to_string()),
+            // A follower of another figure on top has no key; what is set up before the game
+            // is no turn's.
+            Action::Top { .. } | Action::Standing { .. } | Action::Prisoners { .. } | Action::PiecesLeft { .. } => {
+                return None
+            }
+        })
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {

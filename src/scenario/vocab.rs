@@ -5,9 +5,10 @@
 //! one line of [`VOCABULARIES`].
 
 use super::value::Value;
+use super::write::Written;
 use super::Validator;
 use crate::diag::Problem;
-use crate::engine::Figure;
+use crate::engine::{Figure, Game, Move};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
@@ -171,6 +172,20 @@ pub(super) trait Vocabulary: Sync {
 
     /// Reads this vocabulary's keys of one turn (each with its value).
     fn turn(&self, _v: &mut Validator, _t: &TurnInfo, _keys: &[(&str, &Value)], _out: &mut TurnOut) {}
+
+    /// An action of a move (one of `mv.extras`) written back as the key of a turn that
+    /// [`Vocabulary::turn`] reads into it, to write a move as a scenario's turn
+    /// (`scenario::write`): `None` when the action is not this vocabulary's, or has no
+    /// written form that reads back into exactly it.
+    fn written(&self, _game: &Game, _mv: &Move, _action: &Extra) -> Option<Written> {
+        None
+    }
+
+    /// The word of [`Vocabulary::built_for_follower`] that names what the turn builds of this
+    /// kind, for a follower written onto it (exp8's word for the road it builds).
+    fn built_word(&self, _kind: FeatureKind) -> Option<&'static str> {
+        None
+    }
 
     /// Reads this vocabulary's keys of the scenario.
     fn top(&self, _v: &mut Validator, _t: &TopInfo, _keys: &[(&str, &Value)], _out: &mut TopOut) {}

@@ -33,6 +33,8 @@ mod render;
 mod scenarios;
 /// `referee serve`: its JSON API over HTTP against the CLI, and what it refuses.
 mod serve;
+/// Legal moves written back as scenario turns (`scenario::write`) and read back the same.
+mod write;
 
 /// Shared helpers.
 mod util;
