@@ -23,6 +23,8 @@ pub struct SpanIndex {
     keys: HashMap<String, Span>,
     /// Keys written twice in one map: the first occurrence and the second.
     duplicates: Vec<(Span, Span)>,
+    /// Where each flow collection (`[...]`, `{...}`) ends: just past its closing bracket.
+    closes: HashMap<String, usize>,
 }
 
 impl SpanIndex {
@@ -73,6 +75,24 @@ impl SpanIndex {
     /// problem the YAML reader locates by place only.
     pub fn path_at(&self, offset: usize) -> Option<&str> {
         self.values.iter().filter(|(_, s)| s.0 == offset).map(|(p, _)| p.as_str()).max_by_key(|p| p.len())
+    }
+
+    /// The whole of the value at `path`, every line of it (a value's span is cut at the end of
+    /// its first line): from its start to the end of its last descendant, or of its closing
+    /// bracket.
+    pub fn extent(&self, path: &str) -> Option<Span> {
+        let (start, first) = self.value(path)?;
+        let within = |p: &str| p.strip_prefix(path).is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']));
+        let end_of = |p: &String, s: &Span| self.closes.get(p).copied().unwrap_or(s.0 + s.1);
+        let own = self.closes.get(path).copied().unwrap_or(start + first);
+        let end = self
+            .values
+            .iter()
+            .chain(&self.keys)
+            .filter(|(p, _)| within(p) && !self.closes.contains_key(path))
+            .map(|(p, s)| end_of(p, s))
+            .fold(own, usize::max);
+        Some((start, end - start))
     }
 
     /// The span of the value at `path`, else of its key.
@@ -187,7 +207,12 @@ impl Receiver<'_> {
                 });
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                self.stack.pop();
+                if let Some(Frame::Map { path, .. } | Frame::Seq { path, .. }) = self.stack.pop() {
+                    let opened = self.index.values.get(&path).map_or(start, |s| s.0);
+                    if self.src[opened..].starts_with(['[', '{']) {
+                        self.index.closes.insert(path, end);
+                    }
+                }
                 if self.stack.is_empty() {
                     self.root_done = true;
                 }

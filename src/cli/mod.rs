@@ -517,6 +517,33 @@ pub fn check_json(sc: &Scenario, runs: &[(Outcome, Judgement)]) -> serde_json::V
     })
 }
 
+/// What `check --format markdown|bbcode|mediawiki` prints: each run's report in that paste
+/// format, then what the scenario states that is not judged. Any other format: markdown.
+pub fn paste_text(
+    sc: &Scenario,
+    runs: &[(Outcome, Judgement)],
+    format: Format,
+    catalogue: &crate::data::catalogue::Catalogue,
+) -> String {
+    let (render, item): (report::Renderer, fn(&str) -> String) = match format {
+        Format::Bbcode => (report::bbcode, |n| format!("- {}\n", crate::text::bbcode_text(n))),
+        Format::Mediawiki => (report::mediawiki, |n| format!("* {}\n", crate::text::mediawiki_text(n))),
+        _ => (report::markdown, |n| format!("* {}\n", crate::text::markdown_inline(n))),
+    };
+    let parts: Vec<String> = runs.iter().map(|(o, j)| render(sc, o, j, catalogue)).collect();
+    let mut out = parts.join("\n");
+    if !sc.not_judged.is_empty() {
+        let bold = match format {
+            Format::Bbcode => "[b]Not judged[/b]",
+            Format::Mediawiki => "'''Not judged'''",
+            _ => "**Not judged**",
+        };
+        let list: Vec<String> = sc.not_judged.iter().map(|n| item(n)).collect();
+        out.push_str(&format!("\n{bold} (not counted as passed):\n\n{}", list.concat()));
+    }
+    out
+}
+
 pub fn run_one(sc: &Scenario, p: &Profile) -> Result<(Outcome, Judgement), InputError> {
     let out = replay::replay(sc, p)?;
     let j = replay::judge(sc, &out);
@@ -545,22 +572,7 @@ fn check(lib: &Library, a: CheckArgs) -> Result<Status, Error> {
             emit(&not_judged_lines(&sc))?;
         }
         Format::Markdown | Format::Bbcode | Format::Mediawiki => {
-            let (render, item): (report::Renderer, fn(&str) -> String) = match a.format {
-                Format::Bbcode => (report::bbcode, |n| format!("- {}\n", crate::text::bbcode_text(n))),
-                Format::Mediawiki => (report::mediawiki, |n| format!("* {}\n", crate::text::mediawiki_text(n))),
-                _ => (report::markdown, |n| format!("* {}\n", crate::text::markdown_inline(n))),
-            };
-            let parts: Vec<String> = runs.iter().map(|(o, j)| render(&sc, o, j, &lib.catalogue)).collect();
-            emit(&parts.join("\n"))?;
-            if !sc.not_judged.is_empty() {
-                let bold = match a.format {
-                    Format::Bbcode => "[b]Not judged[/b]",
-                    Format::Mediawiki => "'''Not judged'''",
-                    _ => "**Not judged**",
-                };
-                let list: Vec<String> = sc.not_judged.iter().map(|n| item(n)).collect();
-                emit(&format!("\n{bold} (not counted as passed):\n\n{}", list.concat()))?;
-            }
+            emit(&paste_text(&sc, &runs, a.format, &lib.catalogue))?
         }
         Format::Json => emit(&report::json_text(&check_json(&sc, &runs)))?,
     }

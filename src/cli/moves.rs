@@ -74,7 +74,23 @@ pub fn run(lib: &Library, a: MovesArgs) -> Result<Status, Error> {
         Some(r) => resolve_ruleset(lib, r)?,
         None => sc.rulesets.first().and_then(|r| lib.profile(r)).cloned().unwrap_or_else(|| lib.profiles[0].clone()),
     };
-    let n = usize::from(a.turn);
+    let text =
+        report(&sc, &profile, a.turn, &a.scenario.display().to_string(), a.format).map_err(|e| Box::new(e) as Error)?;
+    emit(&text)?;
+    Ok(Status::Ok)
+}
+
+/// What `referee moves` prints for turn `turn` of a scenario under one ruleset (`shown`: the
+/// scenario as its help names it): the legal moves of the turn's tile and, when the turn's own
+/// move is refused, the rule and each move one change away.
+pub fn report(
+    sc: &Scenario,
+    profile: &crate::ruleset::Profile,
+    turn: u16,
+    shown: &str,
+    format: MovesFormat,
+) -> Result<String, InputError> {
+    let n = usize::from(turn);
     let Some(t) = sc.turns.get(n - 1) else {
         let p = Problem::new(
             "moves::no-such-turn",
@@ -87,9 +103,9 @@ pub fn run(lib: &Library, a: MovesArgs) -> Result<Status, Error> {
         } else {
             format!("give --turn a number from 1 to {}", sc.turns.len())
         });
-        return Err(Box::new(InputError::new(&sc.file, vec![p])));
+        return Err(InputError::new(&sc.file, vec![p]));
     };
-    let (game, out) = replay::play_out(&sc, &profile, Some(n - 1)).map_err(|e| Box::new(e) as Error)?;
+    let (game, out) = replay::play_out(sc, profile, Some(n - 1))?;
     if let Some(ill) = &out.illegal {
         let p = Problem::broken_rule(ill.verdict.rule, format!("turn {}: {}", ill.turn, ill.verdict.message))
             .at(sc.span(&ill.path))
@@ -97,22 +113,20 @@ pub fn run(lib: &Library, a: MovesArgs) -> Result<Status, Error> {
                 "the game never reaches turn {n}: turn {} is refused under ruleset {}; `referee moves {} --turn {}` lists its legal moves",
                 ill.turn,
                 out.ruleset,
-                a.scenario.display(),
+                shown,
                 ill.turn
             ));
-        return Err(Box::new(InputError::new(&sc.file, vec![p])));
+        return Err(InputError::new(&sc.file, vec![p]));
     }
     // The moves of the player whose turn it is; a turn written for another is refused.
-    let mut listing = list(&game, t.out_of_order.unwrap_or(t.player), &t.action, a.turn);
+    let mut listing = list(&game, t.out_of_order.unwrap_or(t.player), &t.action, turn);
     if let (Err(v), Written::Place { verdict, nearby, .. }) = (replay::in_turn(&game, t), &mut listing.written) {
         (*verdict, *nearby) = (Err(v), Vec::new());
     }
-    let text = match a.format {
-        MovesFormat::Text => text(&sc, &out.ruleset, &game, &listing),
-        MovesFormat::Json => crate::report::json_text(&json_of(&sc, &out.ruleset, &game, &listing)),
-    };
-    emit(&text)?;
-    Ok(Status::Ok)
+    Ok(match format {
+        MovesFormat::Text => text(sc, &out.ruleset, &game, &listing),
+        MovesFormat::Json => crate::report::json_text(&json_of(sc, &out.ruleset, &game, &listing)),
+    })
 }
 
 fn list(game: &Game, player: PlayerId, action: &Action, turn: u16) -> Listing {
@@ -195,7 +209,7 @@ fn follower_of(game: &Game, mv: &Move) -> Option<(Pos, String)> {
     Some((square, format!("{}{words}", mv.figure.prefix())))
 }
 
-fn follower_words(game: &Game, mv: &Move) -> String {
+pub(crate) fn follower_words(game: &Game, mv: &Move) -> String {
     match follower_of(game, mv) {
         None => "no follower".to_string(),
         Some((at, words)) if at == mv.pos => words,
@@ -208,7 +222,7 @@ fn extra_words(game: &Game, x: &Extra) -> String {
     game.describe_action(x)
 }
 
-fn extras_words(game: &Game, extras: &[Extra]) -> String {
+pub(crate) fn extras_words(game: &Game, extras: &[Extra]) -> String {
     extras.iter().map(|x| extra_words(game, x)).collect::<Vec<_>>().join(" and ")
 }
 

@@ -84,7 +84,8 @@ pub struct View {
     pub moment: Option<String>,
     pub note: Option<String>,
     /// The SVG also shows the free squares beside the board, each a frame a page can click
-    /// (`class="free"`, `data-at="x,y"`): the board is drawn one square wider all round.
+    /// (`class="free"`, `data-at="x,y"`), and each placed tile a frame too (`class="placed"`):
+    /// the board is drawn one square wider all round.
     pub free_squares: bool,
 }
 

@@ -740,6 +740,16 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         }
     }
     if view.free_squares {
+        // The page's targets: each placed tile (to stand a piece on it in position mode), then
+        // each free square.
+        for p in game.placed() {
+            let (x, y) = origin(p.pos);
+            let _ = writeln!(
+                s,
+                r##"<rect class="placed" data-at="{},{}" x="{x}" y="{y}" width="{T}" height="{T}" fill="none" pointer-events="all"/>"##,
+                p.pos.x, p.pos.y
+            );
+        }
         for q in game.free_squares() {
             let (x, y) = origin(q);
             let _ = writeln!(

@@ -18,6 +18,10 @@ pub fn route(lib: &Library, name: &str, query: &str, file: SourceFile) -> Reply 
         "compare" => compare(lib, query, file),
         "render" => render(lib, query, file),
         "place" => place(lib, query, file),
+        "turns" => listed(&file),
+        "edit" => edit(query, &file),
+        "moves" => moves(lib, query, file),
+        "export" => export(lib, query, file),
         "import" => match crate::jcz::import(&file, lib) {
             Ok(imported) => Reply::json(200, &serde_json::json!({"scenario": imported.yaml})),
             Err(e) => input_error(422, &e),
@@ -29,7 +33,17 @@ pub fn route(lib: &Library, name: &str, query: &str, file: SourceFile) -> Reply 
 /// The built-in rulesets, by name, with their titles: what a page may offer to compare.
 pub fn rulesets(lib: &Library) -> Reply {
     let all: Vec<_> = lib.profiles.iter().map(|p| serde_json::json!({"id": p.id, "title": p.title})).collect();
-    Reply::json(200, &serde_json::json!({"rulesets": all}))
+    // The expansions a scenario may name, each with the names it may be written by.
+    let expansions: Vec<_> = crate::expansion::ExpansionId::ALL
+        .iter()
+        .filter_map(|x| {
+            let names: Vec<&str> =
+                crate::expansion::ExpansionId::NAMES.iter().filter(|(_, id)| id == x).map(|(n, _)| *n).collect();
+            (*x != crate::expansion::ExpansionId::Base && !names.is_empty())
+                .then(|| serde_json::json!({"id": x.as_str(), "names": names}))
+        })
+        .collect();
+    Reply::json(200, &serde_json::json!({"rulesets": all, "expansions": expansions}))
 }
 
 /// A diagnostic as the page shows it: each problem's code, message, line and column, and the
@@ -69,14 +83,14 @@ fn load(lib: &Library, file: SourceFile) -> Result<Scenario, Reply> {
     loaded.map_err(|e| input_error(422, &e))
 }
 
-/// The value of `key` in a query string (`a=1&b=2`); no escapes are needed by its values.
-fn param<'q>(query: &'q str, key: &str) -> Option<&'q str> {
-    query.split('&').find_map(|kv| kv.split_once('=').filter(|(k, _)| *k == key).map(|(_, v)| v))
+/// The value of `key` in a query string (`a=1&b=2`), its `%XX` escapes decoded.
+fn param(query: &str, key: &str) -> Option<String> {
+    query.split('&').find_map(|kv| kv.split_once('=').filter(|(k, _)| *k == key).map(|(_, v)| percent_decoded(v)))
 }
 
 /// The rulesets a query names (`rulesets=hig,rgg`, `rulesets=all`), or the scenario's own.
 fn profiles(lib: &Library, query: &str, sc: &Scenario) -> Result<Vec<Profile>, Reply> {
-    match param(query, "rulesets").filter(|v| !v.is_empty()) {
+    match param(query, "rulesets").filter(|v| !v.is_empty()).as_deref() {
         Some("all") => Ok(lib.profiles.to_vec()),
         Some(list) => list
             .split(',')
@@ -133,7 +147,7 @@ fn render(lib: &Library, query: &str, file: SourceFile) -> Reply {
         let profile = profiles(lib, query, &sc)?.into_iter().next().unwrap_or_else(|| lib.profiles[0].clone());
         let (game, out) = crate::replay::play_out(&sc, &profile, None).map_err(|e| input_error(422, &e))?;
         let mut view = crate::cli::board_view(&sc, &out, None);
-        view.free_squares = param(query, "free") == Some("1");
+        view.free_squares = param(query, "free").as_deref() == Some("1");
         let svg =
             crate::render::svg_view(&game, &view).map_err(|e| Reply::error(422, "render::too-large", e.to_string()))?;
         Ok(Reply::json(200, &serde_json::json!({"ruleset": profile.id, "svg": svg})))
@@ -141,116 +155,424 @@ fn render(lib: &Library, query: &str, file: SourceFile) -> Reply {
     answer().unwrap_or_else(|r| r)
 }
 
-/// The turns that may be played next on a free square (`at=x,y`), by the next player (or
-/// `player=Name`): every tile of the sets in play, turned each way it fits, with each follower
-/// placement the rules allow there, as `Game::legal_moves` lists them; each as the turn line a
-/// scenario writes. With `option=N`, the scenario with that turn added instead.
+/// A square named in the query (`at=x,y`).
+fn square(query: &str) -> Result<crate::geom::Pos, Reply> {
+    param(query, "at")
+        .as_deref()
+        .and_then(|v| v.split_once(','))
+        .and_then(|(x, y)| Some(crate::geom::Pos::new(x.parse().ok()?, y.parse().ok()?)))
+        .ok_or_else(|| bad("`at=x,y` names the square, two whole numbers".to_string()))
+}
+
+fn bad(message: String) -> Reply {
+    Reply::error(400, "serve::bad-query", message)
+}
+
+/// The first ruleset the query names (or the scenario's first, or the first built in).
+fn first_profile(lib: &Library, query: &str, sc: &Scenario) -> Result<Profile, Reply> {
+    Ok(profiles(lib, query, sc)?.into_iter().next().unwrap_or_else(|| lib.profiles[0].clone()))
+}
+
+/// The game as the scenario's turns leave it, before any final scoring; refused when a turn
+/// is illegal, since nothing can follow it.
+fn opened<'s>(sc: &'s Scenario, profile: &Profile) -> Result<crate::engine::Game<'s>, Reply> {
+    let (game, out) = crate::replay::play_out(sc, profile, None).map_err(|e| input_error(422, &e))?;
+    match &out.illegal {
+        Some(ill) => Err(Reply::error(
+            422,
+            ill.verdict.rule.as_str(),
+            format!("turn {} is refused ({}): no turn can follow it", ill.turn, ill.verdict.message),
+        )),
+        None => Ok(game),
+    }
+}
+
+/// `sc` without its final scoring: the position as the turns leave it.
+fn unscored(sc: &Scenario) -> Scenario {
+    let mut open = sc.clone();
+    open.final_scoring = false;
+    open
+}
+
+/// What a square may receive (`at=x,y`), by mode:
+/// - a turn (the default): the next player's legal moves there (or `player=Name`'s), every
+///   tile of the sets in play in each rotation that fits, with each follower placement and
+///   expansion action the rules allow (`Game::legal_moves`), each as the line a scenario
+///   writes; and, when the last turn may earn a second part (a builder's), that part's moves;
+/// - `mode=board`: a tile put straight onto the starting board (`board:`), each tile in each
+///   rotation whose edges fit;
+/// - `mode=stand`: a follower stood on a tile of the starting board, each player's on each
+///   feature of it.
 ///
-/// Moves with an expansion's action (a bridge, a pig, a castle) are not offered yet: the page
-/// says they are written in the scenario's text.
+/// With `option=N`, the scenario with that option written in instead.
 fn place(lib: &Library, query: &str, file: SourceFile) -> Reply {
     let answer = || -> Result<Reply, Reply> {
-        let bad = |m: String| Reply::error(400, "serve::bad-query", m);
-        let at = param(query, "at")
-            .and_then(|v| v.split_once(','))
-            .and_then(|(x, y)| Some(crate::geom::Pos::new(x.parse().ok()?, y.parse().ok()?)))
-            .ok_or_else(|| bad("`at=x,y` names the square, two whole numbers".to_string()))?;
+        let at = square(query)?;
         let text = file.text.to_string();
         let sc = load(lib, file)?;
-        let profile = profiles(lib, query, &sc)?.into_iter().next().unwrap_or_else(|| lib.profiles[0].clone());
-        let mut open = sc.clone();
-        open.final_scoring = false;
-        let (game, out) = crate::replay::play_out(&open, &profile, None).map_err(|e| input_error(422, &e))?;
-        if let Some(ill) = &out.illegal {
-            return Err(Reply::error(
-                422,
-                ill.verdict.rule.as_str(),
-                format!("turn {} is refused ({}): no turn can follow it", ill.turn, ill.verdict.message),
-            ));
-        }
-        let players = game.players();
-        let player = match param(query, "player") {
-            Some(name) => players.iter().position(|p| p.name == percent_decoded(name)).ok_or_else(|| {
-                bad(format!("no player is called `{}`", crate::text::escape_control(&percent_decoded(name))))
-            })?,
-            None => sc.turns.last().map_or(0, |t| (t.player.index() + 1) % players.len().max(1)),
-        };
-        let name = players.get(player).map_or(String::new(), |p| p.name.clone());
-        let turn = u16::try_from(sc.turns.len() + 1).unwrap_or(u16::MAX);
-        let mut options = Vec::new();
-        for (kind, def) in game.tiles().iter().filter(|(_, d)| d.count > 0) {
-            let moves = game.legal_moves(crate::score::PlayerId(player as u8), kind, turn);
-            for mv in moves.iter().filter(|m| m.pos == at && m.extras.is_empty() && m.follower_square.is_none()) {
-                let follower = match (mv.follower, mv.figure) {
-                    (None, _) => None,
-                    (
-                        Some(crate::engine::FollowerOn::Segment(l)),
-                        f @ (crate::engine::Figure::Normal | crate::engine::Figure::Large),
-                    ) => Some((f, def.describe_segment(mv.rotation, l))),
-                    _ => continue,
-                };
-                let key =
-                    |f: crate::engine::Figure| if f == crate::engine::Figure::Large { "large" } else { "follower" };
-                let line = format!(
-                    "{{player: {}, tile: {}, at: [{}, {}], rotation: {}{}}}",
-                    serde_json::Value::from(name.as_str()),
-                    serde_json::Value::from(def.id.as_str()),
-                    at.x,
-                    at.y,
-                    mv.rotation.degrees(),
-                    follower.as_ref().map_or(String::new(), |(f, w)| format!(", {}: {w}", key(*f)))
-                );
-                options.push(serde_json::json!({
-                    "tile": def.id,
-                    "rotation": mv.rotation.degrees(),
-                    "follower": follower.as_ref().map(|(f, w)| format!("{}{w}", f.prefix())),
-                    "turn": line,
-                }));
+        let profile = first_profile(lib, query, &sc)?;
+        let open = unscored(&sc);
+        let game = opened(&open, &profile)?;
+        let offered = match param(query, "mode").as_deref().unwrap_or("turn") {
+            "turn" => turn_options(&open, &profile, &game, query, at, &text)?,
+            "board" => board_options(&sc, &game, at),
+            "stand" => stand_options(&sc, &game, at),
+            other => {
+                return Err(bad(format!(
+                    "`mode={}`: the modes are turn, board and stand",
+                    crate::text::escape_control(other)
+                )))
             }
-        }
+        };
         match param(query, "option") {
             Some(n) => {
-                let chosen = n.parse::<usize>().ok().and_then(|i| options.get(i)).ok_or_else(|| {
+                let chosen = n.parse::<usize>().ok().and_then(|i| offered.options.get(i)).ok_or_else(|| {
                     bad(format!(
                         "`option={}`: there are {} options on that square",
-                        crate::text::escape_control(n),
-                        options.len()
+                        crate::text::escape_control(&n),
+                        offered.options.len()
                     ))
                 })?;
-                let line = chosen["turn"].as_str().unwrap_or_default();
-                Ok(Reply::json(200, &serde_json::json!({"scenario": with_turn(&text, &sc, line)})))
+                Ok(Reply::json(200, &serde_json::json!({"scenario": chosen.written(&text)})))
             }
-            None => Ok(Reply::json(200, &serde_json::json!({"player": name, "at": [at.x, at.y], "options": options}))),
+            None => Ok(Reply::json(
+                200,
+                &serde_json::json!({
+                    "at": [at.x, at.y],
+                    "player": offered.player,
+                    "options": offered.options.iter().map(|o| &o.shown).collect::<Vec<_>>(),
+                    "unwritten": offered.unwritten,
+                }),
+            )),
         }
     };
     answer().unwrap_or_else(|r| r)
 }
 
-/// The scenario's text with one more turn, `line`, after its last: in its block list of
-/// turns, in its flow list, or as a new `turns:` at the end.
-fn with_turn(text: &str, sc: &Scenario, line: &str) -> String {
-    let Some((start, len)) = sc.span("turns") else {
-        let sep = if text.ends_with('\n') || text.is_empty() { "" } else { "\n" };
-        return format!("{text}{sep}turns:\n  - {line}\n");
-    };
-    let end = (start + len).min(text.len());
-    let value = text[start..end].trim_end();
-    if value.starts_with('[') {
-        let inner = value[1..value.len().saturating_sub(1)].trim();
-        let rest = &text[start + value.len()..];
-        // An empty list becomes a block list, a line a turn, as scenarios are written.
-        if inner.is_empty() {
-            return format!("{}\n  - {line}{rest}", text[..start].trim_end());
+/// The options of a square: each as the page shows it and where it goes in the text.
+struct Offered {
+    player: Option<String>,
+    options: Vec<Offer>,
+    /// Legal moves that have no written form yet (an action no scenario key writes).
+    unwritten: usize,
+}
+
+struct Offer {
+    shown: serde_json::Value,
+    edit: Edit,
+}
+
+/// Where an option goes in the scenario's text.
+enum Edit {
+    /// A new item of a list (`turns`, `board`, `board[2].followers`).
+    Append(String, String),
+    /// A turn (`turns[4]`) made one in two parts, `second` its second part: its text kept as
+    /// the first part when it is a flow mapping, else written anew from `first`.
+    SecondPart { item: String, player: String, first: Option<String>, second: String },
+    /// The starting board written out with its start tile, then a new item.
+    StartBoard(String, String),
+}
+
+impl Offer {
+    fn written(&self, text: &str) -> String {
+        match &self.edit {
+            Edit::Append(list, line) => super::edit::append(text, list, line),
+            Edit::SecondPart { item, player, first, second } => super::edit::in_two_parts(text, item, second)
+                .unwrap_or_else(|| match first {
+                    Some(first) => {
+                        let line = format!(
+                            "{{player: {}, parts: [{first}, {second}]}}",
+                            crate::scenario::write::scalar(player)
+                        );
+                        super::edit::replace(text, item, &line)
+                    }
+                    None => text.to_string(),
+                }),
+            Edit::StartBoard(start, line) => {
+                let with_start = super::edit::append(text, "board", start);
+                super::edit::append(&with_start, "board", line)
+            }
         }
-        return format!("{}[{inner}, {line}]{rest}", &text[..start]);
     }
-    // A block list: the new item after the last, indented as it is.
-    let (last, last_len) =
-        sc.turns.len().checked_sub(1).and_then(|i| sc.span(&format!("turns[{i}]"))).unwrap_or((start, value.len()));
-    let line_start = text[..last].rfind('\n').map_or(0, |i| i + 1);
-    let indent: String = text[line_start..last].chars().take_while(|c| *c == ' ').collect();
-    let cut = (last + last_len).min(text.len());
-    format!("{}\n{indent}- {line}{}", text[..cut].trim_end(), &text[cut..])
+}
+
+/// The turn options of a square (`place`, the default mode).
+fn turn_options(
+    sc: &Scenario,
+    profile: &Profile,
+    game: &crate::engine::Game,
+    query: &str,
+    at: crate::geom::Pos,
+    text: &str,
+) -> Result<Offered, Reply> {
+    let players = game.players();
+    let named = param(query, "player");
+    let player = match &named {
+        Some(name) => players
+            .iter()
+            .position(|p| &p.name == name)
+            .ok_or_else(|| bad(format!("no player is called `{}`", crate::text::escape_control(name))))?,
+        None => sc.turns.last().map_or(0, |t| (t.player.index() + 1) % players.len().max(1)),
+    };
+    let mut offered =
+        Offered { player: players.get(player).map(|p| p.name.clone()), options: Vec::new(), unwritten: 0 };
+    // A second part one of the last turns may have earned (a builder's), first: it is played
+    // before the next turn. It may be due some turns later (after a bazaar's placements).
+    if named.is_none() || param(query, "part").as_deref() == Some("second") {
+        second_parts(sc, profile, named.as_deref(), at, text, &mut offered);
+    }
+    let name = offered.player.clone().unwrap_or_default();
+    let turn = u16::try_from(sc.turns.len() + 1).unwrap_or(u16::MAX);
+    for_moves(game, crate::score::PlayerId(player as u8), at, turn, &mut offered, |mv| {
+        let line = crate::scenario::write::turn_line(game, &name, mv)?;
+        Some((shown(game, &name, mv, "turn", &line), Edit::Append("turns".to_string(), line)))
+    });
+    Ok(offered)
+}
+
+/// How far back a turn may be whose second part is still to come: past the placements a
+/// bazaar starts (one per player, five at most) and the turn itself.
+const SECOND_PART_REACH: usize = 6;
+
+/// The moves of the second parts recent turns may have earned: each turn that, played as the
+/// first part of two (its player's word), leaves a second part due now. The turn chosen is
+/// then written in two parts (`parts:`), the second the move chosen.
+fn second_parts(
+    sc: &Scenario,
+    profile: &Profile,
+    named: Option<&str>,
+    at: crate::geom::Pos,
+    text: &str,
+    offered: &mut Offered,
+) {
+    use crate::scenario::Action;
+    let single =
+        |t: &crate::scenario::Turn| t.second.is_none() && t.more.is_empty() && matches!(t.action, Action::Place(_));
+    for i in (sc.turns.len().saturating_sub(SECOND_PART_REACH)..sc.turns.len()).rev() {
+        let t = &sc.turns[i];
+        let name = sc.player(t.player);
+        if !single(t) || named.is_some_and(|n| n != name) {
+            continue;
+        }
+        let mut two = sc.clone();
+        if let Action::Place(mv) = &mut two.turns[i].action {
+            mv.part = crate::engine::Part::First;
+        }
+        let Ok((g, out)) = crate::replay::play_out(&two, profile, None) else { continue };
+        let due = g.open_turns().iter().find(|o| o.player == t.player && g.part_due(o).is_ok()).copied();
+        let (None, Some(due)) = (&out.illegal, due) else { continue };
+        let item = format!("turns[{i}]");
+        let first = match &t.action {
+            Action::Place(mv) => crate::scenario::write::part_line(&g, mv),
+            Action::Discard(..) => None,
+        };
+        let writable = first.is_some() || super::edit::in_two_parts(text, &item, "{}").is_some();
+        for_moves(&g, due.player, at, due.turn, offered, |mv| {
+            let second = crate::scenario::write::part_line(&g, mv).filter(|_| writable)?;
+            let shown = shown(&g, name, mv, &format!("second part of turn {}", i + 1), &second);
+            let edit = Edit::SecondPart { item: item.clone(), player: name.to_string(), first: first.clone(), second };
+            Some((shown, edit))
+        });
+    }
+}
+
+/// Each legal move of `player` on square `at`, of every tile of the sets in play, made an
+/// offer by `offer` (`None`: a move with no written form, counted).
+fn for_moves(
+    game: &crate::engine::Game,
+    player: crate::score::PlayerId,
+    at: crate::geom::Pos,
+    turn: u16,
+    offered: &mut Offered,
+    mut offer: impl FnMut(&crate::engine::Move) -> Option<(serde_json::Value, Edit)>,
+) {
+    for (kind, _) in game.tiles().iter().filter(|(_, d)| d.count > 0) {
+        for mv in game.legal_moves(player, kind, turn).iter().filter(|m| m.pos == at) {
+            match offer(mv) {
+                Some((shown, edit)) => offered.options.push(Offer { shown, edit }),
+                None => offered.unwritten += 1,
+            }
+        }
+    }
+}
+
+/// A move as the page lists it.
+fn shown(
+    game: &crate::engine::Game,
+    player: &str,
+    mv: &crate::engine::Move,
+    part: &str,
+    line: &str,
+) -> serde_json::Value {
+    serde_json::json!({
+        "part": part,
+        "player": player,
+        "tile": game.def(mv.tile).id,
+        "rotation": mv.rotation.degrees(),
+        "follower": crate::cli::moves::follower_words(game, mv),
+        "actions": crate::cli::moves::extras_words(game, &mv.extras),
+        "turn": line,
+    })
+}
+
+/// The tiles a square of the starting board may take (`mode=board`): each tile of the sets in
+/// play, in each rotation whose edges fit the tiles around it.
+fn board_options(sc: &Scenario, game: &crate::engine::Game, at: crate::geom::Pos) -> Offered {
+    let mut offered = Offered { player: None, options: Vec::new(), unwritten: 0 };
+    if game.tile_at(at).is_some() {
+        return offered;
+    }
+    // An unwritten board is the start tile alone: written out before the new tile.
+    let start = crate::geom::Pos::new(0, 0);
+    let start_line = match (sc.board.is_empty(), game.tile_at(start)) {
+        (true, Some(p)) => Some(format!(
+            "{{tile: {}, at: [0, 0], rotation: {}}}",
+            crate::scenario::write::scalar(&game.def(p.kind).id),
+            p.rotation.degrees()
+        )),
+        _ => None,
+    };
+    for (kind, def) in game.tiles().iter().filter(|(_, d)| d.count > 0) {
+        for r in crate::geom::Rotation::ALL {
+            if !game.fits(kind, at, r) {
+                continue;
+            }
+            let line = format!(
+                "{{tile: {}, at: [{}, {}], rotation: {}}}",
+                crate::scenario::write::scalar(&def.id),
+                at.x,
+                at.y,
+                r.degrees()
+            );
+            let edit = match &start_line {
+                Some(s) => Edit::StartBoard(s.clone(), line.clone()),
+                None => Edit::Append("board".to_string(), line.clone()),
+            };
+            let shown = serde_json::json!({"part": "board", "tile": def.id, "rotation": r.degrees(), "follower": "", "actions": "", "turn": line});
+            offered.options.push(Offer { shown, edit });
+        }
+    }
+    offered
+}
+
+/// The followers a tile of the starting board may be given (`mode=stand`): each player's, on
+/// each feature of the tile. Only tiles written in `board:` take them.
+fn stand_options(sc: &Scenario, game: &crate::engine::Game, at: crate::geom::Pos) -> Offered {
+    let mut offered = Offered { player: None, options: Vec::new(), unwritten: 0 };
+    let Some(i) = sc.board.iter().position(|b| b.pos == at) else { return offered };
+    let b = &sc.board[i];
+    let def = game.def(b.kind);
+    for name in &sc.players {
+        for l in 0..def.segments.len() {
+            let on = def.describe_segment(b.rotation, l);
+            let line = format!("{{player: {}, on: {on}}}", crate::scenario::write::scalar(name));
+            let shown = serde_json::json!({"part": "follower", "player": name, "tile": def.id, "rotation": b.rotation.degrees(), "follower": on, "actions": "", "turn": line});
+            offered.options.push(Offer { shown, edit: Edit::Append(format!("board[{i}].followers"), line) });
+        }
+    }
+    offered
+}
+
+/// The scenario's turns and starting board, each item as written: the page's list of turns,
+/// each removable (`edit?op=remove`); the expansions named; and the bazaars still to be
+/// written out (`bazaar: not-held`), by path. Read from the text alone, so that a turn that does not
+/// load can still be listed and removed.
+fn listed(file: &SourceFile) -> Reply {
+    let items = |list: &str| super::edit::items(&file.text, list);
+    let turns = items("turns");
+    let index = crate::yamlspan::SpanIndex::build(&file.text);
+    // Bazaars written `not-held` (the scenario stops as they begin), to be written out.
+    let pending: Vec<String> = (0..turns.len())
+        .flat_map(|i| {
+            std::iter::once(format!("turns[{i}].bazaar"))
+                .chain((0..2).map(move |j| format!("turns[{i}].parts[{j}].bazaar")))
+        })
+        .filter(|path| index.extent(path).is_some_and(|(s, l)| file.text[s..s + l].trim() == "not-held"))
+        .collect();
+    // Names as read (a quoted one unquoted), for the page's fields.
+    let names = |list: &str| -> Vec<String> {
+        items(list).iter().filter_map(|t| serde_saphyr::from_str::<String>(t).ok()).collect()
+    };
+    Reply::json(
+        200,
+        &serde_json::json!({
+            "turns": turns,
+            "board": items("board"),
+            "pending": pending,
+            "players": names("players"),
+            "expansions": names("expansions"),
+        }),
+    )
+}
+
+/// A change of the scenario's text the page asks for: `op=remove&list=turns&item=N` (an
+/// item out), `op=set&path=P&value=V` (a key set to a flow value: `players`,
+/// `turns[3].bazaar`). The text is edited where it is written; whether it still loads is for
+/// `check` to say.
+fn edit(query: &str, file: &SourceFile) -> Reply {
+    let text = &file.text;
+    let get = |k: &str| param(query, k).ok_or_else(|| bad(format!("`{k}=` is missing")));
+    let answer = || -> Result<String, Reply> {
+        match param(query, "op").as_deref() {
+            Some("remove") => {
+                let list = get("list")?;
+                let item = get("item")?;
+                let i = item.parse::<usize>().map_err(|_| bad("`item=` is a whole number".to_string()))?;
+                super::edit::remove(text, &list, i)
+                    .ok_or_else(|| bad(format!("there is no item {i} in `{}`", crate::text::escape_control(&list))))
+            }
+            Some("set") => {
+                let path = get("path")?;
+                let value: serde_json::Value =
+                    serde_json::from_str(&get("value")?).map_err(|e| bad(format!("`value=` is a JSON value: {e}")))?;
+                Ok(super::edit::set(text, &path, &crate::scenario::write::flow(&value)))
+            }
+            _ => Err(bad("`op=` is remove or set".to_string())),
+        }
+    };
+    match answer() {
+        Ok(scenario) => Reply::json(200, &serde_json::json!({"scenario": scenario})),
+        Err(r) => r,
+    }
+}
+
+/// What `referee moves --format json` prints for turn `turn=N` (the legal moves of its tile,
+/// and when the turn is refused, the rule and each move one change away: the page's "why
+/// not" rows).
+fn moves(lib: &Library, query: &str, file: SourceFile) -> Reply {
+    let answer = || -> Result<Reply, Reply> {
+        let n = param(query, "turn")
+            .and_then(|n| n.parse::<u16>().ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| bad("`turn=N` names a turn, from 1".to_string()))?;
+        let sc = load(lib, file)?;
+        let profile = first_profile(lib, query, &sc)?;
+        let body = crate::cli::moves::report(&sc, &profile, n, "the scenario", crate::cli::moves::MovesFormat::Json)
+            .map_err(|e| input_error(422, &e))?;
+        Ok(Reply { status: 200, content_type: "application/json", body })
+    };
+    answer().unwrap_or_else(|r| r)
+}
+
+/// What `referee check --format F` prints for a paste format (`format=markdown`, `bbcode`,
+/// `mediawiki`), as `{"format", "text"}`.
+fn export(lib: &Library, query: &str, file: SourceFile) -> Reply {
+    let answer = || -> Result<Reply, Reply> {
+        let (name, format) = match param(query, "format").as_deref() {
+            Some("markdown") => ("markdown", crate::report::Format::Markdown),
+            Some("bbcode") => ("bbcode", crate::report::Format::Bbcode),
+            Some("mediawiki") => ("mediawiki", crate::report::Format::Mediawiki),
+            _ => return Err(bad("`format=` is markdown, bbcode or mediawiki".to_string())),
+        };
+        let sc = load(lib, file)?;
+        let mut runs = Vec::new();
+        for p in &profiles(lib, query, &sc)? {
+            runs.push(crate::cli::run_one(&sc, p).map_err(|e| input_error(422, &e))?);
+        }
+        let text = crate::cli::paste_text(&sc, &runs, format, &lib.catalogue);
+        Ok(Reply::json(200, &serde_json::json!({"format": name, "text": text})))
+    };
+    answer().unwrap_or_else(|r| r)
 }
 
 /// `%XX` escapes of a query value decoded (`+` a space); a bad escape is kept as it is.

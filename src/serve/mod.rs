@@ -7,6 +7,7 @@
 //! `Host` is not its own address (a page of another site reaching it through DNS rebinding).
 
 pub mod api;
+pub mod edit;
 
 use crate::data::Library;
 use std::io::Read;
@@ -99,7 +100,11 @@ pub fn run(lib: &Library, start: Option<String>, host: &str, port: u16) -> Resul
         let method = request.method().as_str().to_string();
         let url = request.url().to_string();
         let reply = server.answer(&method, &url, host.as_deref(), request.as_reader());
-        let mut response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status);
+        // Every answer says its length (never chunked): its body is whole before it is sent.
+        let length = reply.body.len();
+        let mut response = tiny_http::Response::from_string(reply.body)
+            .with_status_code(reply.status)
+            .with_chunked_threshold(length.saturating_add(1));
         for (k, v) in [
             ("Content-Type", reply.content_type),
             ("Cache-Control", "no-store"),

@@ -123,18 +123,52 @@ impl Browser {
         }
     }
 
-    /// Clicks the free square `at`, then the option whose label is `label`.
-    fn place(&self, at: &str, label: &str) {
-        let idle = "return document.body.dataset.busy === 'false'";
-        let turns = self.script("return document.getElementById('yaml').value.split('player:').length");
-        self.until("the page to answer", idle);
-        self.click("css selector", &format!("rect.free[data-at='{at}']"));
-        self.until("the options", idle);
-        self.click("xpath", &format!("//div[@id='options']/button[text()='{label}']"));
+    /// Waits until the page has answered every request.
+    fn idle(&self) {
+        self.until("the page to answer", "return document.body.dataset.busy === 'false'");
+    }
+
+    /// The scenario's text on the page.
+    fn yaml(&self) -> String {
+        self.script("return document.getElementById('yaml').value").as_str().unwrap().to_string()
+    }
+
+    /// Places by clicks only: the free square `at`, the tile among the options of `part` (`turn`,
+    /// `second part of turn 5`), turned with the R key until it shows `degrees`, then the
+    /// placement labelled `label` (`no follower`, `city S`, `no follower, with builder on road E`).
+    fn place(&self, at: &str, part: &str, tile: &str, degrees: u16, label: &str) {
+        self.idle();
+        let before = self.yaml();
+        self.click("css selector", &format!("#board rect.free[data-at='{at}']"));
+        self.idle();
+        self.click("css selector", &format!("#options button.tile[data-part='{part}'][data-tile='{tile}']"));
+        let body = self.find("css selector", "body");
+        let shown = || self.script("return document.getElementById('rotation').dataset.deg");
+        for _ in 0..4 {
+            if shown() == json!(degrees.to_string()) {
+                break;
+            }
+            self.call("POST", &format!("element/{body}/value"), Some(&json!({"text": "r"})));
+        }
+        assert_eq!(shown(), json!(degrees.to_string()), "{tile} cannot be turned {degrees}\u{b0} on {at}");
+        self.click("xpath", &format!("//div[@id='placements']/button[@data-label='{label}']"));
         self.until(
-            &format!("the turn {label} at {at} in the scenario"),
-            &format!("return document.getElementById('yaml').value.split('player:').length > {turns}"),
+            &format!("{tile} on {at} in the scenario"),
+            &format!("return document.getElementById('yaml').value !== {}", json!(before)),
         );
+    }
+
+    /// Waits until each of the three rulesets ticked at first (hig, rgg, zmg) shows `scores`.
+    fn rulings_read(&self, scores: &str) {
+        let count = format!("return document.getElementById('scores').textContent.split('{scores}').length == 4");
+        self.until(&format!("the three rulings: {scores}"), &count);
+    }
+
+    /// Types `text` into the element `css` (after clearing it).
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.find("css selector", css);
+        self.call("POST", &format!("element/{id}/clear"), Some(&json!({})));
+        self.call("POST", &format!("element/{id}/value"), Some(&json!({"text": text})));
     }
 
     fn screenshot(&self, name: &str) -> std::path::PathBuf {
@@ -184,6 +218,41 @@ fn base64(s: &str) -> Vec<u8> {
     out
 }
 
+/// A server of the binary on a free port, and its address.
+fn serve() -> (Killed, String) {
+    let mut serve = Killed(spawn_to(&["serve", "--port", "0"], &root(), Stdio::piped(), Stdio::null()));
+    let mut line = String::new();
+    BufReader::new(serve.0.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address").to_string();
+    (serve, url)
+}
+
+/// chromium and chromedriver, as `.ci/run` names them (Debian's paths otherwise), on the page.
+fn browser(url: &str) -> Browser {
+    let chromedriver = std::env::var("REFEREE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_string());
+    let chromium = std::env::var("REFEREE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    assert!(
+        std::path::Path::new(&chromedriver).exists() && std::path::Path::new(&chromium).exists(),
+        "chromium and chromedriver are needed ({chromium}, {chromedriver})"
+    );
+    let b = Browser::start(&chromedriver, &chromium);
+    b.call("POST", "url", Some(&json!({"url": url})));
+    b.until("the board", "return document.querySelectorAll('#board rect.free').length == 4");
+    b
+}
+
+/// `referee check` of the scenario the page holds, under hig, rgg and zmg: each run's scores.
+fn checked_by_the_cli(b: &Browser, name: &str) -> Vec<Value> {
+    let dir = crate::util::TempDir::new("browser");
+    let file = dir.write(name, b.yaml());
+    let scores = |ruleset: &str| {
+        let args = ["check", file.to_str().unwrap(), "--format", "json", "--ruleset", ruleset];
+        let cli: Value = serde_json::from_str(&stdout(&referee(&args))).unwrap();
+        cli["runs"][0]["scores"].clone()
+    };
+    ["hig", "rgg", "zmg"].iter().map(|r| scores(r)).collect()
+}
+
 /// The shared-field dispute of the README, built from the start tile by clicks only: two
 /// farmers, one each, in a field that borders two completed cities; each ruleset's answer is
 /// read off the page, and the scenario the page exports reads back to the same under
@@ -191,40 +260,69 @@ fn base64(s: &str) -> Vec<u8> {
 #[test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them and runs it"]
 fn browser_builds_the_shared_field_dispute_by_clicks() {
-    let chromedriver = std::env::var("REFEREE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_string());
-    let chromium = std::env::var("REFEREE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
-    assert!(
-        std::path::Path::new(&chromedriver).exists() && std::path::Path::new(&chromium).exists(),
-        "chromium and chromedriver are needed ({chromium}, {chromedriver})"
-    );
-    let mut serve = Killed(spawn_to(&["serve", "--port", "0"], &root(), Stdio::piped(), Stdio::null()));
-    let mut line = String::new();
-    BufReader::new(serve.0.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address").to_string();
-    let b = Browser::start(&chromedriver, &chromium);
-    b.call("POST", "url", Some(&json!({"url": url})));
-    b.until("the board", "return document.querySelectorAll('#board rect.free').length == 4");
+    let (_serve, url) = serve();
+    let b = browser(&url);
     // The cities first (no knights, so they score nothing), then the farmers and the tile
     // that joins their fields: Red, Blue, Red, Blue, Red, Blue.
-    b.place("0,1", "N 180\u{b0}");
-    b.place("1,1", "N 270\u{b0}");
-    b.place("2,1", "E 180\u{b0}");
-    b.place("-1,0", "D 0\u{b0}, field EL WR");
-    b.place("2,0", "D 0\u{b0}, field EL WR");
-    b.place("1,0", "D 0\u{b0}");
-    b.until(
-        "the three rulings",
-        "return document.getElementById('scores').textContent.split('Scores: Blue 6, Red 6').length == 4",
-    );
+    b.place("0,1", "turn", "N", 180, "no follower");
+    b.place("1,1", "turn", "N", 270, "no follower");
+    b.place("2,1", "turn", "E", 180, "no follower");
+    b.place("-1,0", "turn", "D", 0, "field EL WR");
+    b.place("2,0", "turn", "D", 0, "field EL WR");
+    b.place("1,0", "turn", "D", 0, "no follower");
+    b.rulings_read("Scores: Blue 6, Red 6");
     let shot = b.screenshot("shared-field.png");
     assert!(std::fs::metadata(&shot).unwrap().len() > 1000, "{}", shot.display());
     // The scenario as the page exports it reads back to the same ruling.
-    let yaml = b.script("return document.getElementById('yaml').value");
-    let dir = crate::util::TempDir::new("browser");
-    let file = dir.write("shared-field-by-clicks.yaml", yaml.as_str().unwrap());
-    let cli: Value =
-        serde_json::from_str(&stdout(&referee(&["check", file.to_str().unwrap(), "--format", "json"]))).unwrap();
-    for run in cli["runs"].as_array().unwrap().iter().take(3) {
-        assert_eq!(run["scores"], json!({"Red": 6, "Blue": 6}), "{}", run["ruleset"]);
+    for scores in checked_by_the_cli(&b, "shared-field-by-clicks.yaml") {
+        assert_eq!(scores, json!({"Red": 6, "Blue": 6}));
     }
+}
+
+/// The bazaar during a builder's turn (seed 000's Q&A), built by clicks only: the
+/// expansions ticked, Red's thief and builder on one road, Red's bazaar tile extending it
+/// (a second part earned), the auction written in the page's form, the bought tiles placed,
+/// then the second part, offered once the bazaar's placements are done (hig, rgg, zmg).
+///
+/// Worked by hand: Blue's knight takes the city D-E closed on turn 2, 2 tiles x 2 = 4. Red's
+/// thief holds the road U(-1,0) D(0,0) U(1,0) U(2,0) BCB09(3,0), which ends at the bazaar
+/// tile's centre and stays open to the west: 5 tiles x 1 = 5 at the end. The second part
+/// (U at 4,0) starts another road, nobody's. Red 5, Blue 4 under each ruleset.
+#[test]
+#[ignore = "needs chromium and chromedriver: .ci/run installs them and runs it"]
+fn browser_builds_a_builders_double_turn_with_a_bazaar_by_clicks() {
+    let (_serve, url) = serve();
+    let b = browser(&url);
+    for x in ["bcb1", "tb"] {
+        b.idle();
+        b.click("css selector", &format!("#expansions input[data-expansion='{x}']"));
+        b.until(&format!("{x} in play"), &format!("return document.getElementById('yaml').value.includes('{x}')"));
+    }
+    b.place("1,0", "turn", "U", 0, "road EW");
+    b.place("0,1", "turn", "E", 180, "city S");
+    b.place("2,0", "turn", "U", 0, "no follower, with builder on road E");
+    b.place("1,1", "turn", "E", 0, "no follower");
+    b.place("3,0", "turn", "BCB09", 90, "no follower, with a bazaar follows (its auction not written)");
+    // The auction, in the form the page shows for a bazaar not yet written: E and U revealed;
+    // Blue selects E and keeps it for 0, Red passing; U goes to Red.
+    b.idle();
+    b.type_into("#revealed", "E, U");
+    b.click("xpath", "//div[@class='lot']/select[1]/option[text()='Blue']");
+    b.type_into(".lot input:nth-of-type(1)", "E");
+    b.type_into(".lot input:nth-of-type(2)", "Blue 0, Red pass");
+    b.click("css selector", "#holdBazaar");
+    b.until("the bazaar written", "return document.getElementById('yaml').value.includes('Red pass')");
+    b.place("0,-1", "turn", "E", 180, "no follower");
+    b.place("-1,0", "turn", "U", 0, "no follower");
+    b.place("4,0", "second part of turn 5", "U", 0, "no follower");
+    b.rulings_read("Scores: Blue 4, Red 5");
+    assert!(b.yaml().contains("parts: ["), "turn 5 is written in two parts:\n{}", b.yaml());
+    b.screenshot("bazaar-builder.png");
+    for scores in checked_by_the_cli(&b, "bazaar-builder-by-clicks.yaml") {
+        assert_eq!(scores, json!({"Red": 5, "Blue": 4}));
+    }
+    // On a phone-sized window the page still fits its width (the board scrolls inside).
+    b.call("POST", "window/rect", Some(&json!({"width": 390, "height": 844})));
+    b.until("the narrow layout", "return document.documentElement.scrollWidth <= window.innerWidth + 1");
+    b.screenshot("bazaar-builder-phone.png");
 }

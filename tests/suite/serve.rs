@@ -172,7 +172,7 @@ fn serve_places_a_tile_by_a_square_and_an_option_and_the_scenario_checks_the_sam
     assert_eq!(status, 200, "{placed}");
     let yaml = placed["scenario"].as_str().unwrap();
     assert!(
-        yaml.ends_with("turns:\n  - {player: \"Red\", tile: \"E\", at: [0, 1], rotation: 180, follower: city S}\n"),
+        yaml.ends_with("turns:\n  - {player: Red, tile: E, at: [0, 1], rotation: 180, follower: city S}\n"),
         "{yaml}"
     );
     // The scenario written reads back to the same result: the city of two tiles scores 4.
@@ -186,11 +186,111 @@ fn serve_places_a_tile_by_a_square_and_an_option_and_the_scenario_checks_the_sam
     let (status, next) = server.post("/api/place?at=1,0&option=0", yaml.as_bytes());
     assert_eq!(status, 200, "{next}");
     let two = next["scenario"].as_str().unwrap();
-    let (red, blue) = (two.find(r#"player: "Red""#), two.find(r#"player: "Blue""#));
+    let (red, blue) = (two.find("player: Red"), two.find("player: Blue"));
     assert!(red.is_some() && blue.is_some() && red < blue, "{two}");
     // A square that is not free offers nothing; a malformed square is refused.
     let (_, none) = server.post("/api/place?at=5,5", start);
     assert_eq!(none["options"].as_array().map(Vec::len), Some(0), "{none}");
     let (status, _) = server.post("/api/place?at=north", start);
     assert_eq!(status, 400);
+}
+
+/// The builder's second part: offered on a square once the turn that earns it is played,
+/// written as the turn's second part (`parts:`), and read back by `check` as one turn.
+#[test]
+fn serve_offers_a_builders_second_part_and_writes_the_turn_in_two_parts() {
+    let server = Served::start(&[]);
+    let start = b"title: t\nplayers: [Red, Blue]\nexpansions: [tb]\nboard:\n  - tile: D\n    at: [0, 0]\n    followers: [{player: Red, on: road E}]\n    builder: {player: Red, on: road E}\nturns:\n  - {player: Red, tile: U, at: [1, 0]}\n";
+    let (status, offered) = server.post("/api/place?at=2,0", start);
+    assert_eq!(status, 200, "{offered}");
+    let options = offered["options"].as_array().unwrap();
+    // Red's U extended the road of Red's builder: Red's second part, then Blue's turn.
+    let second = options
+        .iter()
+        .position(|o| {
+            o["part"] == "second part of turn 1"
+                && o["tile"] == "U"
+                && o["rotation"] == 0
+                && o["follower"] == "no follower"
+                && o["actions"] == ""
+        })
+        .unwrap_or_else(|| panic!("{offered}"));
+    assert!(options.iter().all(|o| o["part"] != "second part of turn 1" || o["player"] == "Red"));
+    assert!(options.iter().any(|o| o["part"] == "turn" && o["player"] == "Blue"));
+    let (_, placed) = server.post(&format!("/api/place?at=2,0&option={second}"), start);
+    let yaml = placed["scenario"].as_str().unwrap();
+    assert!(
+        yaml.ends_with(
+            "turns:\n  - {player: Red, parts: [{tile: U, at: [1, 0]}, {tile: U, at: [2, 0], rotation: 0}]}\n"
+        ),
+        "{yaml}"
+    );
+    // Read back: the road D-U-U, Red's, 3 tiles, still open: 3 at the end; no turn refused.
+    let (_, api) = server.post("/api/check", yaml.as_bytes());
+    assert_eq!(api["runs"][0]["illegal"], serde_json::Value::Null, "{api}");
+    assert_eq!(api["runs"][0]["scores"]["Red"], 3, "{api}");
+}
+
+/// The starting board by clicks (`mode=board`, `mode=stand`), the turns listed and removed,
+/// a key set from JSON, the refused turn's "why not", and the paste formats.
+#[test]
+fn serve_edits_the_starting_board_and_the_turns_and_explains_a_refusal() {
+    let server = Served::start(&[]);
+    let bare = b"title: t\nplayers: [Red, Blue]\n";
+    // No board written: the start tile is written out before the new tile.
+    let (_, offered) = server.post("/api/place?at=1,0&mode=board", bare);
+    let options = offered["options"].as_array().unwrap();
+    let road =
+        options.iter().position(|o| o["tile"] == "U" && o["rotation"] == 0).unwrap_or_else(|| panic!("{offered}"));
+    assert!(options.iter().all(|o| o["part"] == "board"));
+    // Only tiles whose edges fit: no city edge against D's road end.
+    assert!(options.iter().all(|o| o["tile"] != "E" || o["rotation"] != 90), "{offered}");
+    let (_, placed) = server.post(&format!("/api/place?at=1,0&mode=board&option={road}"), bare);
+    let yaml = placed["scenario"].as_str().unwrap().to_string();
+    assert!(
+        yaml.ends_with("board: [{tile: D, at: [0, 0], rotation: 0}, {tile: U, at: [1, 0], rotation: 0}]\n"),
+        "{yaml}"
+    );
+    // A follower stood on the start tile's road: each player's, on each feature.
+    let (_, stand) = server.post("/api/place?at=0,0&mode=stand", yaml.as_bytes());
+    let options = stand["options"].as_array().unwrap();
+    let thief = options
+        .iter()
+        .position(|o| o["player"] == "Blue" && o["follower"] == "road EW")
+        .unwrap_or_else(|| panic!("{stand}"));
+    let (_, stood) = server.post(&format!("/api/place?at=0,0&mode=stand&option={thief}"), yaml.as_bytes());
+    let yaml = stood["scenario"].as_str().unwrap().to_string();
+    assert!(yaml.contains("{tile: D, at: [0, 0], rotation: 0, followers: [{player: Blue, on: road EW}]}"), "{yaml}");
+    // The road D-U is open at both ends: at the end it scores 2 for Blue's thief.
+    let (_, api) = server.post("/api/check", yaml.as_bytes());
+    assert_eq!(api["runs"][0]["scores"]["Blue"], 2, "{api}");
+    // A turn refused (E's field edge against D's city): listed, explained, removed.
+    let refused = format!(
+        "{yaml}turns:\n  # a field edge against a city edge\n  - {{player: Red, tile: E, at: [0, 1], rotation: 0}}\n"
+    );
+    let (_, listed) = server.post("/api/turns", refused.as_bytes());
+    assert_eq!(listed["turns"], serde_json::json!(["{player: Red, tile: E, at: [0, 1], rotation: 0}"]));
+    assert_eq!(listed["players"], serde_json::json!(["Red", "Blue"]));
+    let (status, why) = server.post("/api/moves?turn=1", refused.as_bytes());
+    assert_eq!(status, 200, "{why}");
+    let written = &why["as_written"];
+    assert_eq!(written["legal"], false, "{why}");
+    assert_eq!(written["rule"], "base.placement.edges-match", "{why}");
+    assert!(written["nearby"].as_array().unwrap().iter().any(|n| n["legal"] == true), "{why}");
+    let (_, removed) = server.post("/api/edit?op=remove&list=turns&item=0", refused.as_bytes());
+    assert_eq!(removed["scenario"].as_str().unwrap(), format!("{yaml}turns:\n  []\n"));
+    let (status, _) = server.post("/api/edit?op=remove&list=turns&item=3", refused.as_bytes());
+    assert_eq!(status, 400);
+    // A key set from JSON, written as a scenario writes it.
+    let (_, set) = server.post("/api/edit?op=set&path=players&value=%5B%22Anne%20Marie%22%2C%22true%22%5D", bare);
+    assert_eq!(set["scenario"].as_str().unwrap(), "title: t\nplayers: [Anne Marie, \"true\"]\n");
+    // The paste formats are what `check --format` prints.
+    for format in ["bbcode", "mediawiki", "markdown"] {
+        let (status, pasted) = server.post(&format!("/api/export?format={format}"), yaml.as_bytes());
+        assert_eq!(status, 200, "{pasted}");
+        let dir = crate::util::TempDir::new("serve-export");
+        let file = dir.write("s.yaml", &yaml);
+        let cli = crate::util::stdout(&crate::util::referee(&["check", file.to_str().unwrap(), "--format", format]));
+        assert_eq!(pasted["text"].as_str().unwrap(), cli, "{format}");
+    }
 }
