@@ -74,7 +74,8 @@ enum Target {
     CatalogueLoad,
     JczImport,
     DiagRender,
-    /// `referee serve`'s answers to the bytes posted as a scenario (check, render, place).
+    /// `referee serve`'s answers to the bytes posted as a scenario (each endpoint: check,
+    /// render, place in its three modes, turns, moves, export, edit).
     ServeApi,
     /// The worker died or hung before naming the target it was in.
     Unknown,
@@ -291,7 +292,19 @@ impl Runner<'_> {
         }
         // The same bytes posted to `referee serve`: every answer a JSON document, never a panic.
         let server = referee::serve::Server::new(lib, None, "127.0.0.1", 8417);
-        for url in ["/api/check", "/api/render?free=1", "/api/place?at=0,1", "/api/place?at=1,0&option=0"] {
+        for url in [
+            "/api/check",
+            "/api/render?free=1",
+            "/api/place?at=0,1",
+            "/api/place?at=1,0&option=0",
+            "/api/place?at=0,1&mode=board&option=0",
+            "/api/place?at=0,0&mode=stand&option=0",
+            "/api/turns",
+            "/api/moves?turn=1",
+            "/api/export?format=bbcode",
+            "/api/edit?op=remove&list=turns&item=0",
+            "/api/edit?op=set&path=turns%5B0%5D.bazaar&value=%7B%22revealed%22%3A%5B%22E%22%5D%7D",
+        ] {
             let answered = self.guard(Target::ServeApi, || {
                 let reply = server.answer("POST", url, Some("127.0.0.1:8417"), text.as_bytes());
                 // A refusal is a JSON document too (a finding when not).

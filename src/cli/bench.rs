@@ -15,6 +15,9 @@
 //! - `startup`: this binary run as a user runs it, `referee --version` and `referee check` of
 //!   a base scenario taken in turns (so that both meet the same machine), from spawn to exit:
 //!   what `check` costs above the process's own start.
+//! - `serve`: what `referee serve` answers to a change of the board (the page's requests for
+//!   it, one after another as the server answers them) and to a click on a free square, on
+//!   the shared-field dispute and on a whole generated game: the API in process, no network.
 //! - `reference`: a fixed loop that does not touch the engine, timed in the same run, so that
 //!   runs on a noisy machine compare as ratios.
 //!
@@ -91,6 +94,79 @@ const STARTUP_SCENARIO: &str = include_str!("../../scenarios/base/city-completed
 /// Players of the playout (the issue's game) and of the replayed games (as before).
 const PLAYOUT_PLAYERS: usize = 2;
 const REPLAY_PLAYERS: usize = 4;
+
+/// The scenario of the shared-field dispute (README), one of the boards the API is timed on.
+const SHARED_FIELD: &str = include_str!("../../scenarios/base/shared-field.yaml");
+/// The rulesets the page compares at first.
+const SERVE_RULESETS: &str = "hig,rgg,zmg";
+
+/// What `referee serve` answers to one change of the board, on one board: the page's requests
+/// for it (the picture with its free squares, each ruleset's scoring, the turns as written,
+/// where the rulesets differ) answered one after another as the server answers them (one at a
+/// time), and a click on a free square (its options). Medians of the runs, in microseconds.
+struct ServeFigure {
+    board: &'static str,
+    turns: usize,
+    change: f64,
+    place: f64,
+}
+
+/// A generated 2-player base game written as a scenario, each move by `scenario::write`: a
+/// whole game's board, as a page holds one at the end (up to a discard, which it stops at).
+fn game_as_scenario(tiles: &TileSet, seed: u64) -> String {
+    let g = generate(tiles, seed, PLAYOUT_PLAYERS, 1);
+    let mut game =
+        replay(tiles, Options::default(), &RandomGame { players: g.players.clone(), steps: Vec::new() }, false);
+    let mut text = format!("title: a generated game (seed {seed})\nplayers: [{}]\nturns:\n", g.players.join(", "));
+    for (i, step) in g.steps.iter().enumerate() {
+        let Step::Place(p, mv) = step else { break };
+        let Some(line) = crate::scenario::write::turn_line(&game, &g.players[p.index()], mv) else { break };
+        text.push_str(&format!("  - {line}\n"));
+        if game.play(*p, mv, i as u16 + 1).is_err() {
+            break;
+        }
+    }
+    text
+}
+
+/// Times the API on the shared-field dispute and on a whole generated game (`runs` each).
+fn time_serve(lib: &Library, tiles: &TileSet, seed: u64, runs: u64, checksum: &mut i64) -> Vec<ServeFigure> {
+    let server = crate::serve::Server::new(lib, None, "127.0.0.1", 0);
+    let host = Some("127.0.0.1:0");
+    let game = game_as_scenario(tiles, seed);
+    let mut figures = Vec::new();
+    for (board, text) in [("shared-field", SHARED_FIELD.to_string()), ("generated game", game)] {
+        let ask = |url: &str, checksum: &mut i64| {
+            let reply = server.answer("POST", url, host, text.as_bytes());
+            *checksum = checksum.wrapping_add(reply.body.len() as i64 + i64::from(reply.status));
+            reply
+        };
+        // A free square to click: the first the picture offers.
+        let rendered = ask(&format!("/api/render?free=1&rulesets={SERVE_RULESETS}"), checksum).body;
+        let svg =
+            serde_json::from_str::<serde_json::Value>(&rendered).ok().and_then(|v| v["svg"].as_str().map(String::from));
+        let at = svg
+            .as_deref()
+            .and_then(|s| s.split(r#"class="free" data-at=""#).nth(1))
+            .and_then(|s| s.split('"').next())
+            .unwrap_or("0,1")
+            .to_string();
+        let (mut change, mut place) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            let t = Instant::now();
+            for endpoint in ["render?free=1&", "check?", "turns?", "compare?"] {
+                ask(&format!("/api/{endpoint}rulesets={SERVE_RULESETS}"), checksum);
+            }
+            change.push(t.elapsed().as_nanos() as f64 / 1000.0);
+            let t = Instant::now();
+            ask(&format!("/api/place?at={at}&rulesets={SERVE_RULESETS}"), checksum);
+            place.push(t.elapsed().as_nanos() as f64 / 1000.0);
+        }
+        let turns = crate::serve::edit::items(&text, "turns").len();
+        figures.push(ServeFigure { board, turns, change: median(change), place: median(place) });
+    }
+    figures
+}
 
 /// Why the bench cannot run on the tile catalogue given.
 fn bad_bag(message: String) -> Error {
@@ -455,6 +531,7 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
         }
     }
     let startup = time_startup(a.startup)?;
+    let serve = time_serve(lib, &tiles, a.seed, a.repeat, &mut checksum);
     let reference_ns = reference_before.min(reference(&data, a.repeat, &mut checksum));
 
     let out = match a.format {
@@ -502,6 +579,19 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 ));
             }
             out.push_str(&format!(
+                "referee serve: a change of the board answered on the API (picture, scoring, turns, differences; rulesets {SERVE_RULESETS}), and a click on a free square (its options); medians of {} runs, in process:\n",
+                a.repeat
+            ));
+            for f in &serve {
+                out.push_str(&format!(
+                    "  {} ({} turns): change {}   click {}\n",
+                    f.board,
+                    f.turns,
+                    micros(f.change * 1000.0),
+                    micros(f.place * 1000.0)
+                ));
+            }
+            out.push_str(&format!(
                 "reference: a fixed loop of 65,536 multiply-adds, no engine: {:.0} ns\n(checksum {checksum})\n",
                 reference_ns
             ));
@@ -538,6 +628,9 @@ pub fn run(lib: &Library, a: BenchArgs) -> Result<Status, Error> {
                 "startup_check_us": startup.as_ref().map(|s| s.check / 1000.0),
                 "check_over_version_us": startup.as_ref().map(|s| s.over / 1000.0),
                 "startup_from_copy": startup.as_ref().map(|s| s.copied),
+                "serve_change_us": serve.iter().map(|f| (f.board.to_string(), serde_json::json!(f.change))).collect::<serde_json::Map<_, _>>(),
+                "serve_click_us": serve.iter().map(|f| (f.board.to_string(), serde_json::json!(f.place))).collect::<serde_json::Map<_, _>>(),
+                "serve_turns": serve.iter().map(|f| (f.board.to_string(), serde_json::json!(f.turns))).collect::<serde_json::Map<_, _>>(),
                 "reference_ns": reference_ns,
                 "checksum": checksum,
             });

@@ -72,6 +72,13 @@ fn bench_json_has_every_figure_with_its_unit() {
     assert_eq!((p["games"].as_u64(), p["repeat"].as_u64(), p["seed"].as_u64()), (Some(2), Some(1), Some(1)), "{v}");
     assert_eq!(p["max_placements"].as_u64(), Some(72), "{v}");
     assert_eq!(p["startup_runs"].as_u64(), Some(2), "{v}");
+    // `referee serve`'s answers, on the shared-field dispute and on a whole generated game
+    // (its turns written by `scenario::write`: a whole game, more than 60 of them).
+    for board in ["shared-field", "generated game"] {
+        positive(&format!("serve_change_us {board}"), &v["serve_change_us"][board]);
+        positive(&format!("serve_click_us {board}"), &v["serve_click_us"][board]);
+    }
+    assert!(v["serve_turns"]["generated game"].as_u64().is_some_and(|n| n > 60), "{v}");
     // A difference of two medians' worth of runs: a number, of either sign on a busy machine.
     assert!(v["check_over_version_us"].as_f64().is_some(), "{v}");
     assert!(v["startup_from_copy"].is_boolean(), "{v}");
@@ -107,6 +114,7 @@ fn bench_text_names_each_figure() {
         "83 placements:",
         "start-up:",
         "check above --version",
+        "referee serve: a change of the board",
         "reference:",
     ] {
         assert!(out.contains(want), "{want}: {out}");

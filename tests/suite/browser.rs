@@ -171,7 +171,9 @@ impl Browser {
         self.call("POST", &format!("element/{id}/value"), Some(&json!({"text": text})));
     }
 
+    /// A picture of the page from its top, saved under `target/serve-screens/`.
     fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        self.script("window.scrollTo(0, 0); return true");
         let png = base64(self.call("GET", "screenshot", None).as_str().unwrap());
         let dir = std::env::var_os("CARGO_TARGET_DIR")
             .map(std::path::PathBuf::from)
