@@ -10,8 +10,8 @@
 
 use super::raw::RawFollowerSpec;
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
-use super::write::{kind_and_spot, square, Written};
+use super::vocab::{BoardInfo, Key, OfferTile, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::write::{kind_and_spot, scalar, square, BoardOffer, Written};
 use super::Validator;
 use crate::engine::{Figure, Game, Move};
 use crate::expansion::am::{abbey, barn, wagon};
@@ -174,6 +174,20 @@ impl Vocabulary for Am {
             }
         }
         figure
+    }
+
+    /// On an abbey, whose abbey it was; each player's mayor on each city and wagon on each
+    /// road, city and cloister, where the rules let them stand.
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        let mut out = Vec::new();
+        if t.def.walled() {
+            let abbey =
+                |name: &String| BoardOffer::value(ABBEY_OF, Some(name), scalar(name), format!("{name}'s abbey"));
+            out.extend(t.players.iter().map(abbey));
+        }
+        out.extend(t.figures(MAYOR, MAYOR, &[FeatureKind::City]));
+        out.extend(t.figures(WAGON, WAGON, &[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister]));
+        out
     }
 
     fn figure_word(&self, word: &str) -> Option<Figure> {

@@ -4,8 +4,8 @@
 
 use super::raw::{Expecting, WordOr};
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
-use super::write::{scalar, square, Written};
+use super::vocab::{BoardInfo, Key, OfferTile, TurnInfo, TurnOut, Vocabulary};
+use super::write::{one_place, scalar, square, BoardOffer, Written};
 use super::{feature_help, Validator};
 use crate::engine::{Game, Move};
 use crate::expansion::exp8::{Action, Auction, Lot};
@@ -206,6 +206,45 @@ impl Vocabulary for Exp8 {
                 }
             }
         }
+    }
+
+    /// A bridge across the tile where neither end is a road or a city; a castle on each city
+    /// (the engine says whether it is a town); under the new edition's rules, which alone
+    /// have barns on the starting board, a barn on each corner a field fills where four
+    /// tiles meet, with each player's farmer on it.
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        let mut out = Vec::new();
+        let built: u8 = t
+            .features(&[FeatureKind::Road, FeatureKind::City])
+            .fold(0, |m, l| m | t.rotation.edge_mask(t.def.segments[l].edges));
+        for axis in [Axis::NS, Axis::EW] {
+            if built & axis.mask() == 0 {
+                let words = format!("a bridge {}", axis.as_str());
+                out.push(BoardOffer::value("bridge", None, axis.as_str().to_string(), words));
+            }
+        }
+        for l in t.features(&[FeatureKind::City]) {
+            let Some(on) = one_place(t.def, t.rotation, l) else { continue };
+            out.push(BoardOffer::value("castle", None, on.clone(), format!("a castle on {on}")));
+        }
+        if t.game.options().exp8_new_edition {
+            let fields: Vec<u8> =
+                t.features(&[FeatureKind::Field]).map(|l| t.rotation.half_mask(t.def.segments[l].halves)).collect();
+            for corner in Corner::ALL {
+                let halves = corner.halves().iter().fold(0, |m, h| m | h.bit());
+                let [a, b] = corner.halves().map(|h| t.pos.step(h.edge()));
+                let four = [a, b, a.step(corner.halves()[1].edge())].iter().all(|p| t.game.tile_at(*p).is_some());
+                if !four || !fields.iter().any(|f| f & halves == halves) {
+                    continue;
+                }
+                for name in t.players {
+                    let value = format!("{{corner: {corner:?}, farmer: {}}}", scalar(name));
+                    let words = format!("a barn on the {corner:?} corner, {name}'s farmer on it");
+                    out.push(BoardOffer::value("barn", Some(name), value, words));
+                }
+            }
+        }
+        out
     }
 
     fn built_for_follower(&self, word: &str) -> Option<FeatureKind> {

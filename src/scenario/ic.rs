@@ -6,10 +6,12 @@
 
 use super::raw::RawFollowerSpec;
 use super::value::Value;
-use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::vocab::{Key, OfferTile, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::write::BoardOffer;
 use super::Validator;
 use crate::engine::Figure;
 use crate::expansion::ExpansionId;
+use crate::tile::FeatureKind;
 
 pub(super) struct Ic;
 
@@ -45,6 +47,11 @@ impl Vocabulary for Ic {
             }
         }
         figure
+    }
+
+    /// Each player's large follower on each feature.
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        t.figures(LARGE, "large follower", &FeatureKind::ALL)
     }
 
     fn figure_word(&self, word: &str) -> Option<Figure> {

@@ -8,8 +8,8 @@
 //! fairy beside a follower of that tile (`fairy: city N`).
 
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, TurnInfo, TurnOut, Vocabulary};
-use super::write::{kind_and_spot, square, Written};
+use super::vocab::{BoardInfo, Key, OfferTile, TurnInfo, TurnOut, Vocabulary};
+use super::write::{kind_and_spot, one_place, square, BoardOffer, Written};
 use super::Validator;
 use crate::engine::{Game, Move};
 use crate::expansion::pd::{Action, Target};
@@ -124,6 +124,17 @@ impl Vocabulary for Pd {
             // The starting board's figures are no turn's.
             Action::StandingDragon(_) | Action::StandingFairy(_) => return None,
         })
+    }
+
+    /// The dragon on the tile, and the fairy beside each follower written on it.
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        let mut out = vec![BoardOffer::value("dragon", None, "true".to_string(), "the dragon".to_string())];
+        let beside = |l: &usize| t.followers.iter().any(|(_, at, on, _)| *at == t.pos && on == l);
+        for l in t.features(&FEATURES).filter(beside) {
+            let Some(on) = one_place(t.def, t.rotation, l) else { continue };
+            out.push(BoardOffer::value("fairy", None, on.clone(), format!("the fairy beside the follower on {on}")));
+        }
+        out
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {

@@ -5,12 +5,13 @@
 //! supply other than the rules' one each: `supply: {phantom: 0}`.
 
 use super::value::Value;
-use super::vocab::{Key, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
-use super::write::{feature_name, Written};
+use super::vocab::{Key, OfferTile, SupplyOf, SupplyWord, TurnInfo, TurnOut, Vocabulary};
+use super::write::{feature_name, BoardOffer, Written};
 use super::Validator;
 use crate::engine::{Figure, FollowerOn, Game, Move};
 use crate::expansion::phantom::Action;
 use crate::expansion::{ExpansionId, Extra};
+use crate::tile::FeatureKind;
 
 pub(super) struct Phantom;
 
@@ -67,6 +68,11 @@ impl Vocabulary for Phantom {
             max: super::MAX_SUPPLY,
             of: SupplyOf::Figure(Figure::Phantom),
         }]
+    }
+
+    /// Each player's phantom on each feature.
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        t.figures(PHANTOM, PHANTOM, &FeatureKind::ALL)
     }
 
     fn follower(&self, v: &mut Validator, path: &str, keys: &[(&str, &Value)]) -> Option<Figure> {

@@ -6,8 +6,8 @@
 //! on: city N}`).
 
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
-use super::write::{feature_name, kind_and_spot, Written};
+use super::vocab::{BoardInfo, Key, OfferTile, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
+use super::write::{feature_name, kind_and_spot, one_place, scalar, BoardOffer, Written};
 use super::Validator;
 use crate::engine::{Game, Move};
 use crate::expansion::tb::builder::Action as BuilderAction;
@@ -123,6 +123,24 @@ impl Vocabulary for Tb {
                 }
             }
         }
+    }
+
+    /// Each player's builder on each road and city (one builder a tile: `builder:` holds one),
+    /// and each player's pig in each field.
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        let mut out = Vec::new();
+        for name in t.players {
+            let standing = |on: &str| format!("{{player: {}, on: {on}}}", scalar(name));
+            for l in t.features(&[FeatureKind::Road, FeatureKind::City]) {
+                let Some(on) = one_place(t.def, t.rotation, l) else { continue };
+                out.push(BoardOffer::value("builder", Some(name), standing(&on), format!("{name}'s builder on {on}")));
+            }
+            for l in t.features(&[FeatureKind::Field]) {
+                let Some(on) = feature_name(t.def, t.rotation, l) else { continue };
+                out.push(BoardOffer::item("pigs", Some(name), standing(&on), format!("{name}'s pig on {on}")));
+            }
+        }
+        out
     }
 
     fn top(&self, v: &mut Validator, t: &TopInfo, keys: &[(&str, &Value)], out: &mut TopOut) {

@@ -12,14 +12,14 @@
 //! the tower pieces a player has left (`tower-pieces: {Red: 3}`).
 
 use super::value::Value;
-use super::vocab::{BoardInfo, Key, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
-use super::write::{scalar, square, Written};
+use super::vocab::{BoardInfo, Key, OfferTile, TopInfo, TopOut, TurnInfo, TurnOut, Vocabulary};
+use super::write::{scalar, square, BoardOffer, Written};
 use super::{feature_help, Validator};
 use crate::engine::{Figure, Game, Move};
 use crate::expansion::tower::{Action, MAX_PIECES};
 use crate::expansion::{ExpansionId, Extra};
 use crate::score::PlayerId;
-use crate::tile::{FeatureKind, Spot};
+use crate::tile::{FeatureKind, Mark, Spot};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -243,6 +243,42 @@ impl Vocabulary for Tower {
                 return None
             }
         })
+    }
+
+    /// On a tower foundation: the tower one piece higher than it stands (1 where none does),
+    /// and each player's follower on top of it, at the height it stands (or 1).
+    fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
+        if !t.def.marks.contains(&Mark::Tower) {
+            return Vec::new();
+        }
+        let standing = t.pieces.iter().find_map(|(_, x)| match x.get::<Action>() {
+            Some(Action::Standing { height, top }) => Some((*height, *top)),
+            _ => None,
+        });
+        let written = |height: u8, top: Option<&str>| match top {
+            Some(name) => format!("{{height: {height}, top: {}}}", scalar(name)),
+            None => format!("{{height: {height}}}"),
+        };
+        let name = |p: PlayerId| t.players.get(p.index()).map(String::as_str);
+        let mut out = Vec::new();
+        let (height, top) = standing.unwrap_or((0, None));
+        if height < MAX_PIECES {
+            let higher = height + 1;
+            let words = match standing {
+                Some(_) => format!("the tower raised to {higher} pieces"),
+                None => "a tower of 1 piece".to_string(),
+            };
+            out.push(BoardOffer::value("tower", None, written(higher, top.and_then(name)), words));
+        }
+        let height = height.max(1);
+        for (i, p) in t.players.iter().enumerate() {
+            if top == Some(PlayerId(i as u8)) {
+                continue;
+            }
+            let words = format!("{p}'s follower on top of the tower ({height} high)");
+            out.push(BoardOffer::value("tower", Some(p), written(height, Some(p)), words));
+        }
+        out
     }
 
     fn board(&self, v: &mut Validator, b: &BoardInfo, keys: &[(&str, &Value)], out: &mut Vec<(String, Extra)>) {

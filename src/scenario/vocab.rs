@@ -5,14 +5,14 @@
 //! one line of [`VOCABULARIES`].
 
 use super::value::Value;
-use super::write::Written;
+use super::write::{BoardOffer, Written};
 use super::Validator;
 use crate::diag::Problem;
 use crate::engine::{Figure, Game, Move};
 use crate::expansion::{ExpansionId, Extra};
 use crate::geom::{Pos, Rotation};
 use crate::score::PlayerId;
-use crate::tile::{FeatureKind, TileKind, TileSet};
+use crate::tile::{FeatureKind, TileDef, TileKind, TileSet};
 
 /// Every expansion's vocabulary.
 pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
@@ -189,6 +189,49 @@ pub(super) trait Vocabulary: Sync {
 
     /// Reads this vocabulary's keys of the scenario.
     fn top(&self, _v: &mut Validator, _t: &TopInfo, _keys: &[(&str, &Value)], _out: &mut TopOut) {}
+
+    /// What a tile of the starting board may be given in this vocabulary's keys, as
+    /// [`Vocabulary::board`] and [`Vocabulary::follower`] read them (`referee serve`): its
+    /// pieces, each on each feature its key may name (or once for the tile), and the figures
+    /// a board follower may be. The engine may still refuse the position.
+    fn board_offers(&self, _t: &OfferTile) -> Vec<BoardOffer> {
+        Vec::new()
+    }
+}
+
+/// A tile of the starting board, as the pieces offered for it need it.
+pub(super) struct OfferTile<'a, 't> {
+    pub game: &'a Game<'t>,
+    pub def: &'a TileDef,
+    pub pos: Pos,
+    pub rotation: Rotation,
+    pub players: &'a [String],
+    /// The followers written on it: owner, square, feature there, figure.
+    pub followers: &'a [(PlayerId, Pos, usize, Figure)],
+    /// The pieces already written on it, each with where it is written.
+    pub pieces: &'a [(String, Extra)],
+}
+
+impl OfferTile<'_, '_> {
+    /// The tile's features of these kinds, by their index on the tile.
+    pub fn features<'k>(&'k self, kinds: &'k [FeatureKind]) -> impl Iterator<Item = usize> + 'k {
+        self.def.segments.iter().enumerate().filter(|(_, s)| kinds.contains(&s.kind)).map(|(l, _)| l)
+    }
+
+    /// Each player's board follower of the figure its `key` names (`{player: Red, on: city N,
+    /// key: true}`), on each of the tile's features of these kinds, shown as `Red's {what} on
+    /// city N`.
+    pub fn figures(&self, key: &str, what: &str, kinds: &[FeatureKind]) -> Vec<BoardOffer> {
+        let mut out = Vec::new();
+        for name in self.players {
+            for l in self.features(kinds) {
+                let on = self.def.describe_segment(self.rotation, l);
+                let words = format!("{name}'s {what} on {on}");
+                out.push(BoardOffer::follower(name, &on, Some(key), words));
+            }
+        }
+        out
+    }
 }
 
 /// A tile of the starting board, as its pieces need it.

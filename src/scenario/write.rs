@@ -5,7 +5,8 @@
 //! some part of which has no written form gets no line: never a line that reads back into
 //! another move.
 
-use super::vocab::VOCABULARIES;
+use super::vocab::{OfferTile, VOCABULARIES};
+use super::Scenario;
 use crate::engine::{Figure, FollowerOn, Game, Move};
 use crate::expansion::ExpansionId;
 use crate::geom::{Pos, Rotation};
@@ -192,6 +193,93 @@ fn follower_place(game: &Game, def: &TileDef, mv: &Move, on: FollowerOn) -> Opti
         }
         (FollowerOn::Added(_), Some(_)) => None,
     }
+}
+
+/// A piece a tile of the starting board may be given, as `referee serve` offers it: a
+/// follower, another figure, or an expansion's piece, with where the scenario writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardOffer {
+    /// What the page shows: `road EW` for a player's follower, `Red's builder on road E`.
+    pub words: String,
+    /// Whose piece it is, if anyone's.
+    pub player: Option<String>,
+    /// `follower` for a normal follower, `piece` for anything else.
+    pub part: &'static str,
+    /// The key of the board item that writes it: `followers`, `pigs`, `builder`, `tower`.
+    pub key: String,
+    /// Its value, YAML flow text: `{player: Red, on: road E}`.
+    pub value: String,
+    /// Whether `value` is a new item of the list under `key`, rather than `key`'s whole value.
+    pub list: bool,
+}
+
+impl BoardOffer {
+    /// An item of `followers:`, of a figure other than a normal follower when `figure` names
+    /// the follower's key for it (`large`), shown as `words`.
+    pub(super) fn follower(player: &str, on: &str, figure: Option<&str>, words: String) -> BoardOffer {
+        let value = match figure {
+            None => format!("{{player: {}, on: {on}}}", scalar(player)),
+            Some(key) => format!("{{player: {}, on: {on}, {key}: true}}", scalar(player)),
+        };
+        let part = if figure.is_some() { "piece" } else { "follower" };
+        BoardOffer { words, player: Some(player.to_string()), part, key: "followers".to_string(), value, list: true }
+    }
+
+    /// A piece written as the whole value of `key`.
+    pub(super) fn value(key: &str, player: Option<&str>, value: String, words: String) -> BoardOffer {
+        let player = player.map(str::to_string);
+        BoardOffer { words, player, part: "piece", key: key.to_string(), value, list: false }
+    }
+
+    /// A piece written as a new item of the list under `key`.
+    pub(super) fn item(key: &str, player: Option<&str>, value: String, words: String) -> BoardOffer {
+        BoardOffer { list: true, ..BoardOffer::value(key, player, value, words) }
+    }
+}
+
+/// What the board item `sc.board[item]` may be given: each player's follower on each feature
+/// of its tile, then each piece and figure the vocabularies of the scenario's expansions
+/// write on a board tile, where their keys read it. Whether the engine then accepts the
+/// position is for `check` to say. Empty when there is no such item.
+pub fn board_offers(game: &Game, sc: &Scenario, item: usize) -> Vec<BoardOffer> {
+    let Some(b) = sc.board.get(item) else { return Vec::new() };
+    let def = game.def(b.kind);
+    let mut out = Vec::new();
+    for name in &sc.players {
+        for l in 0..def.segments.len() {
+            let on = def.describe_segment(b.rotation, l);
+            out.push(BoardOffer::follower(name, &on, None, on.clone()));
+        }
+    }
+    let tile = OfferTile {
+        game,
+        def,
+        pos: b.pos,
+        rotation: b.rotation,
+        players: &sc.players,
+        followers: &b.followers,
+        pieces: &b.pieces,
+    };
+    for x in VOCABULARIES.iter().filter(|x| sc.expansions.contains(&x.expansion())) {
+        out.extend(x.board_offers(&tile));
+    }
+    out
+}
+
+/// A feature of a tile turned `r` in the words of its kind and at most one place (`road E`,
+/// `cloister`), as a piece's key names it, checked to name it back. `None` when no such
+/// words name it alone.
+pub(super) fn one_place(def: &TileDef, r: Rotation, local: usize) -> Option<String> {
+    let kind = def.segments.get(local)?.kind;
+    let named = def.scenario_name(r, local);
+    let mut words = named.split_whitespace();
+    let spot = match (words.next().and_then(FeatureKind::parse), words.next(), words.next()) {
+        (Some(k), Some(place), None) if k == kind => Spot::parse(place),
+        _ => None,
+    };
+    spot.filter(|s| def.find_segment(r, kind, Some(*s)) == Ok(local))
+        .map(|s| kind_and_spot(kind, Some(s)))
+        .or_else(|| (def.find_segment(r, kind, None) == Ok(local)).then(|| kind.to_string()))
 }
 
 /// A printed feature of a tile turned `r`, in the words a scenario names it by (`city N`,

@@ -120,9 +120,25 @@ fn check(lib: &Library, query: &str, file: SourceFile) -> Reply {
         for p in &profiles(lib, query, &sc)? {
             runs.push(crate::cli::run_one(&sc, p).map_err(|e| input_error(422, &e))?);
         }
-        Ok(Reply::json(200, &crate::cli::check_json(&sc, &runs)))
+        let mut answer = crate::cli::check_json(&sc, &runs);
+        answer["citations"] = citations(lib, runs.iter().map(|(o, _)| o));
+        Ok(Reply::json(200, &answer))
     };
     answer().unwrap_or_else(|r| r)
+}
+
+/// Each rule the runs applied (or refused a move by), in the catalogue's words with its
+/// source, by id: what the text report prints under "Citations".
+fn citations<'o>(lib: &Library, runs: impl Iterator<Item = &'o crate::replay::Outcome>) -> serde_json::Value {
+    let mut out = serde_json::Map::new();
+    for out_run in runs {
+        for id in crate::report::cited(out_run) {
+            if let Some(e) = lib.catalogue.get(id) {
+                out.insert(id.to_string(), serde_json::json!({"text": e.text.to_string(), "source": e.citation()}));
+            }
+        }
+    }
+    serde_json::Value::Object(out)
 }
 
 fn compare(lib: &Library, query: &str, file: SourceFile) -> Reply {
@@ -201,8 +217,8 @@ fn unscored(sc: &Scenario) -> Scenario {
 ///   writes; and, when the last turn may earn a second part (a builder's), that part's moves;
 /// - `mode=board`: a tile put straight onto the starting board (`board:`), each tile in each
 ///   rotation whose edges fit;
-/// - `mode=stand`: a follower stood on a tile of the starting board, each player's on each
-///   feature of it.
+/// - `mode=stand`: a piece stood on a tile of the starting board: each player's follower on
+///   each feature of it, and each figure and piece the expansions in play write there.
 ///
 /// With `option=N`, the scenario with that option written in instead.
 fn place(lib: &Library, query: &str, file: SourceFile) -> Reply {
@@ -266,6 +282,8 @@ struct Offer {
 enum Edit {
     /// A new item of a list (`turns`, `board`, `board[2].followers`).
     Append(String, String),
+    /// A key set to a value, added where it is not written (`board[2].builder`).
+    Set(String, String),
     /// A turn (`turns[4]`) made one in two parts, `second` its second part: its text kept as
     /// the first part when it is a flow mapping, else written anew from `first`.
     SecondPart { item: String, player: String, first: Option<String>, second: String },
@@ -277,6 +295,7 @@ impl Offer {
     fn written(&self, text: &str) -> String {
         match &self.edit {
             Edit::Append(list, line) => super::edit::append(text, list, line),
+            Edit::Set(path, value) => super::edit::set(text, path, value),
             Edit::SecondPart { item, player, first, second } => super::edit::in_two_parts(text, item, second)
                 .unwrap_or_else(|| match first {
                     Some(first) => {
@@ -455,20 +474,21 @@ fn board_options(sc: &Scenario, game: &crate::engine::Game, at: crate::geom::Pos
     offered
 }
 
-/// The followers a tile of the starting board may be given (`mode=stand`): each player's, on
-/// each feature of the tile. Only tiles written in `board:` take them.
+/// What a tile of the starting board may be given (`mode=stand`): each player's follower on
+/// each feature of the tile (`part: follower`), then each figure and piece the expansions in
+/// play write on a board tile (`part: piece`, its words under `follower`), each added to its
+/// list or set as its key (`scenario::write::board_offers`). Only tiles written in `board:`
+/// take them.
 fn stand_options(sc: &Scenario, game: &crate::engine::Game, at: crate::geom::Pos) -> Offered {
     let mut offered = Offered { player: None, options: Vec::new(), unwritten: 0 };
     let Some(i) = sc.board.iter().position(|b| b.pos == at) else { return offered };
     let b = &sc.board[i];
     let def = game.def(b.kind);
-    for name in &sc.players {
-        for l in 0..def.segments.len() {
-            let on = def.describe_segment(b.rotation, l);
-            let line = format!("{{player: {}, on: {on}}}", crate::scenario::write::scalar(name));
-            let shown = serde_json::json!({"part": "follower", "player": name, "tile": def.id, "rotation": b.rotation.degrees(), "follower": on, "actions": "", "turn": line});
-            offered.options.push(Offer { shown, edit: Edit::Append(format!("board[{i}].followers"), line) });
-        }
+    for o in crate::scenario::write::board_offers(game, sc, i) {
+        let shown = serde_json::json!({"part": o.part, "player": o.player, "tile": def.id, "rotation": b.rotation.degrees(), "follower": o.words, "actions": "", "turn": o.value});
+        let path = format!("board[{i}].{}", o.key);
+        let edit = if o.list { Edit::Append(path, o.value) } else { Edit::Set(path, o.value) };
+        offered.options.push(Offer { shown, edit });
     }
     offered
 }

@@ -129,8 +129,9 @@ pub fn remove(text: &str, list: &str, i: usize) -> Option<String> {
     Some(format!("{}{empty}{}", &text[..from], &text[line_end(text, start + len)..]))
 }
 
-/// `text` with the top-level `key` set to `value` (a one-line flow value), written where the
-/// key is or added before the board and the turns.
+/// `text` with the key at `key` set to `value` (a one-line flow value): a top-level key
+/// (`players`), written where it is or added before the board and the turns; or a key of a
+/// mapping (`board[1].tower`, `turns[4].bazaar`), its value replaced or the key added.
 pub fn set(text: &str, key: &str, value: &str) -> String {
     let index = SpanIndex::build(text);
     match index.extent(key) {

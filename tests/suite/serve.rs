@@ -264,6 +264,10 @@ fn serve_edits_the_starting_board_and_the_turns_and_explains_a_refusal() {
     // The road D-U is open at both ends: at the end it scores 2 for Blue's thief.
     let (_, api) = server.post("/api/check", yaml.as_bytes());
     assert_eq!(api["runs"][0]["scores"]["Blue"], 2, "{api}");
+    // Each rule applied comes with its wording and source, as the text report's citations.
+    let road = &api["citations"]["base.final.road"];
+    assert!(road["text"].as_str().is_some_and(|t| t.contains("road")), "{api}");
+    assert!(road["source"].as_str().is_some_and(|t| !t.is_empty()), "{api}");
     // A turn refused (E's field edge against D's city): listed, explained, removed.
     let refused = format!(
         "{yaml}turns:\n  # a field edge against a city edge\n  - {{player: Red, tile: E, at: [0, 1], rotation: 0}}\n"
@@ -293,4 +297,48 @@ fn serve_edits_the_starting_board_and_the_turns_and_explains_a_refusal() {
         let cli = crate::util::stdout(&crate::util::referee(&["check", file.to_str().unwrap(), "--format", format]));
         assert_eq!(pasted["text"].as_str().unwrap(), cli, "{format}");
     }
+}
+
+/// The starting board's expansion pieces by clicks (`mode=stand`): under Traders and Builders
+/// a builder stood beside its owner's follower on the start tile's road, written as the
+/// board tile's `builder:`, and the position it sets up legal.
+#[test]
+fn serve_stands_an_expansion_piece_on_the_starting_board() {
+    let server = Served::start(&[]);
+    let yaml = "title: t\nplayers: [Red, Blue]\nexpansions: [tb]\nboard:\n  \
+                - {tile: D, at: [0, 0], followers: [{player: Red, on: road EW}]}\n";
+    let (status, stand) = server.post("/api/place?at=0,0&mode=stand", yaml.as_bytes());
+    assert_eq!(status, 200, "{stand}");
+    let options = stand["options"].as_array().unwrap();
+    // The followers as before, then the pieces: each player's builder, each player's pig.
+    assert!(options.iter().any(|o| o["part"] == "follower" && o["player"] == "Blue" && o["follower"] == "road EW"));
+    assert!(options.iter().any(|o| o["part"] == "piece" && o["follower"] == "Blue's pig on field S"), "{stand}");
+    let builder = options
+        .iter()
+        .position(|o| o["part"] == "piece" && o["player"] == "Red" && o["follower"] == "Red's builder on road E")
+        .unwrap_or_else(|| panic!("{stand}"));
+    assert_eq!(options[builder]["turn"], "{player: Red, on: road E}", "{stand}");
+    let (_, stood) = server.post(&format!("/api/place?at=0,0&mode=stand&option={builder}"), yaml.as_bytes());
+    let written = stood["scenario"].as_str().unwrap_or_else(|| panic!("{stood}")).to_string();
+    assert!(
+        written.contains(
+            "{tile: D, at: [0, 0], followers: [{player: Red, on: road EW}], builder: {player: Red, on: road E}}"
+        ),
+        "{written}"
+    );
+    // Set up as written: no turn refused. At the end Red's road, one tile and open, scores 1
+    // (the builder scores nothing of its own); Blue has nothing on the board.
+    let (status, api) = server.post("/api/check", written.as_bytes());
+    assert_eq!(status, 200, "{api}");
+    assert_eq!(api["runs"][0]["illegal"], serde_json::Value::Null, "{api}");
+    assert_eq!(api["runs"][0]["scores"]["Red"], 1, "{api}");
+    assert_eq!(api["runs"][0]["scores"]["Blue"], 0, "{api}");
+    // The builder written again for Blue replaces Red's: the tile's `builder:` holds one.
+    let blue = options.iter().position(|o| o["follower"] == "Blue's builder on road E").unwrap();
+    let (_, again) = server.post(&format!("/api/place?at=0,0&mode=stand&option={blue}"), written.as_bytes());
+    let again = again["scenario"].as_str().unwrap();
+    assert!(
+        again.contains("builder: {player: Blue, on: road E}}") && !again.contains("builder: {player: Red"),
+        "{again}"
+    );
 }

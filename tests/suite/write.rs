@@ -348,3 +348,90 @@ fn any_players_name_reads_back_from_a_turn_line() {
         assert_eq!(read.player(read.turns[0].player), name, "`{line}`");
     }
 }
+
+/// Small starting boards under several expansions at once: a road, a city, fields, a tower
+/// foundation, a town, four tiles meeting at a corner, an abbey in a hole.
+const BOARDS: &[&str] = &[
+    "title: t\nplayers: [Red, Blue]\nexpansions: [bcb1, tb, am, pd, tower, ic]\nboard:\n  \
+     - {tile: D, at: [0, 0], followers: [{player: Red, on: road E}]}\n  \
+     - tile: TW04\n    at: [1, 0]\nturns: []\n",
+    "title: t\nplayers: [Red, Blue]\nexpansions: [tower, ic, phantom]\nboard:\n  \
+     - {tile: D, at: [0, 0]}\n  - {tile: TW04, at: [1, 0], tower: {height: 2, top: Blue}}\n",
+    "title: t\nplayers: [Red, Blue]\nexpansions: [bcb1, tb, phantom]\nrulesets: [ne]\nboard:\n  \
+     - {tile: D, at: [0, 0], followers: [{player: Red, on: field S}]}\n  \
+     - {tile: E, at: [0, 1], rotation: 180}\n  - {tile: D, at: [1, 0]}\n  - {tile: E, at: [0, -1], rotation: 180}\n  \
+     - {tile: E, at: [1, -1], rotation: 180}\n",
+    "title: t\nplayers: [Red, Blue]\nexpansions: [am, pd, ic]\nboard:\n  - {tile: E, at: [0, 0], rotation: 180}\n  \
+     - {tile: E, at: [1, 0]}\n  - {tile: E, at: [2, 0], rotation: 180}\n  - {tile: A, at: [0, 1], rotation: 270}\n  \
+     - {tile: E, at: [2, 1], rotation: 90}\n  - {tile: E, at: [0, 2]}\n  - {tile: E, at: [1, 2], rotation: 180}\n  \
+     - {tile: abbey, at: [1, 1], followers: [{player: Red, on: cloister}]}\n",
+];
+
+/// Every piece `referee serve` offers for each tile of those boards (`board_offers`), written
+/// into the scenario as the page writes it (a new item of its list, or its key set), reads:
+/// no problem but a rule's (an unknown key, a bad value, a feature the words do not name is
+/// a failure). The engine may refuse the position it sets up (a builder with no follower of
+/// its owner's beside it): those are counted, not failed.
+#[test]
+fn each_piece_offered_for_the_starting_board_reads_back() {
+    use referee::serve::edit::{append, set};
+    let (mut offered, mut refused) = (0usize, 0usize);
+    let mut keys: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures: Vec<String> = Vec::new();
+    for yaml in BOARDS {
+        let sc = crate::util::scenario(yaml).unwrap_or_else(|e| panic!("{}\n{yaml}", render(&e)));
+        let profile = lib().profile(&sc.rulesets[0]).unwrap();
+        let (game, _) = play_out(&sc, profile, None).unwrap_or_else(|e| panic!("{}\n{yaml}", render(&e)));
+        for i in 0..sc.board.len() {
+            for o in referee::scenario::write::board_offers(&game, &sc, i) {
+                offered += 1;
+                *keys.entry(format!("{} ({})", o.key, o.part)).or_default() += 1;
+                let path = format!("board[{i}].{}", o.key);
+                let text = if o.list { append(yaml, &path, &o.value) } else { set(yaml, &path, &o.value) };
+                if !text.contains(&o.value) {
+                    failures.push(format!("`{}: {}` (\"{}\") is not written:\n{text}", path, o.value, o.words));
+                    continue;
+                }
+                let read = match crate::util::scenario(&text) {
+                    Ok(read) => read,
+                    Err(e) => {
+                        if e.problems().iter().any(|p| p.rule.is_none()) {
+                            failures.push(format!(
+                                "`{path}: {}` (\"{}\") does not read:\n{}",
+                                o.value,
+                                o.words,
+                                render(&e)
+                            ));
+                        } else {
+                            refused += 1;
+                        }
+                        continue;
+                    }
+                };
+                // What the key reads into is on the tile: a follower more, or a piece.
+                let (before, after) = (&sc.board[i], &read.board[i]);
+                if before.followers.len() + before.pieces.len() >= after.followers.len() + after.pieces.len() && o.list
+                {
+                    failures.push(format!("`{path}: {}` adds nothing to the tile", o.value));
+                }
+                match play_out(&read, profile, None) {
+                    Ok(_) => {}
+                    Err(e) if e.problems().iter().all(|p| p.rule.is_some()) => refused += 1,
+                    Err(e) => failures.push(format!("`{path}: {}` does not set up:\n{}", o.value, render(&e))),
+                }
+            }
+        }
+    }
+    let said: Vec<String> = keys.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    println!("{offered} pieces offered ({}), {refused} refused by the engine", said.join(", "));
+    for key in ["builder", "pigs", "bridge", "castle", "barn", "dragon", "fairy", "tower", "abbey-of"] {
+        assert!(keys.keys().any(|k| k.starts_with(&format!("{key} "))), "no {key} offered: {said:?}");
+    }
+    assert!(keys.get("followers (piece)").is_some_and(|n| *n > 0), "{said:?}");
+    assert!(
+        failures.is_empty(),
+        "{} offers do not read back:\n{}",
+        failures.len(),
+        failures.iter().take(12).cloned().collect::<Vec<_>>().join("\n\n")
+    );
+}
