@@ -21,7 +21,9 @@ use serde::Deserialize;
 pub(super) struct Pd;
 
 /// The features a target names.
-const FEATURES: [FeatureKind; 4] = [FeatureKind::Road, FeatureKind::City, FeatureKind::Field, FeatureKind::Cloister];
+/// The features a follower the fairy stands beside may hold: a German castle's too.
+const FEATURES: [FeatureKind; 5] =
+    [FeatureKind::Road, FeatureKind::City, FeatureKind::Field, FeatureKind::Cloister, FeatureKind::Castle];
 
 /// `{at: [x, y], on: city N}`: a feature of the tile at a square.
 #[derive(Debug, Deserialize)]
@@ -34,7 +36,7 @@ struct RawTarget {
 fn target(v: &mut Validator, path: &str, value: &Value) -> Option<Target> {
     let raw = v.typed::<RawTarget>(path, value)?;
     let at = v.pos(&format!("{path}.at"), &raw.at);
-    let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &FEATURES, "a road, city, field or cloister");
+    let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &FEATURES, "a road, city, field, cloister or German castle");
     let (at, (kind, spot)) = (at?, what?);
     Some(Target { at, kind, spot })
 }
@@ -150,7 +152,7 @@ impl Vocabulary for Pd {
                 continue;
             }
             let Some(text) = v.typed::<String>(&path, value) else { continue };
-            if let Some((kind, spot)) = v.kind_and_spot(&path, &text, &FEATURES, "a road, city, field or cloister") {
+            if let Some((kind, spot)) = v.kind_and_spot(&path, &text, &FEATURES, "a road, city, field, cloister or German castle") {
                 out.push((path, Extra::new(Action::StandingFairy(Target { at, kind, spot }))));
             }
         }
