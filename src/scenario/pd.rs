@@ -36,7 +36,8 @@ struct RawTarget {
 fn target(v: &mut Validator, path: &str, value: &Value) -> Option<Target> {
     let raw = v.typed::<RawTarget>(path, value)?;
     let at = v.pos(&format!("{path}.at"), &raw.at);
-    let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &FEATURES, "a road, city, field, cloister or German castle");
+    let what =
+        v.kind_and_spot(&format!("{path}.on"), &raw.on, &FEATURES, "a road, city, field, cloister or German castle");
     let (at, (kind, spot)) = (at?, what?);
     Some(Target { at, kind, spot })
 }
@@ -152,7 +153,9 @@ impl Vocabulary for Pd {
                 continue;
             }
             let Some(text) = v.typed::<String>(&path, value) else { continue };
-            if let Some((kind, spot)) = v.kind_and_spot(&path, &text, &FEATURES, "a road, city, field, cloister or German castle") {
+            if let Some((kind, spot)) =
+                v.kind_and_spot(&path, &text, &FEATURES, "a road, city, field, cloister or German castle")
+            {
                 out.push((path, Extra::new(Action::StandingFairy(Target { at, kind, spot }))));
             }
         }

@@ -467,7 +467,7 @@ fn board_options(sc: &Scenario, game: &crate::engine::Game, at: crate::geom::Pos
                 Some(s) => Edit::StartBoard(s.clone(), line.clone()),
                 None => Edit::Append("board".to_string(), line.clone()),
             };
-            let shown = serde_json::json!({"part": "board", "tile": def.id, "rotation": r.degrees(), "follower": "", "actions": "", "turn": line});
+            let shown = serde_json::json!({"part": "board", "tile": def.id, "rotation": r.degrees(), "follower": "no follower", "actions": "", "turn": line});
             offered.options.push(Offer { shown, edit });
         }
     }

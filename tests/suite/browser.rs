@@ -279,6 +279,51 @@ fn browser_builds_the_shared_field_dispute_by_clicks() {
     for scores in checked_by_the_cli(&b, "shared-field-by-clicks.yaml") {
         assert_eq!(scores, json!({"Red": 6, "Blue": 6}));
     }
+    // The ruling to paste on a forum: BBCode, as `check --format bbcode` writes it.
+    b.click("css selector", "button[data-export='bbcode']");
+    b.until("the BBCode", "return document.getElementById('exported').value.includes('[b]Scores:[/b] Red 6, Blue 6')");
+    // The joining tile removed from the list of turns: the fields part, and the city it closed
+    // (D at 0,0, the two N) is open again. Blue's field (turn 4: D at -1,0 and 0,0, north of
+    // the road) borders no completed city: 0; Red's (turn 5: D at 2,0) borders the city closed
+    // with E at 2,1: 3. Undone, the ruling is back.
+    b.click("css selector", "button[data-remove='turns-5']");
+    b.rulings_read("Scores: Blue 0, Red 3");
+    b.click("css selector", "#undo");
+    b.rulings_read("Scores: Blue 6, Red 6");
+}
+
+/// The starting board by clicks (position mode), and the "why not" of a refused turn.
+#[test]
+#[ignore = "needs chromium and chromedriver: .ci/run installs them and runs it"]
+fn browser_builds_a_starting_board_and_tells_why_a_turn_is_refused() {
+    let (_serve, url) = serve();
+    let b = browser(&url);
+    b.click("css selector", "input[name='mode'][value='board']");
+    // E north of the start tile, its city closing D's: a tile of the starting board.
+    b.place("0,1", "board", "E", 180, "no follower");
+    assert!(b.yaml().contains("{tile: E, at: [0, 1], rotation: 180}"), "{}", b.yaml());
+    // Blue's knight stood on the start tile's city, by clicking the tile.
+    b.idle();
+    b.click("css selector", "#board rect.placed[data-at='0,0']");
+    b.idle();
+    b.click("xpath", "//div[@id='placements']/button[@data-label='Blue: city N']");
+    b.until("the knight", "return document.getElementById('yaml').value.includes('{player: Blue, on: city N}')");
+    // A turn typed by hand that breaks the rules: the refusal, and what one change away is legal.
+    let refused = format!(
+        "{}turns:\n  - {{player: Red, tile: U, at: [1, 0], rotation: 90}}\n",
+        b.yaml().replace("turns: []\n", "")
+    );
+    b.type_into("#yaml", &refused);
+    b.click("css selector", "#run");
+    b.until(
+        "the why-not rows",
+        "return document.getElementById('whynot').textContent.includes('base.placement.edges-match')",
+    );
+    b.until(
+        "a legal change",
+        "return [...document.querySelectorAll('#whynot tr')].some((r) => r.cells[0].textContent === 'turned 0\u{b0}' && r.cells[1].textContent === 'legal')",
+    );
+    b.screenshot("why-not.png");
 }
 
 /// The bazaar during a builder's turn (seed 000's Q&A), built by clicks only: the
