@@ -92,7 +92,9 @@ impl SpanIndex {
             .filter(|(p, _)| within(p) && !self.closes.contains_key(path))
             .map(|(p, s)| end_of(p, s))
             .fold(own, usize::max);
-        Some((start, end - start))
+        // A key written twice leaves the first node's closing bracket beside the second's start:
+        // the extent is never shorter than the value's first line.
+        Some((start, end.max(start + first) - start))
     }
 
     /// The span of the value at `path`, else of its key.
@@ -240,6 +242,15 @@ mod tests {
         assert!(src[o..].starts_with("{tile"));
         let (o, l) = idx.value("turns[0].at[1]").unwrap();
         assert_eq!(&src[o..o + l], "0");
+    }
+
+    #[test]
+    fn a_key_written_twice_has_an_extent_from_its_own_start() {
+        // The first `a` is a flow list, the second a scalar further on: no underflow.
+        let src = "a: [1, 2]\nb: 2\na: x\n";
+        let index = SpanIndex::build(src);
+        let (start, len) = index.extent("a").unwrap();
+        assert!(start + len <= src.len() && &src[start..start + len] == "x", "{start} {len}");
     }
 
     #[test]

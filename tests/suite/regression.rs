@@ -218,3 +218,22 @@ fn goods_held_are_expected_kind_by_kind() {
         other => panic!("{other:?}"),
     }
 }
+
+/// See: issue #39, the fuzz pass of CI (`serve-api`, input 1,049 of seed 1). A scenario whose
+/// keys are written twice (two files run together): the extent of a key reached back to the
+/// first occurrence's closing bracket, before the second's start, and `referee serve`'s
+/// edits underflowed. Every endpoint now answers a JSON document.
+#[test]
+fn serve_answers_a_scenario_whose_keys_are_written_twice() {
+    let text = std::fs::read(crate::util::root().join("tests/regression/serve-key-written-twice.yaml")).unwrap();
+    let server = referee::serve::Server::new(lib(), None, "127.0.0.1", 8417);
+    for url in [
+        "/api/turns",
+        "/api/place?at=0,1",
+        "/api/edit?op=remove&list=turns&item=0",
+        "/api/edit?op=set&path=turns%5B0%5D.bazaar&value=%7B%22revealed%22%3A%5B%22E%22%5D%7D",
+    ] {
+        let reply = server.answer("POST", url, Some("127.0.0.1:8417"), text.as_slice());
+        assert!(serde_json::from_str::<serde_json::Value>(&reply.body).is_ok(), "{url}: {}", reply.body);
+    }
+}
