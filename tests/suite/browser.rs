@@ -299,9 +299,20 @@ fn browser_builds_a_starting_board_and_tells_why_a_turn_is_refused() {
     let (_serve, url) = serve();
     let b = browser(&url);
     b.click("css selector", "input[name='mode'][value='board']");
-    // E north of the start tile, its city closing D's: a tile of the starting board.
-    b.place("0,1", "board", "E", 180, "no follower");
-    assert!(b.yaml().contains("{tile: E, at: [0, 1], rotation: 180}"), "{}", b.yaml());
+    // E north of the start tile, its city closing D's: a tile of the starting board, taken
+    // from the keyboard (R turns it, Enter takes the first placement).
+    b.idle();
+    b.click("css selector", "#board rect.free[data-at='0,1']");
+    b.idle();
+    b.click("css selector", "#options button.tile[data-part='board'][data-tile='E']");
+    let body = b.find("css selector", "body");
+    b.call("POST", &format!("element/{body}/value"), Some(&json!({"text": "r"})));
+    assert_eq!(b.script("return document.getElementById('rotation').dataset.deg"), json!("180"));
+    b.call("POST", &format!("element/{body}/value"), Some(&json!({"text": "\u{E007}"})));
+    b.until(
+        "E on the starting board",
+        "return document.getElementById('yaml').value.includes('{tile: E, at: [0, 1], rotation: 180}')",
+    );
     // Blue's knight stood on the start tile's city, by clicking the tile.
     b.idle();
     b.click("css selector", "#board rect.placed[data-at='0,0']");
@@ -324,6 +335,20 @@ fn browser_builds_a_starting_board_and_tells_why_a_turn_is_refused() {
         "return [...document.querySelectorAll('#whynot tr')].some((r) => r.cells[0].textContent === 'turned 0\u{b0}' && r.cells[1].textContent === 'legal')",
     );
     b.screenshot("why-not.png");
+    // A JCloisterZone save dropped on the page is imported, and ruled.
+    let save = std::fs::read_to_string(root().join("tests/jcz/castle-bridge-discard.jcz")).unwrap();
+    let drop = format!(
+        "const t = new DataTransfer(); t.items.add(new File([{}], 'game.jcz')); \
+         document.dispatchEvent(new DragEvent('drop', {{dataTransfer: t, bubbles: true}})); return true",
+        json!(save)
+    );
+    b.script(&drop);
+    b.until(
+        "the save imported",
+        "return document.getElementById('yaml').value.includes('Imported from a JCloisterZone')",
+    );
+    b.idle();
+    assert!(b.script("return document.getElementById('scores').textContent.includes('Scores:')") == json!(true));
 }
 
 /// The bazaar during a builder's turn (seed 000's Q&A), built by clicks only: the
