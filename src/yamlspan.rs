@@ -84,17 +84,18 @@ impl SpanIndex {
         let (start, first) = self.value(path)?;
         let within = |p: &str| p.strip_prefix(path).is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']));
         let end_of = |p: &String, s: &Span| self.closes.get(p).copied().unwrap_or(s.0 + s.1);
-        let own = self.closes.get(path).copied().unwrap_or(start + first);
+        // A key written twice may leave the first node's closing bracket, before the second's
+        // start: not this value's.
+        let close = self.closes.get(path).copied().filter(|c| *c > start);
+        let own = close.unwrap_or(start + first);
         let end = self
             .values
             .iter()
             .chain(&self.keys)
-            .filter(|(p, _)| within(p) && !self.closes.contains_key(path))
+            .filter(|(p, _)| within(p) && close.is_none())
             .map(|(p, s)| end_of(p, s))
             .fold(own, usize::max);
-        // A key written twice leaves the first node's closing bracket beside the second's start:
-        // the extent is never shorter than the value's first line.
-        Some((start, end.max(start + first) - start))
+        Some((start, end - start))
     }
 
     /// The span of the value at `path`, else of its key.
