@@ -463,7 +463,9 @@ impl Cx<'_> {
             self.problem(
                 "jcz::unsupported-element",
                 &format!("setup.elements.{on}"),
-                format!("`{on}` without `{off}` is not modelled: the referee plays the King and the Robber Baron together"),
+                format!(
+                    "`{on}` without `{off}` is not modelled: the referee plays the King and the Robber Baron together"
+                ),
                 None,
             );
         }

@@ -280,9 +280,7 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'stat
         | FeatureKind::Tower
         | FeatureKind::Fairy
         | FeatureKind::King
-        | FeatureKind::Robber => {
-            Role::Castle(LORD_OR_LADY)
-        }
+        | FeatureKind::Robber => Role::Castle(LORD_OR_LADY),
         FeatureKind::City => {
             let root = game.feature_of(seg);
             castles.iter().find(|(town, _)| *town == root).map_or(Role::Knight, |(_, name)| Role::Castle(name))

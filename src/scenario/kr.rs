@@ -27,7 +27,7 @@ impl Vocabulary for Kr {
     }
 
     fn top_keys(&self) -> &'static [Key] {
-        &[("king", "the King"), ("robber", "the Robber Baron")]
+        &[("king", "the King and the Robber Baron"), ("robber", "the King and the Robber Baron")]
     }
 
     fn top(&self, v: &mut Validator, t: &TopInfo, keys: &[(&str, &Value)], out: &mut TopOut) {
@@ -45,7 +45,11 @@ impl Vocabulary for Kr {
                     "scenario::bad-title",
                     &format!("{key}.tiles"),
                     format!("{} tiles is not the size of a completed {}", raw.tiles, title_feature(title)),
-                    Some(format!("write the tiles of the {} that gave {}: 1 to {MAX_SIZE}", title_feature(title), title.name())),
+                    Some(format!(
+                        "write the tiles of the {} that gave {}: 1 to {MAX_SIZE}",
+                        title_feature(title),
+                        title.name()
+                    )),
                 ),
             }
         }
