@@ -474,9 +474,7 @@ impl Cx<'_> {
                 self.problem(
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
-                    format!(
-                        "the tiles of King and Robber without its titles (elements `king`, `robber`) are not modelled: the referee plays them with the King and the Robber Baron"
-                    ),
+                    "the tiles of King and Robber without its titles (elements `king`, `robber`) are not modelled: the referee plays them with the King and the Robber Baron".to_string(),
                     None,
                 );
             }
