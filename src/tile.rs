@@ -90,10 +90,14 @@ pub enum FeatureKind {
     Tower,
     /// Not a feature: the fairy's points (The Princess and the Dragon).
     Fairy,
+    /// Not a feature: the King's points for the completed cities (King and Robber).
+    King,
+    /// Not a feature: the Robber Baron's points for the completed roads (King and Robber).
+    Robber,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 9] = [
+    pub const ALL: [FeatureKind; 11] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -103,6 +107,8 @@ impl FeatureKind {
         FeatureKind::Goods,
         FeatureKind::Tower,
         FeatureKind::Fairy,
+        FeatureKind::King,
+        FeatureKind::Robber,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -116,6 +122,8 @@ impl FeatureKind {
             FeatureKind::Goods => "goods",
             FeatureKind::Tower => "tower",
             FeatureKind::Fairy => "fairy",
+            FeatureKind::King => "king",
+            FeatureKind::Robber => "robber",
         }
     }
 

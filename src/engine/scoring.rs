@@ -427,7 +427,12 @@ impl Game<'_> {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
                 FeatureKind::Cloister | FeatureKind::Castle => self.surrounded(self.placement_of(root).group),
                 FeatureKind::Field => continue,
-                FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower | FeatureKind::Fairy => true,
+                FeatureKind::Bazaar
+                | FeatureKind::Goods
+                | FeatureKind::Tower
+                | FeatureKind::Fairy
+                | FeatureKind::King
+                | FeatureKind::Robber => true,
             };
             if !complete {
                 self.score(root, Timing::End);

@@ -107,6 +107,20 @@ impl<'t> Game<'t> {
         self.features.open(s)
     }
 
+    /// The completed roads or cities (`kind`) on the board, each once by its root, in the
+    /// order their first segments were laid, each with whether an expansion claims it as
+    /// something else (a town made a castle: [`crate::expansion::Expansion::takes_over`]),
+    /// which makes it no longer a road or city.
+    pub fn completed_features(&self, kind: FeatureKind) -> Vec<(SegId, bool)> {
+        debug_assert!(matches!(kind, FeatureKind::Road | FeatureKind::City));
+        (0..self.features.len() as u32)
+            .map(SegId)
+            .filter(|&s| self.features.find(s) == s && self.features.kind(s) == kind)
+            .filter(|&s| self.features.open_at_root(s) == 0)
+            .map(|s| (s, self.expansions.iter().any(|x| x.takes_over(self, s))))
+            .collect()
+    }
+
     /// Every segment of the feature of `s`.
     pub fn members(&self, s: SegId) -> Vec<SegId> {
         self.features.members(self.features.find(s)).collect()
@@ -165,7 +179,9 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
         | FeatureKind::Bazaar
         | FeatureKind::Goods
         | FeatureKind::Tower
-        | FeatureKind::Fairy => Terrain::Field,
+        | FeatureKind::Fairy
+        | FeatureKind::King
+        | FeatureKind::Robber => Terrain::Field,
     }
 }
 

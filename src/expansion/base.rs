@@ -218,7 +218,9 @@ impl Expansion for Base {
             | FeatureKind::Bazaar
             | FeatureKind::Goods
             | FeatureKind::Tower
-            | FeatureKind::Fairy => {}
+            | FeatureKind::Fairy
+            | FeatureKind::King
+            | FeatureKind::Robber => {}
         }
     }
 }

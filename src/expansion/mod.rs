@@ -14,6 +14,7 @@ pub mod corners;
 pub mod db;
 pub mod exp8;
 pub mod ic;
+pub mod kr;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
@@ -81,6 +82,8 @@ expansion_ids! {
     Pd = "pd", written: ["pd", "princess-dragon"];
     /// The Phantom.
     Phantom = "phantom", written: ["phantom"];
+    /// King and Robber (1st edition).
+    KingRobber = "king-robber", written: ["king-robber"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -90,7 +93,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
     ("count", "The Count, King and Robber"),
-    ("king-robber", "King and Robber"),
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
@@ -522,6 +524,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &tower::Tower,
     &pd::Pd,
     &phantom::Phantom,
+    &kr::Kr,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

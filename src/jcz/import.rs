@@ -73,6 +73,10 @@ const ELEMENTS: &[Element] = &[
     // barn are, since a game in which no abbot is deployed plays the same without them (a
     // garden tile is read as its plain twin, said in a comment); an abbot deployed is refused
     // where it is (a figure not modelled).
+    // King and Robber: the King and the Robber Baron, played together (a game with one of
+    // them only is refused below).
+    Element { name: "king", expansion: "king-robber", off: None },
+    Element { name: "robber", expansion: "king-robber", off: None },
     Element { name: "garden", expansion: "base", off: None },
     Element { name: "abbot", expansion: "base", off: None },
 ];
@@ -97,7 +101,18 @@ const MOOT_ELEMENTS: &[(&str, &str)] =
 /// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
 /// client's default, C2, lets the wagon reach further, which the referee does not play (a
 /// wagon moved so is refused at its move).
-const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1")];
+/// `king-and-robber-scoring: default` is the 1st edition's end scoring of the King and the
+/// Robber Baron (1 point per completed city or road).
+const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1"), ("king-and-robber-scoring", "default")];
+
+/// JCZ's rules of an expansion the referee models whose other values it does not play: the
+/// rule, and why a game setting one is refused.
+const UNPLAYED_RULES: &[(&str, &str)] = &[(
+    "king-and-robber-scoring",
+    "JCloisterZone's other scorings of the King and the Robber Baron (`10/20`, `15/40`, \
+     `continuously`) have no rule text at hand to cite; the referee plays the 1st edition's \
+     (`default`: 1 point per completed city or road at the end)",
+)];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
 struct RuleMap {
@@ -424,12 +439,44 @@ impl Cx<'_> {
                 },
                 None if text == "false" => {}
                 None if PLAYED_RULES.contains(&(name.as_str(), text.as_str())) => {}
+                None if UNPLAYED_RULES.iter().any(|(r, _)| r == name) => {
+                    let why = UNPLAYED_RULES.iter().find(|(r, _)| r == name).map_or("", |(_, w)| *w);
+                    self.problem(
+                        "jcz::unsupported-rule",
+                        &format!("setup.rules.{name}"),
+                        format!("`{name}: {text}` is not modelled: {why}"),
+                        None,
+                    )
+                }
                 None => self.problem(
                     "jcz::unsupported-rule",
                     &format!("setup.rules.{name}"),
                     format!("the rule `{name}` is of an expansion the referee does not model"),
                     None,
                 ),
+            }
+        }
+        // King and Robber: the box's two titles, played together, with or without its tiles.
+        let (king, robber) = (g.setup.elements.contains_key("king"), g.setup.elements.contains_key("robber"));
+        if king != robber {
+            let (on, off) = if king { ("king", "robber") } else { ("robber", "king") };
+            self.problem(
+                "jcz::unsupported-element",
+                &format!("setup.elements.{on}"),
+                format!(
+                    "`{on}` without `{off}` is not modelled: the referee plays the King and the Robber Baron together"
+                ),
+                None,
+            );
+        }
+        if !king && !robber {
+            for id in g.setup.sets.keys().filter(|id| tiles::expansion_of(id) == Some("king-robber")) {
+                self.problem(
+                    "jcz::unsupported-set",
+                    &format!("setup.sets.{id}"),
+                    "the tiles of King and Robber without its titles (elements `king`, `robber`) are not modelled: the referee plays them with the King and the Robber Baron".to_string(),
+                    None,
+                );
             }
         }
         for name in g.setup.addons.keys() {

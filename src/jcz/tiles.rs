@@ -14,6 +14,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("abbey-and-mayor:1", "am"),
     ("tower:1", "tower"),
     ("princess-and-dragon:1", "pd"),
+    ("king-and-robber:1", "king-robber"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -22,6 +23,7 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("basic:2", "basic:1"),
     ("bridges-castles-and-bazaars:2", "bridges-castles-and-bazaars:1"),
     ("princess-and-dragon:2", "princess-and-dragon:1"),
+    ("king-and-robber:2", "king-and-robber:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -39,6 +41,7 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("BB/CFR!G", "BB/CFR!"),
     ("DG/C.dG", "DG/C.d"),
     ("DG/Cc.pG", "DG/Cc.p"),
+    ("KR/RCG", "KR/RC"),
 ];
 
 /// The plain tile a garden tile is printed over, if the id is a garden tile's.
@@ -200,6 +203,12 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("DG/RrC.g", "PD27", 0),
     ("DG/CRr.d", "PD28", 0),
     ("DG/CRr.g", "PD29", 0),
+    // King and Robber (`king-and-robber:1`), in the set's order: KR01 to KR05.
+    ("KR/LC", "KR01", 0),
+    ("KR/RC", "KR02", 0),
+    ("KR/CRrR", "KR03", 0),
+    ("KR/CcRR!", "KR04", 0),
+    ("KR/CCcc", "KR05", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.

@@ -248,7 +248,9 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)
         | FeatureKind::Bazaar
         | FeatureKind::Goods
         | FeatureKind::Tower
-        | FeatureKind::Fairy => Spot::Centre,
+        | FeatureKind::Fairy
+        | FeatureKind::King
+        | FeatureKind::Robber => Spot::Centre,
         // A field enclosed by cities lies in the centre.
         FeatureKind::Field if s.halves == 0 => Spot::Centre,
         FeatureKind::Field => {
@@ -272,9 +274,13 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'stat
         FeatureKind::Cloister => Role::Monk,
         FeatureKind::Field => Role::Farmer,
         // A German castle, printed on its tile (no follower stands on a bazaar or goods).
-        FeatureKind::Castle | FeatureKind::Bazaar | FeatureKind::Goods | FeatureKind::Tower | FeatureKind::Fairy => {
-            Role::Castle(LORD_OR_LADY)
-        }
+        FeatureKind::Castle
+        | FeatureKind::Bazaar
+        | FeatureKind::Goods
+        | FeatureKind::Tower
+        | FeatureKind::Fairy
+        | FeatureKind::King
+        | FeatureKind::Robber => Role::Castle(LORD_OR_LADY),
         FeatureKind::City => {
             let root = game.feature_of(seg);
             castles.iter().find(|(town, _)| *town == root).map_or(Role::Knight, |(_, name)| Role::Castle(name))

@@ -336,6 +336,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "abbey_and_mayor.xml",
         "tower.xml",
         "princess_and_dragon.xml",
+        "king_and_robber.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -348,6 +349,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Am,
         referee::expansion::ExpansionId::Tower,
         referee::expansion::ExpansionId::Pd,
+        referee::expansion::ExpansionId::KingRobber,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -381,7 +383,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
 /// each garden tile is its plain twin's layout with a garden, and the copies add up.
 #[test]
 fn each_garden_tile_is_its_plain_twin_with_a_garden() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml"];
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml", "king_and_robber.xml"];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
         return;

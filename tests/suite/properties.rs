@@ -63,7 +63,9 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                         | FeatureKind::Bazaar
                         | FeatureKind::Goods
                         | FeatureKind::Tower
-                        | FeatureKind::Fairy => {}
+                        | FeatureKind::Fairy
+                        | FeatureKind::King
+                        | FeatureKind::Robber => {}
                     }
                 }
             }
