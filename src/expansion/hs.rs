@@ -200,12 +200,7 @@ impl Expansion for Hs {
             .filter(|(dx, dy)| marked(game, Pos { x: at.x + dx, y: at.y + dy }, Mark::Vineyard))
             .count();
         if count > 0 {
-            out.push(ScoreItem {
-                rule: rule::VINEYARD,
-                label: "vineyard",
-                count: count as u32,
-                each: VINEYARD_POINTS,
-            });
+            out.push(ScoreItem { rule: rule::VINEYARD, label: "vineyard", count: count as u32, each: VINEYARD_POINTS });
         }
     }
 }
