@@ -11,7 +11,8 @@
 //!   enclosed by cities, reaching no edge (`inner > W S`).
 //! * `cloister`: whether a cloister stands in the centre.
 //! * `marks`: special marks of the tile (`bazaar`; `well`, whose one road may reach three or
-//!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`).
+//!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`; `abbey`;
+//!   `hill`, `vineyard`).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -228,11 +229,25 @@ pub enum Mark {
     /// An abbey (Abbey and Mayor): its four sides are walls that fit any edge and close
     /// whatever road or city they meet; it holds no field ([`TileDef::walled`]).
     Abbey,
+    /// A hill (Hills and Sheep): a follower on the tile breaks a tie for its feature's majority.
+    Hill,
+    /// A vineyard (Hills and Sheep): worth 3 to a cloister completed beside it.
+    Vineyard,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 8] =
-        [Mark::Bazaar, Mark::Well, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess, Mark::Abbey];
+    pub const ALL: [Mark; 10] = [
+        Mark::Bazaar,
+        Mark::Well,
+        Mark::Tower,
+        Mark::Volcano,
+        Mark::Dragon,
+        Mark::Portal,
+        Mark::Princess,
+        Mark::Abbey,
+        Mark::Hill,
+        Mark::Vineyard,
+    ];
 
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -244,6 +259,8 @@ impl Mark {
             Mark::Portal => "portal",
             Mark::Princess => "princess",
             Mark::Abbey => "abbey",
+            Mark::Hill => "hill",
+            Mark::Vineyard => "vineyard",
         }
     }
 }

@@ -299,7 +299,24 @@ impl Game<'_> {
             }
             figure => figure.strength(),
         };
-        majority_of(on.take(counted).map(|f| (f.player, weigh(f))), self.players.len())
+        let players = majority_of(on.clone().take(counted).map(|f| (f.player, weigh(f))), self.players.len());
+        if players.len() < 2 {
+            return players;
+        }
+        let tied: Vec<Follower> = on.take(counted).copied().collect();
+        self.break_tie(&tied, players)
+    }
+
+    /// A tie for a majority (`tied`: the players with the greatest weight among `on`, the
+    /// followers counted) as every expansion in play narrows it (Hills and Sheep: the tied
+    /// players with a follower on a hill): [`crate::expansion::Expansion::break_tie`].
+    pub fn break_tie(&self, on: &[Follower], mut tied: Players) -> Players {
+        if tied.len() > 1 {
+            for x in &self.expansions {
+                x.break_tie(self, on, &mut tied);
+            }
+        }
+        tied
     }
 
     fn score(&mut self, root: SegId, timing: Timing) {

@@ -373,9 +373,12 @@ fn score_cities_for_farmers(game: &mut Game, fields: &[SegId]) {
     }
     for city in cities {
         let touching: Vec<SegId> = bordering.iter().filter(|(_, cs)| cs.contains(&city)).map(|(f, _)| *f).collect();
-        let farmers = game.followers().iter().filter(|f| touching.contains(&game.feature_of(f.segment)));
-        let players =
-            crate::engine::majority_of(farmers.map(|f| (f.player, f.figure.strength())), game.players().len());
+        let farmers: Vec<crate::engine::Follower> =
+            game.followers().iter().filter(|f| touching.contains(&game.feature_of(f.segment))).copied().collect();
+        let players = game.break_tie(
+            &farmers,
+            crate::engine::majority_of(farmers.iter().map(|f| (f.player, f.figure.strength())), game.players().len()),
+        );
         if players.is_empty() {
             continue;
         }

@@ -13,6 +13,7 @@ pub mod cig;
 pub mod corners;
 pub mod db;
 pub mod exp8;
+pub mod hs;
 pub mod ic;
 pub mod kr;
 pub mod ne8;
@@ -84,6 +85,8 @@ expansion_ids! {
     Phantom = "phantom", written: ["phantom"];
     /// King and Robber (1st edition).
     KingRobber = "king-robber", written: ["king-robber"];
+    /// Hills and Sheep (1st edition): hills and vineyards (the shepherd is refused).
+    Hs = "hs", written: ["hs", "hills-sheep"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -98,7 +101,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("cathars", "The Cathars"),
     ("watchtowers", "The Watchtowers"),
     ("plague", "The Plague"),
-    ("hills-sheep", "Hills and Sheep"),
     ("river", "The River"),
     ("river-ii", "The River II"),
     ("monasteries", "The Monasteries"),
@@ -431,6 +433,13 @@ pub trait Expansion: Sync {
     /// to a drawbridge before the city behind it). The base order is the new tile's own.
     fn order_completed(&self, _game: &Game, _completed: &mut Vec<SegId>) {}
 
+    /// Narrows a tie for a majority: `tied` holds the players with the greatest weight among
+    /// `on`, the followers counted (those of a feature, or of the fields a city borders);
+    /// an expansion whose rules break such ties keeps only the winners (Hills and Sheep: the
+    /// tied players with a follower on a hill). Asked only when two or more are tied; the
+    /// rule that decided it is cited by the expansion's `explain`.
+    fn break_tie(&self, _game: &Game, _on: &[crate::engine::Follower], _tied: &mut crate::score::Players) {}
+
     /// Claims a feature the turn completed, so that it is not scored (a town made a castle).
     fn takes_over(&self, _game: &Game, _root: SegId) -> bool {
         false
@@ -525,6 +534,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &pd::Pd,
     &phantom::Phantom,
     &kr::Kr,
+    &hs::Hs,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -7,7 +7,7 @@
 //! referee does not yet compare; they are reported as not judged, never counted as passed.
 
 /// What one sentence asks.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Sentence {
     Score { player: String, points: i64 },
     Scored { player: String, feature: &'static str, points: i64 },

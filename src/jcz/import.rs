@@ -79,6 +79,12 @@ const ELEMENTS: &[Element] = &[
     Element { name: "robber", expansion: "king-robber", off: None },
     Element { name: "garden", expansion: "base", off: None },
     Element { name: "abbot", expansion: "base", off: None },
+    // Hills and Sheep: hills and vineyards (each may be left out); the shepherd is accepted
+    // as the abbot is, a game in which none is deployed playing the same without it: a
+    // shepherd deployed (and its flock's messages) is refused where it is.
+    Element { name: "hill", expansion: "hs", off: Some(("hills-sheep.hills", "left-out")) },
+    Element { name: "vineyard", expansion: "hs", off: Some(("hills-sheep.vineyards", "left-out")) },
+    Element { name: "shepherd", expansion: "hs", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -176,6 +182,15 @@ const RULES: &[RuleMap] = &[
             ("on-tile", "fairy.placement", "on-a-tile"),
         ],
         elements: &["fairy"],
+    },
+    RuleMap {
+        name: "hill-tiebreaker",
+        default: "at-least-one-follower",
+        values: &[
+            ("at-least-one-follower", "hills.tiebreaker", "at-least-one-follower"),
+            ("number-of-followers", "hills.tiebreaker", "number-of-followers"),
+        ],
+        elements: &["hill"],
     },
 ];
 
@@ -1063,8 +1078,27 @@ impl Cx<'_> {
         if let Some(test) = &g.test {
             let mut scores: Vec<(String, i64)> = Vec::new();
             let mut events: Vec<String> = Vec::new();
-            for (i, s) in test.assertions.iter().enumerate() {
-                match assertions::parse(s, &names) {
+            let parsed: Vec<Sentence> = test.assertions.iter().map(|s| assertions::parse(s, &names)).collect();
+            // Another player said to score the same kind of feature for the same points: JCZ
+            // says a shared scoring once per player, the referee makes one event of it for
+            // all; which it was is not in the sentences (the totals are judged).
+            let shared = |player: &str, feature: &str, points: i64| {
+                // Only a feature followers share (a fairy's or a tower's points never are).
+                ["road", "city", "cloister", "field", "castle"].contains(&feature)
+                    && parsed.iter().any(|o| {
+                        matches!(o, Sentence::Scored { player: p, feature: f, points: n }
+                        if p != player && *f == feature && *n == points)
+                    })
+            };
+            for (i, (s, sentence)) in test.assertions.iter().zip(parsed.iter().cloned()).enumerate() {
+                match sentence {
+                    Sentence::Scored { player, feature, points } if shared(&player, feature, points) => {
+                        not_judged.push(format!(
+                            "test.assertions[{i}] \"{s}\": another player is said to score a {feature} for {points} too; \
+                             JCloisterZone says a shared scoring once per player, the referee once for all (the \
+                             totals are judged)"
+                        ));
+                    }
                     Sentence::Score { player, points } => {
                         if !scores.iter().any(|(p, _)| *p == player) {
                             scores.push((player, points));
@@ -1340,6 +1374,10 @@ impl Cx<'_> {
         degrees: i64,
         path: &str,
     ) -> Option<(&'static str, TileKind, Rotation)> {
+        if let Some((_, why)) = tiles::NOT_MODELLED.iter().find(|(t, _)| *t == id) {
+            self.problem("jcz::unsupported-tile", path, format!("the tile `{id}` is not modelled: {why}"), None);
+            return None;
+        }
         let Some((our, turns)) = tiles::ours(id) else {
             self.problem(
                 "jcz::unsupported-tile",

@@ -15,6 +15,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("tower:1", "tower"),
     ("princess-and-dragon:1", "pd"),
     ("king-and-robber:1", "king-robber"),
+    ("hills-and-sheep:1", "hs"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -24,6 +25,7 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("bridges-castles-and-bazaars:2", "bridges-castles-and-bazaars:1"),
     ("princess-and-dragon:2", "princess-and-dragon:1"),
     ("king-and-robber:2", "king-and-robber:1"),
+    ("hills-and-sheep:2", "hills-and-sheep:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -42,7 +44,16 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("DG/C.dG", "DG/C.d"),
     ("DG/Cc.pG", "DG/Cc.p"),
     ("KR/RCG", "KR/RC"),
+    ("HS/RR.hG", "HS/RR.h"),
 ];
+
+/// Tiles of the sets read that the referee does not model, each with why: a game placing
+/// one is refused where it does (`tiles/hs.yaml` says why for `HS/CC!.v`).
+pub const NOT_MODELLED: &[(&str, &str)] = &[(
+    "HS/CC!.v",
+    "its east city also touches the north edge and joins the city laid there (JCloisterZone's multi-edge), which \
+     the referee does not model (hs.referee.multi-edge-tile-not-modelled)",
+)];
 
 /// The plain tile a garden tile is printed over, if the id is a garden tile's.
 pub fn garden_of(jcz: &str) -> Option<&'static str> {
@@ -184,6 +195,23 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("DG/RRR.d", "PD08", 0),
     ("DG/RRR.g", "PD09", 0),
     ("DG/CRRR.p", "PD10", 0),
+    // Hills and Sheep (`hills-and-sheep:1`); `HS/CC!.v` (a city touching an edge it does not
+    // own) is not modelled: [`NOT_MODELLED`].
+    ("HS/C!.v", "HS01", 0),
+    ("HS/Cc.h.1", "HS03", 0),
+    ("HS/CC.h.2", "HS04", 0),
+    ("HS/Cc.v", "HS05", 0),
+    ("HS/CFC.h", "HS06", 0),
+    ("HS/CFC.v", "HS07", 0),
+    ("HS/CFR.h", "HS08", 0),
+    ("HS/CRr.h", "HS09", 0),
+    ("HS/LCRr", "HS10", 0),
+    ("HS/LRrR", "HS11", 0),
+    ("HS/RCC.v", "HS12", 0),
+    ("HS/RFR.h", "HS13", 0),
+    ("HS/RR.h", "HS14", 0),
+    ("HS/RrC.h", "HS15", 0),
+    ("HS/RRr.v", "HS16", 0),
     ("DG/Ccc.p", "PD11", 0),
     ("DG/Ccc+.g", "PD12", 0),
     ("DG/LCcc.d", "PD13", 0),

@@ -26,6 +26,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::pd::Pd,
     &super::phantom::Phantom,
     &super::kr::Kr,
+    &super::hs::Hs,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).

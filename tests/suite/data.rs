@@ -621,3 +621,47 @@ fn am_tiles_match_the_contents_and_the_tile_facts() {
     let road = tunnel.segments.iter().find(|s| s.kind == FeatureKind::Road).unwrap();
     assert_eq!(road.edges, Edge::N.bit() | Edge::S.bit());
 }
+
+/// Hills and Sheep (1st edition), typed in from JCloisterZone's tile facts (tiles/hs.yaml):
+/// id, copies, edges N E S W, cities, roads, fields, cloister, pennants. HS02 (two copies,
+/// a city touching an edge it does not own) is not modelled, so 16 of the box's 18 tiles.
+#[rustfmt::skip]
+const HS_FACTS: &[Layout] = &[
+    ("HS01", 2, "CFFF", 1, 0, 2, false, 0),
+    ("HS03", 1, "CFFC", 1, 0, 1, false, 0),
+    ("HS04", 1, "CFFC", 2, 0, 1, false, 0),
+    ("HS05", 1, "CFFC", 1, 0, 1, false, 0),
+    ("HS06", 1, "CFCF", 2, 0, 1, false, 0),
+    ("HS07", 1, "FCFC", 2, 0, 2, false, 0),
+    ("HS08", 1, "CFRF", 1, 1, 2, false, 0),
+    ("HS09", 1, "CRRF", 1, 1, 2, false, 0),
+    ("HS10", 1, "CRRF", 1, 1, 2, true, 0),
+    ("HS11", 1, "RRRF", 0, 2, 2, true, 0),
+    ("HS12", 1, "CFRC", 2, 1, 2, false, 0),
+    ("HS13", 1, "RFRF", 0, 2, 2, false, 0),
+    ("HS14", 1, "FFRR", 0, 2, 2, false, 0),
+    ("HS15", 1, "CFRR", 1, 1, 2, false, 0),
+    ("HS16", 1, "FRRR", 0, 2, 2, false, 0),
+];
+
+/// Hills on eight kinds, vineyards on five; only the caps of HS01 (the wiki's tile 10) and
+/// HS07 (its tile 13) are not semicircles.
+#[test]
+fn hs_tiles_match_the_tile_facts() {
+    use referee::tile::Mark;
+    let (hs, all) = added_tiles(expansion::ExpansionId::Hs);
+    assert_eq!(hs.len(), HS_FACTS.len());
+    assert_eq!(hs.iter().map(|d| d.count).sum::<u32>(), 16, "18 land tiles but HS02's two");
+    assert_eq!(all.bag().len(), 72 + 16);
+    let hills = ["HS03", "HS04", "HS06", "HS08", "HS09", "HS13", "HS14", "HS15"];
+    let vineyards = ["HS01", "HS05", "HS07", "HS12", "HS16"];
+    for &facts in HS_FACTS {
+        let id = facts.0;
+        let d = tile_with(&hs, facts);
+        assert_eq!(d.marks.contains(&Mark::Hill), hills.contains(&id), "hill on {id}");
+        assert_eq!(d.marks.contains(&Mark::Vineyard), vineyards.contains(&id), "vineyard on {id}");
+        for s in d.segments.iter().filter(|s| s.kind == FeatureKind::City && s.edges.count_ones() == 1) {
+            assert_eq!(s.semicircle, !["HS01", "HS07"].contains(&id), "cap of {id}");
+        }
+    }
+}

@@ -269,7 +269,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
             "tower" => {}
-            s @ ("volcano" | "dragon" | "portal" | "garden") => symbols.push(s.to_string()),
+            s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard") => symbols.push(s.to_string()),
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -337,6 +337,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "tower.xml",
         "princess_and_dragon.xml",
         "king_and_robber.xml",
+        "hills_and_sheep.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -350,6 +351,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Tower,
         referee::expansion::ExpansionId::Pd,
         referee::expansion::ExpansionId::KingRobber,
+        referee::expansion::ExpansionId::Hs,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -363,6 +365,11 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         for t in doc.descendants().filter(|n| n.has_tag_name("tile")) {
             let id = t.attribute("id").unwrap();
             let Some((count_id, count)) = counts.iter().find(|(i, _)| i == id) else { continue };
+            // A tile the referee does not model is refused by the importer, said why.
+            if tiles::NOT_MODELLED.iter().any(|(t, _)| *t == id) {
+                assert!(tiles::ours(id).is_none(), "{id} is not modelled, yet has a catalogue tile");
+                continue;
+            }
             let (ours, turns) =
                 tiles::ours(id).unwrap_or_else(|| panic!("{count_id} is in a set read but has no catalogue tile"));
             assert_eq!(turns, 0, "the layouts are compared at rotation 0 of both");
@@ -383,7 +390,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
 /// each garden tile is its plain twin's layout with a garden, and the copies add up.
 #[test]
 fn each_garden_tile_is_its_plain_twin_with_a_garden() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml", "king_and_robber.xml"];
+    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml", "king_and_robber.xml", "hills_and_sheep.xml"];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
         return;
