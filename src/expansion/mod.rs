@@ -17,6 +17,7 @@ pub mod ic;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
+pub mod river;
 pub mod slots;
 pub mod tb;
 pub mod tower;
@@ -81,6 +82,10 @@ expansion_ids! {
     Pd = "pd", written: ["pd", "princess-dragon"];
     /// The Phantom.
     Phantom = "phantom", written: ["phantom"];
+    /// The River (1st edition).
+    River = "river", written: ["river"];
+    /// The River II (1st edition).
+    RiverIi = "river-ii", written: ["river-ii"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -97,8 +102,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("watchtowers", "The Watchtowers"),
     ("plague", "The Plague"),
     ("hills-sheep", "Hills and Sheep"),
-    ("river", "The River"),
-    ("river-ii", "The River II"),
     ("monasteries", "The Monasteries"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
@@ -522,6 +525,8 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &tower::Tower,
     &pd::Pd,
     &phantom::Phantom,
+    &river::River,
+    &river::RiverIi,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
