@@ -55,11 +55,35 @@ pub static BRANCHES: crate::ruleset::SwitchDef = crate::ruleset::SwitchDef {
 
 const VOLCANO_PHASE: &str = "volcano";
 
-/// The River II's options, from the profile.
+/// Whether a land tile waits for the river to be finished, or the order the tiles were drawn
+/// in decides (a saved game of JCloisterZone, whose stacks order the tiles themselves).
+pub static LAND_TILES: crate::ruleset::SwitchDef = crate::ruleset::SwitchDef {
+    name: "river.land-tiles",
+    question: "Is a land tile refused while the river still has an open end, or does the order drawn decide?",
+    values: &[
+        ("after-the-river", "refused: every river tile is laid before the first land tile"),
+        ("as-drawn", "the order the tiles were drawn in decides (JCloisterZone's stacks; its engine tests lay tiles in any order)"),
+    ],
+    rules: &[rule::RIVER_FIRST, rule::LAND_AS_DRAWN_JCZ],
+    governs: &[],
+};
+
+/// The options of both boxes, from the profile (each expansion reads both switches).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// JCloisterZone's reading of the branches rule.
     pub branches_kept_apart: bool,
+    /// JCloisterZone's saved games: no land tile is refused for an open river.
+    pub land_as_drawn: bool,
+}
+
+impl Options {
+    fn read(profile: &crate::ruleset::Profile) -> Options {
+        Options {
+            branches_kept_apart: profile.value(&BRANCHES) == "not-beside-the-other-branch",
+            land_as_drawn: profile.value(&LAND_TILES) == "as-drawn",
+        }
+    }
 }
 
 /// The board edges of the tile at `p` where a river reaches it (0: no tile, or no river).
@@ -157,6 +181,8 @@ fn check_river_setup(game: &Game, tile: crate::tile::TileKind, pos: Pos, r: crat
 fn check_river(game: &Game, mv: &Move) -> Result<(), Verdict> {
     let def = game.def(mv.tile);
     let mine = def.river_edges(mv.rotation);
+    // rule::WALLS: an abbey's walls fit any edge, a river's too (Abbey and Mayor's tile).
+    let walled = def.walled();
     let (mut meets, mut beside) = (0u8, 0u8);
     for e in Edge::ALL {
         if let Some(t) = game.tile_at(mv.pos.step(e)) {
@@ -167,11 +193,14 @@ fn check_river(game: &Game, mv: &Move) -> Result<(), Verdict> {
         }
     }
     if mine == 0 {
-        if let Some(e) = Edge::ALL.into_iter().find(|e| meets & e.bit() != 0) {
+        if let Some(e) = Edge::ALL.into_iter().find(|e| meets & e.bit() != 0 && !walled) {
             return Err(Verdict::new(
                 rule::CONTINUE,
                 format!("the river at {} flows into the new tile's {} edge, which has no river", mv.pos.step(e), e.word()),
             ));
+        }
+        if game.options().of::<Options>().land_as_drawn {
+            return Ok(());
         }
         if let Some((p, e)) = open_ends(game).first() {
             return Err(Verdict::new(
@@ -256,7 +285,11 @@ fn check_river_ii(game: &Game, mv: &Move) -> Result<(), Verdict> {
             "no follower goes on the volcano lake: its player takes another tile instead".to_string(),
         ));
     }
-    if mine != 0 && game.options().of::<Options>().branches_kept_apart {
+    // JCloisterZone's reading, as its engine tests show it: a curve (a tile whose two river
+    // edges are not opposite) may not lead beside where the other branch leads; a straight
+    // piece may.
+    let curve = mine.count_ones() == 2 && mine != 0b0101 && mine != 0b1010;
+    if curve && game.options().of::<Options>().branches_kept_apart {
         let mut free_ends = Vec::new();
         for e in Edge::ALL.into_iter().filter(|e| mine & e.bit() != 0) {
             let q = mv.pos.step(e);
@@ -306,6 +339,15 @@ impl Expansion for River {
         super::EdgeChanges::None
     }
 
+    fn switches(&self) -> &'static [&'static crate::ruleset::SwitchDef] {
+        static ALL: [&crate::ruleset::SwitchDef; 1] = [&LAND_TILES];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &crate::ruleset::Profile, into: &mut crate::expansion::Slots) {
+        into.insert(Options::read(profile));
+    }
+
     fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         check_river(game, mv)
     }
@@ -335,7 +377,7 @@ impl Expansion for RiverIi {
     }
 
     fn read_options(&self, profile: &crate::ruleset::Profile, into: &mut crate::expansion::Slots) {
-        into.insert(Options { branches_kept_apart: profile.value(&BRANCHES) == "not-beside-the-other-branch" });
+        into.insert(Options::read(profile));
     }
 
     /// No action of this expansion changes an edge (it offers none).
@@ -427,6 +469,10 @@ pub mod rule {
         NOT_ON_RIVER = "river.follower.not-on-river",
         /// The river itself scores nothing; the other features of river tiles score as usual.
         NO_SCORE = "river.scoring.river-scores-nothing",
+        /// JCloisterZone's saved games: the order the tiles were drawn in decides when land tiles come.
+        LAND_AS_DRAWN_JCZ = "river.setup.jcz-as-drawn",
+        /// An abbey's walls fit a river edge as they fit any edge.
+        WALLS = "river.placement.abbey-walls",
     }
 }
 

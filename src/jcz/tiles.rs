@@ -14,6 +14,8 @@ pub const SETS: &[(&str, &str)] = &[
     ("abbey-and-mayor:1", "am"),
     ("tower:1", "tower"),
     ("princess-and-dragon:1", "pd"),
+    ("river/1:1", "river"),
+    ("river/2:1", "river-ii"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -22,6 +24,8 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("basic:2", "basic:1"),
     ("bridges-castles-and-bazaars:2", "bridges-castles-and-bazaars:1"),
     ("princess-and-dragon:2", "princess-and-dragon:1"),
+    ("river/1:2", "river/1:1"),
+    ("river/2:2", "river/2:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -39,6 +43,8 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("BB/CFR!G", "BB/CFR!"),
     ("DG/C.dG", "DG/C.d"),
     ("DG/Cc.pG", "DG/Cc.p"),
+    ("RI.1/IIG", "RI.1/II"),
+    ("RI.2/IIG", "RI.2/II"),
 ];
 
 /// The plain tile a garden tile is printed over, if the id is a garden tile's.
@@ -200,6 +206,30 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("DG/RrC.g", "PD27", 0),
     ("DG/CRr.d", "PD28", 0),
     ("DG/CRr.g", "PD29", 0),
+    // The River (`river/1:1`): the spring (in both river sets), then R101 to R111 in the
+    // set's order.
+    ("RI/s", "RS", 0),
+    ("RI.1/I.e", "R101", 0),
+    ("RI.1/CICI", "R102", 0),
+    ("RI.1/CIRI", "R103", 0),
+    ("RI.1/LIRI", "R104", 0),
+    ("RI.1/RIrI", "R105", 0),
+    ("RI.1/IFI", "R106", 0),
+    ("RI.1/CcII", "R107", 0),
+    ("RI.1/RrII", "R108", 0),
+    ("RI.1/II", "R109", 0),
+    // The River II (`river/2:1`): R201 to R211 in the set's order.
+    ("RI.2/IFC", "R201", 0),
+    ("RI.2/I.v", "R202", 0),
+    ("RI.2/III", "R203", 0),
+    ("RI.2/CIcI", "R204", 0),
+    ("RI.2/LIFI", "R205", 0),
+    ("RI.2/RIrI", "R206", 0),
+    ("RI.2/CIRI", "R207", 0),
+    ("RI.2/II", "R208", 0),
+    ("RI.2/CcII+", "R209", 0),
+    ("RI.2/II+", "R210", 0),
+    ("RI.2/RrII", "R211", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.
