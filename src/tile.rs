@@ -1017,7 +1017,11 @@ impl TileDef {
         let (x, y) = (0..8).filter(|h| mask & (1 << h) != 0).fold((0, 0), |(x, y), h| (x + AT[h].0, y + AT[h].1));
         let count = |k: FeatureKind| self.segments.iter().filter(|s| s.kind == k).count();
         let (roads, cities) = (count(FeatureKind::Road), count(FeatureKind::City));
+        // The River: the water parts the fields, with a road where one crosses or ends.
         let divider = match (roads, cities) {
+            (0, _) if !self.rivers.is_empty() => "river",
+            (1, _) if !self.rivers.is_empty() => "river and road",
+            (_, _) if !self.rivers.is_empty() => "river and roads",
             (1, _) => "road",
             (0, 1) => "city",
             (0, 0) if count(FeatureKind::Cloister) > 0 => "cloister",

@@ -162,7 +162,12 @@ fn is_fork(d: &crate::tile::TileDef) -> bool {
 
 /// A tile of the starting board: its river edges meet river edges, and only those (the
 /// order the river was laid in is not asked).
-fn check_river_setup(game: &Game, tile: crate::tile::TileKind, pos: Pos, r: crate::geom::Rotation) -> Result<(), Verdict> {
+fn check_river_setup(
+    game: &Game,
+    tile: crate::tile::TileKind,
+    pos: Pos,
+    r: crate::geom::Rotation,
+) -> Result<(), Verdict> {
     let mine = game.def(tile).river_edges(r);
     for e in Edge::ALL {
         let Some(t) = game.tile_at(pos.step(e)) else { continue };
@@ -170,7 +175,11 @@ fn check_river_setup(game: &Game, tile: crate::tile::TileKind, pos: Pos, r: crat
         if theirs != (mine & e.bit() != 0) {
             return Err(Verdict::new(
                 rule::CONTINUE,
-                format!("at {pos}, the {} edge meets the tile at {}: a river edge meets a river edge, and only one", e.word(), pos.step(e)),
+                format!(
+                    "at {pos}, the {} edge meets the tile at {}: a river edge meets a river edge, and only one",
+                    e.word(),
+                    pos.step(e)
+                ),
             ));
         }
     }
@@ -196,7 +205,11 @@ fn check_river(game: &Game, mv: &Move) -> Result<(), Verdict> {
         if let Some(e) = Edge::ALL.into_iter().find(|e| meets & e.bit() != 0 && !walled) {
             return Err(Verdict::new(
                 rule::CONTINUE,
-                format!("the river at {} flows into the new tile's {} edge, which has no river", mv.pos.step(e), e.word()),
+                format!(
+                    "the river at {} flows into the new tile's {} edge, which has no river",
+                    mv.pos.step(e),
+                    e.word()
+                ),
             ));
         }
         if game.options().of::<Options>().land_as_drawn {
@@ -257,7 +270,9 @@ fn check_river(game: &Game, mv: &Move) -> Result<(), Verdict> {
                 let way = if now == 1 { "right" } else { "left" };
                 return Err(Verdict::new(
                     rule::NO_U_TURN,
-                    format!("the river turned {way} at {q} and would turn {way} again: no two turns the same way in a row"),
+                    format!(
+                        "the river turned {way} at {q} and would turn {way} again: no two turns the same way in a row"
+                    ),
                 ));
             }
         }
@@ -297,8 +312,7 @@ fn check_river_ii(game: &Game, mv: &Move) -> Result<(), Verdict> {
                 free_ends.push(q);
             }
         }
-        let others: Vec<Pos> =
-            open_ends(game).into_iter().map(|(p, e)| p.step(e)).filter(|q| *q != mv.pos).collect();
+        let others: Vec<Pos> = open_ends(game).into_iter().map(|(p, e)| p.step(e)).filter(|q| *q != mv.pos).collect();
         for q in &free_ends {
             if let Some(o) = others.iter().find(|o| *o == q || Edge::ALL.iter().any(|e| o.step(*e) == *q)) {
                 return Err(Verdict::new(
@@ -352,7 +366,13 @@ impl Expansion for River {
         check_river(game, mv)
     }
 
-    fn check_setup(&self, game: &Game, tile: crate::tile::TileKind, pos: Pos, r: crate::geom::Rotation) -> Result<(), Verdict> {
+    fn check_setup(
+        &self,
+        game: &Game,
+        tile: crate::tile::TileKind,
+        pos: Pos,
+        r: crate::geom::Rotation,
+    ) -> Result<(), Verdict> {
         check_river_setup(game, tile, pos, r)
     }
 }
@@ -390,7 +410,13 @@ impl Expansion for RiverIi {
         check_river(game, mv)
     }
 
-    fn check_setup(&self, game: &Game, tile: crate::tile::TileKind, pos: Pos, r: crate::geom::Rotation) -> Result<(), Verdict> {
+    fn check_setup(
+        &self,
+        game: &Game,
+        tile: crate::tile::TileKind,
+        pos: Pos,
+        r: crate::geom::Rotation,
+    ) -> Result<(), Verdict> {
         check_river_setup(game, tile, pos, r)
     }
 
@@ -443,7 +469,12 @@ impl Expansion for RiverIi {
             out.push(ScoreItem { rule: rule_ii::PIG_HERD, label: "pig herd point", count: plain, each: 1 });
         }
         if castles > 0 {
-            out.push(ScoreItem { rule: rule_ii::PIG_HERD_CASTLE, label: "castle pig herd point", count: castles, each: 1 });
+            out.push(ScoreItem {
+                rule: rule_ii::PIG_HERD_CASTLE,
+                label: "castle pig herd point",
+                count: castles,
+                each: 1,
+            });
         }
     }
 }
