@@ -114,6 +114,10 @@ struct TileEntry {
     #[serde(default)]
     goods: Vec<String>,
     #[serde(default)]
+    rivers: Vec<String>,
+    #[serde(default, rename = "pig-herds")]
+    pig_herds: Vec<String>,
+    #[serde(default)]
     second: Option<TileHalf>,
 }
 
@@ -196,7 +200,8 @@ fn tiles() {
                 out,
                 "    T {{ id: {:?}, name: {:?}, count: {}, start: {}, edges: {:?}, cities: &{:?}, pennants: &{:?}, \
                  roads: &{:?}, fields: &{:?}, cloister: {}, marks: &{:?}, inns: &{:?}, cathedrals: &{:?}, \
-                 triangular: &{:?}, castle: {}, drawbridges: &{:?}, goods: &{:?}, second: {second} }},",
+                 triangular: &{:?}, castle: {}, drawbridges: &{:?}, goods: &{:?}, rivers: &{:?}, pig_herds: &{:?}, \
+                 second: {second} }},",
                 t.id,
                 t.name,
                 t.count,
@@ -213,7 +218,9 @@ fn tiles() {
                 t.triangular,
                 t.castle,
                 t.drawbridges,
-                t.goods
+                t.goods,
+                t.rivers,
+                t.pig_herds
             );
         }
         out.push_str("];\n");

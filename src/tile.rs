@@ -17,6 +17,10 @@
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
 //! * `triangular`: city caps (by their edge) whose segment is not a semicircle.
+//! * `rivers`: one entry per river segment, the edges it reaches (`WE`; `E` for a river that
+//!   ends on the tile, at a spring, a lake or a fork). A river edge is a field edge to the
+//!   core (`F`), its halves in the fields on either side; only The River's rules read it.
+//! * `pig-herds`: fields (each by one of its half-edges) printed with a pig herd (The River II).
 //!
 //! [`TileDef::new`] checks that these agree with each other and reports every problem.
 
@@ -160,6 +164,8 @@ pub struct Segment {
     pub drawbridges: Vec<u8>,
     /// For a city: the goods symbols printed in it (Traders and Builders).
     pub goods: Vec<Goods>,
+    /// For a field: a pig herd is printed in it (The River II).
+    pub pig_herd: bool,
 }
 
 /// A goods symbol printed in a city (Traders and Builders).
@@ -204,6 +210,7 @@ impl Segment {
             semicircle: kind == FeatureKind::City && edges.count_ones() == 1,
             drawbridges: vec![],
             goods: vec![],
+            pig_herd: false,
         }
     }
 }
@@ -233,10 +240,14 @@ pub enum Mark {
     Hill,
     /// A vineyard (Hills and Sheep): worth 3 to a cloister completed beside it.
     Vineyard,
+    /// The river's spring (The River): where the river begins.
+    Spring,
+    /// A lake (The River, The River II): where the river ends, laid last.
+    Lake,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 10] = [
+    pub const ALL: [Mark; 12] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -247,6 +258,8 @@ impl Mark {
         Mark::Abbey,
         Mark::Hill,
         Mark::Vineyard,
+        Mark::Spring,
+        Mark::Lake,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -261,6 +274,8 @@ impl Mark {
             Mark::Abbey => "abbey",
             Mark::Hill => "hill",
             Mark::Vineyard => "vineyard",
+            Mark::Spring => "spring",
+            Mark::Lake => "lake",
         }
     }
 }
@@ -286,6 +301,10 @@ pub struct TileNotation<'a, S = String> {
     pub drawbridges: &'a [S],
     /// Goods symbols in a city: `N wine` (the city on edge N, one wine symbol).
     pub goods: &'a [S],
+    /// River segments, each by the edges it reaches (`WE`; The River).
+    pub rivers: &'a [S],
+    /// Fields printed with a pig herd, each by one of its half-edges (`NR`; The River II).
+    pub pig_herds: &'a [S],
 }
 
 /// The second square of a double-size tile.
@@ -443,6 +462,9 @@ pub struct TileDef {
     pub edges: [Terrain; 4],
     pub segments: Vec<Segment>,
     pub marks: Vec<Mark>,
+    /// Each river segment's edges at rotation 0 (The River): a river edge is a field edge
+    /// whose halves lie in the fields on either side ([`TileDef::river_edges`]).
+    pub rivers: Vec<u8>,
     /// For the first half of a double-size tile: its second half.
     pub twin: Option<Twin>,
     /// For the second half of a double-size tile: the id of the first half.
@@ -722,6 +744,36 @@ impl TileDef {
                 None => errors.push(format!("triangular `{text}` names no city of this tile")),
             }
         }
+        for text in n.pig_herds.iter().map(AsRef::as_ref) {
+            let found = Half::parse(text.trim())
+                .and_then(|h| segments.iter().position(|s| s.kind == FeatureKind::Field && s.halves & h.bit() != 0));
+            match found {
+                Some(i) => segments[i].pig_herd = true,
+                None => errors.push(format!("pig herd `{text}`: write a half-edge of a field of this tile (`NR`)")),
+            }
+        }
+        let mut rivers = Vec::new();
+        let mut river_taken = 0u8;
+        for text in n.rivers.iter().map(AsRef::as_ref) {
+            match parse_edges(text) {
+                Ok(mask) => {
+                    for e in Edge::ALL.iter().filter(|e| mask & e.bit() != 0) {
+                        if edges[e.index()] != Terrain::Field {
+                            errors.push(format!(
+                                "river `{text}` reaches the {} edge: a river edge is written `F` in `edges`",
+                                e.word()
+                            ));
+                        }
+                    }
+                    if river_taken & mask != 0 {
+                        errors.push(format!("river `{text}`: two rivers reach one edge"));
+                    }
+                    river_taken |= mask;
+                    rivers.push(mask);
+                }
+                Err(e) => errors.push(format!("river `{text}`: {e}")),
+            }
+        }
         let mut marks = Vec::new();
         for text in n.marks.iter().map(AsRef::as_ref) {
             match Mark::ALL.iter().find(|m| m.as_str() == text.trim()) {
@@ -743,6 +795,7 @@ impl TileDef {
             edges,
             segments,
             marks,
+            rivers,
             twin: None,
             half_of: None,
             set: String::new(),
@@ -820,6 +873,13 @@ impl TileDef {
     /// `p` for each port `p` it lies at ([`TileDef::ports`]): the same table read by segment.
     pub fn segment_ports(&self, r: Rotation) -> &[u16] {
         &self.rotated[r.quarter_turns() as usize].segment_ports[..self.segments.len().min(MAX_SEGMENTS)]
+    }
+
+    /// The board edges where a river reaches the tile turned by `r` (The River), as a 4-bit
+    /// mask: 0 for a tile without a river.
+    pub fn river_edges(&self, r: Rotation) -> u8 {
+        let own = self.rivers.iter().fold(0, |m, s| m | s);
+        Edge::ALL.iter().filter(|e| own & e.bit() != 0).fold(0, |m, e| m | r.edge(*e).bit())
     }
 
     /// The terrain along a board edge when the tile is turned by `r`.
@@ -974,7 +1034,11 @@ impl TileDef {
         let (x, y) = (0..8).filter(|h| mask & (1 << h) != 0).fold((0, 0), |(x, y), h| (x + AT[h].0, y + AT[h].1));
         let count = |k: FeatureKind| self.segments.iter().filter(|s| s.kind == k).count();
         let (roads, cities) = (count(FeatureKind::Road), count(FeatureKind::City));
+        // The River: the water parts the fields, with a road where one crosses or ends.
         let divider = match (roads, cities) {
+            (0, _) if !self.rivers.is_empty() => "river",
+            (1, _) if !self.rivers.is_empty() => "river and road",
+            (_, _) if !self.rivers.is_empty() => "river and roads",
             (1, _) => "road",
             (0, 1) => "city",
             (0, 0) if count(FeatureKind::Cloister) > 0 => "cloister",
@@ -1236,9 +1300,11 @@ impl TileSet {
         self.by_id.reserve(additional);
     }
 
-    /// The start tile, if the set has one.
+    /// The start tile, if the set has one: the last one marked `start`, so that an
+    /// expansion's start tile (The River's spring, which the rules lay instead of the start
+    /// tile) takes the place of the base game's, whose catalogue comes first.
     pub fn start(&self) -> Option<TileKind> {
-        self.iter().find(|(_, d)| d.start).map(|(k, _)| k)
+        self.iter().filter(|(_, d)| d.start).last().map(|(k, _)| k)
     }
 
     /// Every tile of the set, `count` times each, in catalogue order.

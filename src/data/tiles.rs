@@ -43,6 +43,12 @@ pub struct TileEntry {
     /// Goods symbols in its cities (Traders and Builders): `N wine`.
     #[serde(default)]
     pub goods: Vec<Text>,
+    /// River segments, each by the edges it reaches (The River): `WE`.
+    #[serde(default)]
+    pub rivers: Vec<Text>,
+    /// Fields printed with a pig herd, each by a half-edge (The River II): `NR`.
+    #[serde(default, rename = "pig-herds")]
+    pub pig_herds: Vec<Text>,
     /// The second square of a double-size tile (Castles in Germany).
     #[serde(default)]
     pub second: Option<Box<TileHalf>>,
@@ -160,6 +166,8 @@ impl TileEntry {
             castle: self.castle,
             drawbridges: &self.drawbridges,
             goods: &self.goods,
+            rivers: &self.rivers,
+            pig_herds: &self.pig_herds,
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()
@@ -204,6 +212,8 @@ mod prebuilt {
         castle: bool,
         drawbridges: &'static [&'static str],
         goods: &'static [&'static str],
+        rivers: &'static [&'static str],
+        pig_herds: &'static [&'static str],
         second: Option<&'static H>,
     }
 
@@ -258,6 +268,8 @@ mod prebuilt {
                 castle: t.castle,
                 drawbridges: own(t.drawbridges),
                 goods: own(t.goods),
+                rivers: own(t.rivers),
+                pig_herds: own(t.pig_herds),
                 second: t.second.map(|h| Box::new(half(h))),
             })
             .collect();

@@ -19,6 +19,7 @@ pub mod kr;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
+pub mod river;
 pub mod slots;
 pub mod tb;
 pub mod tower;
@@ -87,6 +88,10 @@ expansion_ids! {
     KingRobber = "king-robber", written: ["king-robber"];
     /// Hills and Sheep (1st edition): hills and vineyards (the shepherd is refused).
     Hs = "hs", written: ["hs", "hills-sheep"];
+    /// The River (1st edition).
+    River = "river", written: ["river"];
+    /// The River II (1st edition).
+    RiverIi = "river-ii", written: ["river-ii"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -101,8 +106,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("cathars", "The Cathars"),
     ("watchtowers", "The Watchtowers"),
     ("plague", "The Plague"),
-    ("river", "The River"),
-    ("river-ii", "The River II"),
     ("monasteries", "The Monasteries"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
@@ -535,6 +538,8 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &phantom::Phantom,
     &kr::Kr,
     &hs::Hs,
+    &river::River,
+    &river::RiverIi,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

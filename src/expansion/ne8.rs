@@ -138,7 +138,9 @@ impl Ne8 {
             return Err(verdict(rule::BRIDGE_ONLY_WHILE_SUPPLY, "the supply holds no bridge"));
         }
         let def = game.def(mv.tile);
-        if axis.edges().iter().any(|e| def.edge(mv.rotation, *e) != Terrain::Field) {
+        // A river edge (The River) is not meadow only, though the core reads it as a field edge.
+        let river = def.river_edges(mv.rotation);
+        if axis.edges().iter().any(|e| def.edge(mv.rotation, *e) != Terrain::Field || river & e.bit() != 0) {
             return Err(verdict(
                 rule::BRIDGE_ELIGIBLE,
                 format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),
@@ -180,7 +182,9 @@ impl Ne8 {
         }
         let def = game.def(mv.tile);
         [Axis::NS, Axis::EW].into_iter().find(|axis| {
-            axis.edges().iter().all(|e| def.edge(mv.rotation, *e) == Terrain::Field)
+            axis.edges()
+                .iter()
+                .all(|e| def.edge(mv.rotation, *e) == Terrain::Field && def.river_edges(mv.rotation) & e.bit() == 0)
                 && axis.edges().iter().any(|e| {
                     game.tile_at(mv.pos.step(*e)).is_some_and(|n| game.edge_terrain(n, e.opposite()) == Terrain::Road)
                 })
@@ -298,7 +302,9 @@ impl exp8::StandingPieces for Ne8 {
         if game.state_of::<State>().bridges_left == 0 {
             return Err(verdict(rule::BRIDGE_ONLY_WHILE_SUPPLY, "the supply holds no bridge"));
         }
-        if axis.edges().iter().any(|e| game.def(p.kind).edge(p.rotation, *e) != Terrain::Field) {
+        let river = game.def(p.kind).river_edges(p.rotation);
+        if axis.edges().iter().any(|e| game.def(p.kind).edge(p.rotation, *e) != Terrain::Field || river & e.bit() != 0)
+        {
             return Err(verdict(
                 rule::BRIDGE_ELIGIBLE,
                 format!("a bridge crosses only a tile whose two opposite edges ({}) are field", axis.as_str()),

@@ -16,6 +16,8 @@ pub const SETS: &[(&str, &str)] = &[
     ("princess-and-dragon:1", "pd"),
     ("king-and-robber:1", "king-robber"),
     ("hills-and-sheep:1", "hs"),
+    ("river/1:1", "river"),
+    ("river/2:1", "river-ii"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -26,6 +28,8 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("princess-and-dragon:2", "princess-and-dragon:1"),
     ("king-and-robber:2", "king-and-robber:1"),
     ("hills-and-sheep:2", "hills-and-sheep:1"),
+    ("river/1:2", "river/1:1"),
+    ("river/2:2", "river/2:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -45,6 +49,8 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("DG/Cc.pG", "DG/Cc.p"),
     ("KR/RCG", "KR/RC"),
     ("HS/RR.hG", "HS/RR.h"),
+    ("RI.1/IIG", "RI.1/II"),
+    ("RI.2/IIG", "RI.2/II"),
 ];
 
 /// Tiles of the sets read that the referee does not model, each with why: a game placing
@@ -237,6 +243,30 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("KR/CRrR", "KR03", 0),
     ("KR/CcRR!", "KR04", 0),
     ("KR/CCcc", "KR05", 0),
+    // The River (`river/1:1`): the spring (in both river sets), then R101 to R111 in the
+    // set's order.
+    ("RI/s", "RS", 0),
+    ("RI.1/I.e", "R101", 0),
+    ("RI.1/CICI", "R102", 0),
+    ("RI.1/CIRI", "R103", 0),
+    ("RI.1/LIRI", "R104", 0),
+    ("RI.1/RIrI", "R105", 0),
+    ("RI.1/IFI", "R106", 0),
+    ("RI.1/CcII", "R107", 0),
+    ("RI.1/RrII", "R108", 0),
+    ("RI.1/II", "R109", 0),
+    // The River II (`river/2:1`): R201 to R211 in the set's order.
+    ("RI.2/IFC", "R201", 0),
+    ("RI.2/I.v", "R202", 0),
+    ("RI.2/III", "R203", 0),
+    ("RI.2/CIcI", "R204", 0),
+    ("RI.2/LIFI", "R205", 0),
+    ("RI.2/RIrI", "R206", 0),
+    ("RI.2/CIRI", "R207", 0),
+    ("RI.2/II", "R208", 0),
+    ("RI.2/CcII+", "R209", 0),
+    ("RI.2/II+", "R210", 0),
+    ("RI.2/RrII", "R211", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.

@@ -34,6 +34,8 @@ const CITY: &str = "#d4a46a";
 const CITY_LINE: &str = "#7a4b22";
 const ROAD: &str = "#f3ead2";
 const ROAD_LINE: &str = "#5b4a30";
+/// The water of The River's tiles: a surface, as roads are.
+const RIVER: &str = "#9cc2cf";
 
 /// The colours of the land's symbols: earth tones, stone and sand, each far from every colour
 /// a player may wear (`super::player_hues`), so that only a player's own pieces are read as
@@ -469,6 +471,8 @@ enum Item {
     City,
     Pennant,
     Road,
+    /// The water of The River's tiles.
+    River,
     Crossing,
     Cloister,
     Castle,
@@ -583,6 +587,30 @@ pub fn svg_view(game: &Game, view: &View) -> Result<String, super::TooLarge> {
         0 => {}
         1 => items.push(Item::Field),
         _ => items.push(Item::Fields),
+    }
+    // Rivers (The River): one band of water across their tiles, under the roads that bridge them.
+    let rivers: Vec<(Pos, String)> = game
+        .placed()
+        .iter()
+        .flat_map(|p| {
+            game.def(p.kind)
+                .rivers
+                .iter()
+                .map(|m| (p.pos, road_path(game, p, p.rotation.edge_mask(*m))))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if !rivers.is_empty() {
+        items.push(Item::River);
+        let _ = writeln!(
+            s,
+            r##"<g class="ground" fill="none" stroke="{RIVER}" stroke-width="12" stroke-linejoin="round" stroke-linecap="butt">"##
+        );
+        for (pos, d) in &rivers {
+            let (ox, oy) = origin(*pos);
+            let _ = writeln!(s, r##"<path transform="translate({ox},{oy})" d="{d}"/>"##);
+        }
+        let _ = writeln!(s, "</g>");
     }
     // Roads: all casings, then all surfaces, so that a road is one band across its tiles.
     let roads: Vec<(Pos, String)> = game
@@ -876,6 +904,14 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
                 x + 14
             );
             "road"
+        }
+        Item::River => {
+            let _ = writeln!(
+                s,
+                r##"<g class="ground"><line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{RIVER}" stroke-width="8"/></g>"##,
+                x + 14
+            );
+            "river"
         }
         Item::Crossing => {
             village(s, x + 7, y);

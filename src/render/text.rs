@@ -20,6 +20,8 @@ enum Glyph {
     City,
     RoadNS,
     RoadEW,
+    /// The water of The River's tiles, where it reaches an edge.
+    River,
     /// Roads meeting in the centre, from these edges (a curve, a T-junction, a crossing).
     Hub(u8),
     Cloister,
@@ -49,6 +51,7 @@ impl Glyph {
             Glyph::City => pick('▓', '#'),
             Glyph::RoadNS => pick('║', '|'),
             Glyph::RoadEW => pick('═', '-'),
+            Glyph::River => pick('≈', '~'),
             Glyph::Hub(m) => hub_char(m, ascii),
             Glyph::Cloister => pick('✝', '^'),
             Glyph::Castle => pick('♜', '@'),
@@ -85,6 +88,7 @@ impl Glyph {
                 _ => return None,
             },
             Glyph::Field => (5, format!("{} field", c(self))),
+            Glyph::River => (5, format!("{} river", c(self))),
             Glyph::Cloister => (6, format!("{} cloister", c(self))),
             Glyph::Castle => (7, format!("{} castle", c(self))),
             Glyph::Bazaar => (8, format!("{} bazaar", c(self))),
@@ -200,6 +204,12 @@ fn tile_cells(
             g[y][x] = glyph;
         }
         // A city along the north or south edge spans it.
+        // The River: the water where it reaches the edge (a field edge to the rules).
+        if def.river_edges(r) & e.bit() != 0 {
+            for &(x, y) in edge_cells(e) {
+                g[y][x] = Glyph::River;
+            }
+        }
         if glyph == Glyph::City && matches!(e, Edge::N | Edge::S) {
             let y = if e == Edge::N { 0 } else { 2 };
             g[y][1] = Glyph::City;

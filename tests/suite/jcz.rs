@@ -263,8 +263,13 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             "field" => {
                 let h = if matches!(text.trim(), "I" | "II") { 0 } else { halves(text) };
+                if n.attribute("pig-herd") == Some("true") {
+                    symbols.push(format!("pig-herd {h}"));
+                }
                 f.push((h, n.attribute("city").unwrap_or_default().to_string()))
             }
+            // A river segment: compared as a symbol, by its edges.
+            "river" => symbols.push(format!("river {}", edges(text))),
             "monastery" => cloister = true,
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
@@ -289,6 +294,7 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
     // Enclosed fields between the same cities are one in the catalogue (`AM/CCcc+`: docs/jcz.md).
     f.dedup_by(|a, b| a.0 == 0 && a == b);
     goods.sort();
+    symbols.sort();
     ((c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols), tile.attribute("id").unwrap().to_string())
 }
 
@@ -316,13 +322,20 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let mut goods: Vec<(u8, String)> =
         of(FeatureKind::City).flat_map(|s| s.goods.iter().map(|g| (s.edges, g.as_str().to_string()))).collect();
     goods.sort();
-    let symbols: Vec<String> =
-        // The bazaar and the tower foundation are compared apart; the well is the road's shape.
-        d.marks
-            .iter()
-            .filter(|m| !matches!(m, referee::tile::Mark::Bazaar | referee::tile::Mark::Tower | referee::tile::Mark::Well))
-            .map(|m| m.as_str().to_string())
-            .collect();
+    // The bazaar and the tower foundation are compared apart; the well is the road's shape;
+    // JCZ tells a spring or a lake by its tile group, not by a symbol.
+    let mut symbols: Vec<String> = d
+        .marks
+        .iter()
+        .filter(|m| {
+            use referee::tile::Mark;
+            !matches!(m, Mark::Bazaar | Mark::Tower | Mark::Well | Mark::Spring | Mark::Lake)
+        })
+        .map(|m| m.as_str().to_string())
+        .collect();
+    symbols.extend(of(FeatureKind::Field).filter(|s| s.pig_herd).map(|s| format!("pig-herd {}", s.halves)));
+    symbols.extend(d.rivers.iter().map(|r| format!("river {r}")));
+    symbols.sort();
     (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
 }
 
@@ -338,6 +351,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "princess_and_dragon.xml",
         "king_and_robber.xml",
         "hills_and_sheep.xml",
+        "river.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -352,6 +366,8 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Pd,
         referee::expansion::ExpansionId::KingRobber,
         referee::expansion::ExpansionId::Hs,
+        referee::expansion::ExpansionId::River,
+        referee::expansion::ExpansionId::RiverIi,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -390,7 +406,14 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
 /// each garden tile is its plain twin's layout with a garden, and the copies add up.
 #[test]
 fn each_garden_tile_is_its_plain_twin_with_a_garden() {
-    let files = ["basic.xml", "bridges_castles_and_bazaars.xml", "princess_and_dragon.xml", "king_and_robber.xml", "hills_and_sheep.xml"];
+    let files = [
+        "basic.xml",
+        "bridges_castles_and_bazaars.xml",
+        "princess_and_dragon.xml",
+        "king_and_robber.xml",
+        "hills_and_sheep.xml",
+        "river.xml",
+    ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
         return;

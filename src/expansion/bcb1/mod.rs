@@ -319,6 +319,18 @@ impl Bcb1 {
                 return Some(BridgeFault::EndOn(e, t));
             }
         }
+        // rule::BRIDGE_ENDS_NOT_ON_RIVER: a river edge (The River's tiles) is no field edge
+        // for a bridge, though the core reads it as one.
+        for e in axis.edges() {
+            let rivers = if at == mv.pos {
+                game.def(mv.tile).river_edges(mv.rotation)
+            } else {
+                game.tile_at(at).map_or(0, |p| game.def(p.kind).river_edges(p.rotation))
+            };
+            if rivers & e.bit() != 0 {
+                return Some(BridgeFault::EndOnRiver(e));
+            }
+        }
         for e in axis.edges() {
             let q = at.step(e);
             if let Some(t) = Self::edge_at(game, mv, q, e.opposite()) {
@@ -341,6 +353,8 @@ enum BridgeFault {
     Carries,
     /// An end on this edge of the bridge's tile, which is of this terrain.
     EndOn(Edge, Terrain),
+    /// An end on this edge of the bridge's tile, where a river reaches it.
+    EndOnRiver(Edge),
     /// An end on this edge meets the tile at this square, whose facing edge is of this terrain.
     EndMeets(Edge, Pos, Terrain),
 }
@@ -365,6 +379,10 @@ impl BridgeFault {
             BridgeFault::EndOn(e, t) => Verdict::new(
                 rule::BRIDGE_ENDS_ON_FIELD,
                 format!("the bridge's {} end would lie on a {} edge of the tile at {at}", e.word(), terrain_name(t)),
+            ),
+            BridgeFault::EndOnRiver(e) => Verdict::new(
+                rule::BRIDGE_ENDS_NOT_ON_RIVER,
+                format!("the bridge's {} end would lie on the river, on the tile at {at}: a bridge end lies on a field", e.word()),
             ),
             BridgeFault::EndMeets(e, q, t) => Verdict::new(
                 rule::BRIDGE_ENDS_CONNECT,

@@ -20,6 +20,8 @@ crate::rules::rule_ids! {
     BRIDGE_LOCATION = "bcb1.bridge.location",
     /// Both ends of a bridge lie on field edges.
     BRIDGE_ENDS_ON_FIELD = "bcb1.bridge.ends-on-field",
+    /// Nor on a river edge (The River).
+    BRIDGE_ENDS_NOT_ON_RIVER = "bcb1.bridge.ends-not-on-river",
     /// Each end of a bridge continues a road or faces an empty square.
     BRIDGE_ENDS_CONNECT = "bcb1.bridge.ends-connect-or-open",
     /// A tile carries at most one bridge: bridges never cross.
