@@ -11,7 +11,8 @@
 //!   enclosed by cities, reaching no edge (`inner > W S`).
 //! * `cloister`: whether a cloister stands in the centre.
 //! * `marks`: special marks of the tile (`bazaar`; `well`, whose one road may reach three or
-//!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`).
+//!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`; `abbey`;
+//!   `special-monastery`, whose cloister may hold a follower laid as an abbot).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -220,11 +221,23 @@ pub enum Mark {
     /// An abbey (Abbey and Mayor): its four sides are walls that fit any edge and close
     /// whatever road or city they meet; it holds no field ([`TileDef::walled`]).
     Abbey,
+    /// A special monastery (The Monasteries): its cloister may take a follower laid as an
+    /// abbot (`Figure::Prior`) as well as a monk.
+    Monastery,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 8] =
-        [Mark::Bazaar, Mark::Well, Mark::Tower, Mark::Volcano, Mark::Dragon, Mark::Portal, Mark::Princess, Mark::Abbey];
+    pub const ALL: [Mark; 9] = [
+        Mark::Bazaar,
+        Mark::Well,
+        Mark::Tower,
+        Mark::Volcano,
+        Mark::Dragon,
+        Mark::Portal,
+        Mark::Princess,
+        Mark::Abbey,
+        Mark::Monastery,
+    ];
 
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -236,6 +249,7 @@ impl Mark {
             Mark::Portal => "portal",
             Mark::Princess => "princess",
             Mark::Abbey => "abbey",
+            Mark::Monastery => "special-monastery",
         }
     }
 }

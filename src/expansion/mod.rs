@@ -14,6 +14,7 @@ pub mod corners;
 pub mod db;
 pub mod exp8;
 pub mod ic;
+pub mod monasteries;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
@@ -81,6 +82,8 @@ expansion_ids! {
     Pd = "pd", written: ["pd", "princess-dragon"];
     /// The Phantom.
     Phantom = "phantom", written: ["phantom"];
+    /// The Monasteries (Monasteries in Germany, in the Netherlands & Belgium).
+    Monasteries = "monasteries", written: ["monasteries"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -99,7 +102,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("hills-sheep", "Hills and Sheep"),
     ("river", "The River"),
     ("river-ii", "The River II"),
-    ("monasteries", "The Monasteries"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
     ("abbot", "The Abbot"),
@@ -522,6 +524,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &tower::Tower,
     &pd::Pd,
     &phantom::Phantom,
+    &monasteries::Monasteries,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -9,6 +9,7 @@ mod cig;
 mod db;
 mod exp8;
 mod ic;
+mod monasteries;
 mod pd;
 mod phantom;
 pub mod raw;

@@ -25,6 +25,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::tower::Tower,
     &super::pd::Pd,
     &super::phantom::Phantom,
+    &super::monasteries::Monasteries,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
