@@ -201,9 +201,9 @@ impl Expansion for Monasteries {
                 feature,
                 items: smallvec![ScoreItem {
                     rule: rule::NEVER_COMPLETE,
-                    label: "surrounded, held by abbots alone: not complete",
-                    count: 0,
-                    each: 9,
+                    label: "surrounded, held by abbots alone: never complete",
+                    count: 1,
+                    each: 0,
                 }],
                 because: smallvec![rule::STAYS],
             });
@@ -242,7 +242,7 @@ impl Expansion for Monasteries {
                 feature,
                 items: smallvec![ScoreItem {
                     rule: rule::END_SCORING,
-                    label: "tile in its row and column",
+                    label: "row and column tile",
                     count: tiles,
                     each: 1
                 }],
