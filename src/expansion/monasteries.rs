@@ -35,12 +35,15 @@ use smallvec::smallvec;
 
 pub struct Monasteries;
 
+const HELD_PHASE: &str = "abbots-held";
 const ABBOTS_PHASE: &str = "abbots";
 
-/// The monasteries held by abbots alone already said never to complete.
+/// The monasteries held by abbots alone already said never to complete, and those held so
+/// before this turn's scoring.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
     noted: Vec<SegId>,
+    held: Vec<SegId>,
 }
 
 /// Whether segment `local` of the tile is a special monastery's cloister.
@@ -103,8 +106,12 @@ impl Expansion for Monasteries {
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
-        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
-        seq.insert(at, Phase::Expansion(ExpansionId::Monasteries, ABBOTS_PHASE));
+        // Which monasteries abbots alone hold is noted just before the scoring (a monk scored
+        // this turn leaves its abbots alone on a completed monastery), and those surrounded
+        // are said never to complete just after it.
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
+        seq.insert(at, Phase::Expansion(ExpansionId::Monasteries, HELD_PHASE));
+        seq.insert(at + 2, Phase::Expansion(ExpansionId::Monasteries, ABBOTS_PHASE));
     }
 
     fn judges_bare_anywhere(&self) -> bool {
@@ -171,21 +178,27 @@ impl Expansion for Monasteries {
     }
 
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        if phase == HELD_PHASE {
+            let mut held: Vec<SegId> = Vec::new();
+            for f in game.followers().iter().filter(|f| f.figure == Figure::Prior) {
+                let root = game.feature_of(f.segment);
+                if !held.contains(&root) && !game.state_of::<State>().noted.contains(&root) && abbots_alone(game, root)
+                {
+                    held.push(root);
+                }
+            }
+            if held != game.state_of::<State>().held {
+                game.state_of_mut::<State>().held = held;
+            }
+            return Ok(());
+        }
         if phase != ABBOTS_PHASE {
             return Ok(());
         }
-        // Each monastery of abbots alone surrounded by now, said once.
-        let mut roots: Vec<SegId> = Vec::new();
-        for f in game.followers().iter().filter(|f| f.figure == Figure::Prior) {
-            let root = game.feature_of(f.segment);
-            if !roots.contains(&root)
-                && !game.state_of::<State>().noted.contains(&root)
-                && abbots_alone(game, root)
-                && game.surrounded(game.placement_of(root).group)
-            {
-                roots.push(root);
-            }
-        }
+        // Each monastery held by abbots alone before the scoring and surrounded by now, said once.
+        let roots: Vec<SegId> = (game.state_of::<State>().held.iter().copied())
+            .filter(|&root| game.surrounded(game.placement_of(root).group))
+            .collect();
         for root in roots {
             game.state_of_mut::<State>().noted.push(root);
             let info = game.feature_info(root);
