@@ -14,6 +14,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("abbey-and-mayor:1", "am"),
     ("tower:1", "tower"),
     ("princess-and-dragon:1", "pd"),
+    ("monasteries", "monasteries"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -200,6 +201,13 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("DG/RrC.g", "PD27", 0),
     ("DG/CRr.d", "PD28", 0),
     ("DG/CRr.g", "PD29", 0),
+    // The Monasteries (`monasteries`): MO1 to MO6 in the set's order.
+    ("MO/M1", "MO1", 0),
+    ("MO/M2", "MO2", 0),
+    ("MO/M3", "MO3", 0),
+    ("MO/M4", "MO4", 0),
+    ("MO/MR1", "MO5", 0),
+    ("MO/MR2", "MO6", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.

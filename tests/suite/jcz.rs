@@ -265,7 +265,13 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 let h = if matches!(text.trim(), "I" | "II") { 0 } else { halves(text) };
                 f.push((h, n.attribute("city").unwrap_or_default().to_string()))
             }
-            "monastery" => cloister = true,
+            "monastery" => {
+                cloister = true;
+                // A special monastery (The Monasteries): the catalogue's mark.
+                if n.attribute("special") == Some("true") {
+                    symbols.push("special-monastery".to_string());
+                }
+            }
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
             "tower" => {}
@@ -336,6 +342,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "abbey_and_mayor.xml",
         "tower.xml",
         "princess_and_dragon.xml",
+        "monasteries.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -348,6 +355,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Am,
         referee::expansion::ExpansionId::Tower,
         referee::expansion::ExpansionId::Pd,
+        referee::expansion::ExpansionId::Monasteries,
     ]);
     let mut checked = 0;
     for text in &texts {
