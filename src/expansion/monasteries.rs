@@ -262,8 +262,8 @@ impl Expansion for Monasteries {
                 because,
             });
             // The abbots leave: a monk beside them is then scored alone.
-            while let Some(i) = (game.followers().iter())
-                .position(|f| f.figure == Figure::Prior && game.feature_of(f.segment) == root)
+            while let Some(i) =
+                (game.followers().iter()).position(|f| f.figure == Figure::Prior && game.feature_of(f.segment) == root)
             {
                 game.remove_follower(i);
             }
