@@ -239,8 +239,10 @@ impl Expansion for Monasteries {
                     .map(|f| (f.player, 1)),
                 game.players().len(),
             );
-            let info = game.feature_info(root);
+            let mut info = game.feature_info(root);
             let (tiles, double) = line_tiles(game, info.at);
+            // The tiles the abbot counts, not the cloister's neighbours.
+            info.tiles = tiles;
             let mut because = smallvec![rule::STAYS];
             if double {
                 because.push(rule::DOUBLE_TILE_ONCE);
