@@ -12,7 +12,8 @@
 //! * `cloister`: whether a cloister stands in the centre.
 //! * `marks`: special marks of the tile (`bazaar`; `well`, whose one road may reach three or
 //!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`; `abbey`;
-//!   `hill`, `vineyard`).
+//!   `hill`, `vineyard`; `spring`, `lake`; `special-monastery`, whose cloister may hold a
+//!   follower laid as an abbot).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -244,10 +245,13 @@ pub enum Mark {
     Spring,
     /// A lake (The River, The River II): where the river ends, laid last.
     Lake,
+    /// A special monastery (The Monasteries): its cloister may take a follower laid as an
+    /// abbot (`Figure::Prior`) as well as a monk.
+    Monastery,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 12] = [
+    pub const ALL: [Mark; 13] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -260,6 +264,7 @@ impl Mark {
         Mark::Vineyard,
         Mark::Spring,
         Mark::Lake,
+        Mark::Monastery,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -276,6 +281,7 @@ impl Mark {
             Mark::Vineyard => "vineyard",
             Mark::Spring => "spring",
             Mark::Lake => "lake",
+            Mark::Monastery => "special-monastery",
         }
     }
 }

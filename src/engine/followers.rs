@@ -30,10 +30,18 @@ pub enum Figure {
     /// The phantom (The Phantom): one per player, a follower in every way, which a turn may
     /// deploy besides its other follower.
     Phantom,
+    /// A normal follower laid on its side as the abbot of a special monastery (The
+    /// Monasteries; "claustral prior" in the third edition's words): taken from and returned to
+    /// the normal followers' supply, and only by a player the expansion lets lay them
+    /// ([`Game::allow_priors`]). It weighs nothing in a majority (a monk completing the
+    /// monastery scores alone) and stays where it is when its feature is scored
+    /// ([`Figure::stays_when_scored`]): its expansion scores it at the end.
+    Prior,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 5] = [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom];
+    pub const ALL: [Figure; 6] =
+        [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom, Figure::Prior];
 
     /// What the figure weighs when the majority on a feature is decided, the feature aside:
     /// a mayor's weight is its city's ([`Figure::strength_in`]).
@@ -41,8 +49,15 @@ impl Figure {
         match self {
             Figure::Normal | Figure::Wagon | Figure::Phantom => 1,
             Figure::Large => 2,
-            Figure::Mayor => 0,
+            Figure::Mayor | Figure::Prior => 0,
         }
+    }
+
+    /// Whether the figure stays on its feature when the feature is scored during the game,
+    /// instead of going home: a follower laid as an abbot (The Monasteries), scored only at
+    /// the end.
+    pub const fn stays_when_scored(self) -> bool {
+        matches!(self, Figure::Prior)
     }
 
     /// What the figure weighs on a feature with `pennants` pennants: a mayor one per pennant.
@@ -61,6 +76,7 @@ impl Figure {
             Figure::Mayor => "mayor",
             Figure::Wagon => "wagon",
             Figure::Phantom => "phantom",
+            Figure::Prior => "follower laid as an abbot",
         }
     }
 
@@ -73,6 +89,7 @@ impl Figure {
             Figure::Mayor => "mayor ",
             Figure::Wagon => "wagon ",
             Figure::Phantom => "phantom ",
+            Figure::Prior => "as-abbot ",
         }
     }
 }
@@ -98,6 +115,9 @@ pub struct Player {
     pub wagon_supply: u8,
     /// The phantom in supply: 0 unless an expansion gives it (The Phantom).
     pub phantom_supply: u8,
+    /// Whether the player may lay a normal follower as an abbot (`Figure::Prior`, The
+    /// Monasteries): the normal followers in supply are then also priors in supply.
+    pub priors: bool,
 }
 
 impl Player {
@@ -109,6 +129,8 @@ impl Player {
             Figure::Mayor => self.mayor_supply,
             Figure::Wagon => self.wagon_supply,
             Figure::Phantom => self.phantom_supply,
+            Figure::Prior if self.priors => self.supply,
+            Figure::Prior => 0,
         }
     }
 
@@ -119,6 +141,7 @@ impl Player {
             Figure::Mayor => &mut self.mayor_supply,
             Figure::Wagon => &mut self.wagon_supply,
             Figure::Phantom => &mut self.phantom_supply,
+            Figure::Prior => &mut self.supply,
         }
     }
 }
@@ -129,6 +152,15 @@ impl<'t> Game<'t> {
     pub fn give_figure(&mut self, p: PlayerId, figure: Figure, n: u8) {
         let s = self.players[p.index()].supply_mut(figure);
         *s = s.saturating_add(n);
+    }
+
+    /// Lets every player lay a normal follower as an abbot on a special monastery
+    /// (`Figure::Prior`, The Monasteries, in its `setup`): a way of deploying the normal
+    /// followers, with no supply of its own.
+    pub fn allow_priors(&mut self) {
+        for p in &mut self.players {
+            p.priors = true;
+        }
     }
 
     /// Sets every player's supply of a figure to `n`: a game played with other counts than

@@ -387,8 +387,10 @@ impl Game<'_> {
         let features = &self.features;
         let players = &mut self.players;
         let mut removed = 0i16;
+        // A figure that stays when its feature is scored (a follower laid as an abbot) keeps
+        // its place.
         self.followers.retain(|f| {
-            let keep = features.find(f.segment) != root;
+            let keep = features.find(f.segment) != root || f.figure.stays_when_scored();
             if !keep {
                 *players[f.player.index()].supply_mut(f.figure) += 1;
                 removed += 1;

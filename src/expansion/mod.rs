@@ -16,6 +16,7 @@ pub mod exp8;
 pub mod hs;
 pub mod ic;
 pub mod kr;
+pub mod monasteries;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
@@ -92,6 +93,8 @@ expansion_ids! {
     River = "river", written: ["river"];
     /// The River II (1st edition).
     RiverIi = "river-ii", written: ["river-ii"];
+    /// The Monasteries (Monasteries in Germany, in the Netherlands & Belgium).
+    Monasteries = "monasteries", written: ["monasteries"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -106,7 +109,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("cathars", "The Cathars"),
     ("watchtowers", "The Watchtowers"),
     ("plague", "The Plague"),
-    ("monasteries", "The Monasteries"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
     ("abbot", "The Abbot"),
@@ -540,6 +542,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &hs::Hs,
     &river::River,
     &river::RiverIi,
+    &monasteries::Monasteries,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -19,6 +19,8 @@ const FEATURES: &[(&str, &str)] = &[
     ("road", "road"),
     ("city", "city"),
     ("monastery", "cloister"),
+    // An abbot's monastery at the end (The Monasteries).
+    ("special-monastery", "cloister"),
     ("field", "field"),
     ("castle", "castle"),
     ("fairy", "fairy"),

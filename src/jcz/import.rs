@@ -788,8 +788,17 @@ impl Cx<'_> {
                             t.figure = match class {
                                 "mayor" => Some("mayor"),
                                 "wagon" => Some("wagon"),
+                                "small" if loc == "AS_ABBOT" => Some("as-abbot"),
                                 _ => None,
                             };
+                            if loc == "AS_ABBOT" && class != "small" {
+                                self.problem(
+                                    "jcz::unsupported-message",
+                                    &format!("{path}.payload.meepleId"),
+                                    format!("the figure `{meeple}` ({class}) laid as an abbot is not modelled"),
+                                    None,
+                                );
+                            }
                             if class == "wagon" {
                                 wagons.insert(meeple.to_string(), pos);
                             }
@@ -1455,7 +1464,10 @@ impl Cx<'_> {
                 .any(|s| s.kind == FeatureKind::Field && s.halves == 0)
                 .then(|| "field centre".to_string()),
             "Field" => segment_by_halves(def, r, loc).map(|h| format!("field {}", h.name())),
-            "Monastery" if loc == "I" && def.segments.iter().any(|s| s.kind == FeatureKind::Cloister) => {
+            // `AS_ABBOT`: a follower laid as an abbot on a special monastery (The Monasteries).
+            "Monastery"
+                if matches!(loc, "I" | "AS_ABBOT") && def.segments.iter().any(|s| s.kind == FeatureKind::Cloister) =>
+            {
                 Some("cloister".to_string())
             }
             other @ ("Monastery" | "Garden" | "Tower" | "River" | "Castle" | "Quarter") => {

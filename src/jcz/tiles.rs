@@ -18,6 +18,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("hills-and-sheep:1", "hs"),
     ("river/1:1", "river"),
     ("river/2:1", "river-ii"),
+    ("monasteries", "monasteries"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -267,6 +268,13 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("RI.2/CcII+", "R209", 0),
     ("RI.2/II+", "R210", 0),
     ("RI.2/RrII", "R211", 0),
+    // The Monasteries (`monasteries`): MO1 to MO6 in the set's order.
+    ("MO/M1", "MO1", 0),
+    ("MO/M2", "MO2", 0),
+    ("MO/M3", "MO3", 0),
+    ("MO/M4", "MO4", 0),
+    ("MO/MR1", "MO5", 0),
+    ("MO/MR2", "MO6", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.

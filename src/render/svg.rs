@@ -77,7 +77,7 @@ fn outline(fill: &str) -> &'static str {
 
 /// A follower's shape: standing, lying down (a farmer), sitting (a monk), crowned (on a castle);
 /// a large follower a size bigger, a mayor taller, a wagon on a wheel; a phantom see-through,
-/// its outline dashed.
+/// its outline dashed; a follower laid as an abbot on its side.
 fn follower(s: &mut String, x: i32, y: i32, role: Role, look: Look) {
     figure(s, x, y, role, look, crate::engine::Figure::Normal);
 }
@@ -93,6 +93,8 @@ fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, kind: crate::e
     let pose = match kind {
         crate::engine::Figure::Large => format!(" scale(1.35){pose}"),
         crate::engine::Figure::Mayor => format!(" scale(0.95,1.3){pose}"),
+        // A follower laid as an abbot lies on its side.
+        crate::engine::Figure::Prior => " rotate(-90) scale(0.9)".to_string(),
         _ => pose.to_string(),
     };
     // The wagon stands on a wheel.

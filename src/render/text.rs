@@ -446,6 +446,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
         (crate::engine::Figure::Mayor, "mayors (count their city's pennants)"),
         (crate::engine::Figure::Wagon, "wagons (count one)"),
         (crate::engine::Figure::Phantom, "phantoms (followers like the others)"),
+        (crate::engine::Figure::Prior, "followers laid as abbots (scored at the end)"),
     ] {
         let at: Vec<String> = followers
             .iter()

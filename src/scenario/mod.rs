@@ -11,6 +11,7 @@ mod exp8;
 mod hs;
 mod ic;
 mod kr;
+mod monasteries;
 mod pd;
 mod phantom;
 pub mod raw;

@@ -27,6 +27,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::phantom::Phantom,
     &super::kr::Kr,
     &super::hs::Hs,
+    &super::monasteries::Monasteries,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).

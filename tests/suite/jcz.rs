@@ -270,7 +270,13 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             // A river segment: compared as a symbol, by its edges.
             "river" => symbols.push(format!("river {}", edges(text))),
-            "monastery" => cloister = true,
+            "monastery" => {
+                cloister = true;
+                // A special monastery (The Monasteries): the catalogue's mark.
+                if n.attribute("special") == Some("true") {
+                    symbols.push("special-monastery".to_string());
+                }
+            }
             "bazaar" => bazaar = true,
             // A tower foundation: compared beside the layout.
             "tower" => {}
@@ -352,6 +358,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "king_and_robber.xml",
         "hills_and_sheep.xml",
         "river.xml",
+        "monasteries.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -368,6 +375,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Hs,
         referee::expansion::ExpansionId::River,
         referee::expansion::ExpansionId::RiverIi,
+        referee::expansion::ExpansionId::Monasteries,
     ]);
     let mut checked = 0;
     for text in &texts {

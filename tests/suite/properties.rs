@@ -483,6 +483,8 @@ fn expansion_tables() -> Vec<Table> {
         ("pd", pd_tiles, vec![ExpansionId::Pd], opts("hig")),
         // The Phantom with The Tower: the phantom on the new tile and on top of a tower.
         ("phantom", lib().tile_set(&[ExpansionId::Tower]), vec![ExpansionId::Tower, ExpansionId::Phantom], opts("hig")),
+        // The Monasteries: followers laid as abbots on the special monasteries.
+        ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
@@ -715,6 +717,8 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             "pd" => &["dragon", "fairy", "follower"],
             "ic" => &["bridge", "castle", "large"],
             "ic-ne8" => &["bridge", "barn", "large"],
+            // An abbot is the turn's follower of another figure, not an action.
+            "monasteries" => &[],
             _ => &["follower"],
         };
         for w in wanted {
