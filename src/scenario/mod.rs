@@ -290,7 +290,13 @@ pub fn load(id: &str, file: SourceFile, lib: &Library) -> Result<Scenario, Input
         ));
     }
     let raw: RawScenario = crate::data::parse_yaml(&file)?;
-    let mut v = Validator { file: &file, problems: Vec::new(), points_moved: 0, final_scoring: raw.final_scoring };
+    let mut v = Validator {
+        file: &file,
+        problems: Vec::new(),
+        points_moved: 0,
+        final_scoring: raw.final_scoring,
+        rule_help: Default::default(),
+    };
     let sc = v.scenario(id, &raw, lib);
     if v.problems.is_empty() {
         Ok(sc)
@@ -308,6 +314,9 @@ struct Validator<'f> {
     /// Whether the scenario scores the end of the game (`final-scoring:`): a vocabulary
     /// whose key says the game stops in the middle of a turn refuses it.
     final_scoring: bool,
+    /// The help given for each unknown rule id met, worked out once: a file repeating one
+    /// misspelt id a thousand times searches the catalogue once.
+    rule_help: std::collections::HashMap<String, String>,
 }
 
 impl Validator<'_> {
@@ -1273,18 +1282,20 @@ impl Validator<'_> {
     }
 
     fn unknown_rule(&mut self, path: &str, id: &str) {
-        let slugs: Vec<&str> = crate::expansion::all_rules().map(|r| r.as_str()).collect();
-        let near = crate::rules::nearest(id, &slugs, 3);
-        self.problem(
-            "scenario::unknown-rule",
-            path,
-            format!("unknown rule id `{id}`"),
-            Some(if near.is_empty() {
-                "`referee rules --catalogue` lists every rule id".to_string()
-            } else {
-                format!("did you mean: {}", near.join(", "))
-            }),
-        );
+        let help = self
+            .rule_help
+            .entry(id.to_string())
+            .or_insert_with(|| {
+                let slugs: Vec<&str> = crate::expansion::all_rules().map(|r| r.as_str()).collect();
+                let near = crate::rules::nearest(id, &slugs, 3);
+                if near.is_empty() {
+                    "`referee rules --catalogue` lists every rule id".to_string()
+                } else {
+                    format!("did you mean: {}", near.join(", "))
+                }
+            })
+            .clone();
+        self.problem("scenario::unknown-rule", path, format!("unknown rule id `{id}`"), Some(help));
     }
 }
 
