@@ -204,12 +204,16 @@ impl Expansion for Abbot {
             timing: Timing::Turn(turn.turn),
             players: smallvec![turn.player],
             feature,
-            items: smallvec![ScoreItem {
-                rule: rule::TAKE_BACK_SCORING,
-                label: "tile of the cloister and around it",
-                count: info.tiles,
-                each: 1,
-            }],
+            // Counted as the final scoring counts a cloister: itself and its neighbours.
+            items: smallvec![
+                ScoreItem { rule: rule::TAKE_BACK_SCORING, label: "cloister", count: 1, each: 1 },
+                ScoreItem {
+                    rule: rule::TAKE_BACK_SCORING,
+                    label: "neighbour",
+                    count: info.tiles.saturating_sub(1),
+                    each: 1
+                },
+            ],
             because: smallvec![rule::TAKE_BACK],
         });
         Ok(())
