@@ -44,15 +44,8 @@ pub enum Figure {
 }
 
 impl Figure {
-    pub const ALL: [Figure; 7] = [
-        Figure::Normal,
-        Figure::Large,
-        Figure::Mayor,
-        Figure::Wagon,
-        Figure::Phantom,
-        Figure::Prior,
-        Figure::Abbot,
-    ];
+    pub const ALL: [Figure; 7] =
+        [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom, Figure::Prior, Figure::Abbot];
 
     /// What the figure weighs when the majority on a feature is decided, the feature aside:
     /// a mayor's weight is its city's ([`Figure::strength_in`]).

@@ -104,11 +104,9 @@ impl<'t> Game<'t> {
         // The expansions' state is copied when the move first writes it.
         self.state_journal.open(0);
         saved.players.clear();
-        saved.players.extend(
-            self.players
-                .iter()
-                .map(|p| (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply)),
-        );
+        saved.players.extend(self.players.iter().map(|p| {
+            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply)
+        }));
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);

@@ -486,12 +486,7 @@ fn expansion_tables() -> Vec<Table> {
         // The Monasteries: followers laid as abbots on the special monasteries.
         ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
         // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
-        (
-            "abbot-ne8",
-            lib().tile_set(&[ExpansionId::Bcb1]),
-            vec![ExpansionId::Bcb1, ExpansionId::Abbot],
-            opts("ne"),
-        ),
+        ("abbot-ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Abbot], opts("ne")),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
