@@ -37,17 +37,21 @@ pub enum Figure {
     /// monastery scores alone) and stays where it is when its feature is scored
     /// ([`Figure::stays_when_scored`]): its expansion scores it at the end.
     Prior,
+    /// The abbot (The Abbot, the new edition's base game): one per player, a figure of its
+    /// own that goes only on a cloister or a garden (its expansion says where), and that its
+    /// owner may take back instead of deploying, scored at once.
+    Abbot,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 6] =
-        [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom, Figure::Prior];
+    pub const ALL: [Figure; 7] =
+        [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom, Figure::Prior, Figure::Abbot];
 
     /// What the figure weighs when the majority on a feature is decided, the feature aside:
     /// a mayor's weight is its city's ([`Figure::strength_in`]).
     pub const fn strength(self) -> u32 {
         match self {
-            Figure::Normal | Figure::Wagon | Figure::Phantom => 1,
+            Figure::Normal | Figure::Wagon | Figure::Phantom | Figure::Abbot => 1,
             Figure::Large => 2,
             Figure::Mayor | Figure::Prior => 0,
         }
@@ -77,6 +81,7 @@ impl Figure {
             Figure::Wagon => "wagon",
             Figure::Phantom => "phantom",
             Figure::Prior => "follower laid as an abbot",
+            Figure::Abbot => "abbot",
         }
     }
 
@@ -90,6 +95,7 @@ impl Figure {
             Figure::Wagon => "wagon ",
             Figure::Phantom => "phantom ",
             Figure::Prior => "as-abbot ",
+            Figure::Abbot => "abbot ",
         }
     }
 }
@@ -115,6 +121,8 @@ pub struct Player {
     pub wagon_supply: u8,
     /// The phantom in supply: 0 unless an expansion gives it (The Phantom).
     pub phantom_supply: u8,
+    /// The abbot in supply: 0 unless an expansion gives it (The Abbot).
+    pub abbot_supply: u8,
     /// Whether the player may lay a normal follower as an abbot (`Figure::Prior`, The
     /// Monasteries): the normal followers in supply are then also priors in supply.
     pub priors: bool,
@@ -131,6 +139,7 @@ impl Player {
             Figure::Phantom => self.phantom_supply,
             Figure::Prior if self.priors => self.supply,
             Figure::Prior => 0,
+            Figure::Abbot => self.abbot_supply,
         }
     }
 
@@ -142,6 +151,7 @@ impl Player {
             Figure::Wagon => &mut self.wagon_supply,
             Figure::Phantom => &mut self.phantom_supply,
             Figure::Prior => &mut self.supply,
+            Figure::Abbot => &mut self.abbot_supply,
         }
     }
 }

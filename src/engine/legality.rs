@@ -574,6 +574,13 @@ impl Game<'_> {
         }
     }
 
+    /// For an action an expansion makes the turn's deployment instead of a follower (a pig,
+    /// the abbot taken back): that expansion's rule and the action in a few words
+    /// ([`crate::expansion::Expansion::deploys_instead`]).
+    pub fn deploys_instead(&self, action: &crate::expansion::Extra) -> Option<(crate::rules::RuleId, &'static str)> {
+        self.expansions.iter().find_map(|x| x.deploys_instead(action))
+    }
+
     /// A turn deploys one follower, or makes one deployment an expansion puts in its place (a
     /// pig, a tower piece, the fairy's move): two of them, even of two expansions, are
     /// refused under the rule of the second. Each expansion refuses its own pairs first, in

@@ -170,6 +170,7 @@ impl<'t> Game<'t> {
                     mayor_supply: 0,
                     wagon_supply: 0,
                     phantom_supply: 0,
+                    abbot_supply: 0,
                     priors: false,
                 })
                 .collect(),

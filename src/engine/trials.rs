@@ -104,11 +104,9 @@ impl<'t> Game<'t> {
         // The expansions' state is copied when the move first writes it.
         self.state_journal.open(0);
         saved.players.clear();
-        saved.players.extend(
-            self.players
-                .iter()
-                .map(|p| (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply)),
-        );
+        saved.players.extend(self.players.iter().map(|p| {
+            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply)
+        }));
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);
@@ -130,9 +128,9 @@ impl<'t> Game<'t> {
         self.placed.truncate(saved.placed);
         self.added.truncate(saved.added);
         self.events.truncate(saved.events);
-        for (p, &(score, supply, large, mayor, wagon, phantom)) in self.players.iter_mut().zip(&saved.players) {
-            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply) =
-                (score, supply, large, mayor, wagon, phantom);
+        for (p, &(score, supply, large, mayor, wagon, phantom, abbot)) in self.players.iter_mut().zip(&saved.players) {
+            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply) =
+                (score, supply, large, mayor, wagon, phantom, abbot);
         }
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
@@ -263,7 +261,7 @@ impl<'g, 't> Trials<'g, 't> {
 #[derive(Default)]
 pub(super) struct Checkpoint {
     /// Each player's score and figures in supply.
-    players: Vec<(i32, u8, u8, u8, u8, u8)>,
+    players: Vec<(i32, u8, u8, u8, u8, u8, u8)>,
     placed: usize,
     added: usize,
     followers: Vec<Follower>,

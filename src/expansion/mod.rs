@@ -6,6 +6,7 @@
 //! options once per game ([`Options::read`]) and keeps its pieces in its slice of [`State`].
 //! Expansions never refer to each other.
 
+pub mod abbot;
 pub mod am;
 pub mod base;
 pub mod bcb1;
@@ -95,6 +96,8 @@ expansion_ids! {
     RiverIi = "river-ii", written: ["river-ii"];
     /// The Monasteries (Monasteries in Germany, in the Netherlands & Belgium).
     Monasteries = "monasteries", written: ["monasteries"];
+    /// The Abbot (the new edition's base game): the abbot figure (gardens are not modelled).
+    Abbot = "abbot", written: ["abbot"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -111,7 +114,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("plague", "The Plague"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
-    ("abbot", "The Abbot"),
 ];
 
 impl ExpansionId {
@@ -543,6 +545,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &river::River,
     &river::RiverIi,
     &monasteries::Monasteries,
+    &abbot::Abbot,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -599,6 +599,14 @@ impl Expansion for Ne8 {
                             "a lady is recalled only on a turn without a follower placement",
                         ));
                     }
+                    // "Plaats je in je beurt geen horige en neem je ook je abt niet terug": a
+                    // turn's other move made instead of a follower (the abbot taken back) too.
+                    if let Some((_, what)) = mv.extras.iter().find_map(|a| game.deploys_instead(a)) {
+                        return Err(verdict(
+                            rule::LADY_RECALL_EXCLUDES_ABBOT,
+                            format!("a lady is recalled only on a turn without a follower placement or another move in its place, and this turn makes {what}"),
+                        ));
+                    }
                 }
             }
         }
@@ -857,6 +865,8 @@ pub mod rule {
         CASTLE_CITY_NOT_SCORED = "ne.castle.city-not-scored",
         /// Instead of deploying a follower a player may recall a lady and go straight to scoring.
         LADY_RECALL = "ne.lady.recall",
+        /// No lady is recalled on a turn that takes the abbot back (or makes another move instead of a follower).
+        LADY_RECALL_EXCLUDES_ABBOT = "ne.lady.recall-excludes-abbot",
         /// Recalling a lady scores 1 per knight and per lady on the board, herself included.
         LADY_RECALL_SCORING = "ne.lady.recall-scoring",
         /// A lady made this turn cannot be recalled this turn.

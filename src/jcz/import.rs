@@ -69,16 +69,16 @@ const ELEMENTS: &[Element] = &[
     // The Phantom: one each, deployed on the tile just placed (in the action phase, alone, or
     // in the phantom's phase after the follower) or on top of a tower.
     Element { name: "phantom", expansion: "phantom", off: None },
-    // The second edition's gardens and the abbot (issue 40): accepted as the abbey and the
-    // barn are, since a game in which no abbot is deployed plays the same without them (a
-    // garden tile is read as its plain twin, said in a comment); an abbot deployed is refused
-    // where it is (a figure not modelled).
+    // The second edition's gardens and the abbot (issue 40): the abbot is The Abbot's figure
+    // (deployed on a cloister, taken back with `ABBOT_RETURN`); gardens are not modelled: a
+    // garden tile is read as its plain twin (said in a comment), and an abbot deployed on a
+    // garden is refused where it is.
     // King and Robber: the King and the Robber Baron, played together (a game with one of
     // them only is refused below).
     Element { name: "king", expansion: "king-robber", off: None },
     Element { name: "robber", expansion: "king-robber", off: None },
     Element { name: "garden", expansion: "base", off: None },
-    Element { name: "abbot", expansion: "base", off: None },
+    Element { name: "abbot", expansion: "abbot", off: None },
     // Hills and Sheep: hills and vineyards (each may be left out); the shepherd is accepted
     // as the abbot is, a game in which none is deployed playing the same without it: a
     // shepherd deployed (and its flock's messages) is refused where it is.
@@ -96,6 +96,7 @@ const SUPPLY: &[(&str, &str, u8)] = &[
     ("wagon", "wagon", 1),
     ("barn", "barn", 1),
     ("phantom", "phantom", crate::expansion::phantom::PER_PLAYER),
+    ("abbot", "abbot", crate::expansion::abbot::PER_PLAYER),
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -731,7 +732,7 @@ impl Cx<'_> {
                         }
                         continue;
                     }
-                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom") {
+                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom" | "abbot") {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -750,6 +751,17 @@ impl Cx<'_> {
                     if feature == "Tower" && matches!(class, "small" | "phantom") {
                         let key = if class == "phantom" { "tower-phantom" } else { "tower-follower" };
                         t.tower.push(format!("{key}: [{}, {}]", pos.x, pos.y));
+                        continue;
+                    }
+                    if class == "abbot" && feature == "Garden" {
+                        self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer.feature"),
+                            "an abbot on a garden: gardens are not modelled by the referee (its catalogue has no garden \
+                             feature; a garden tile is read as its plain twin)"
+                                .to_string(),
+                            None,
+                        );
                         continue;
                     }
                     let bridge_here = t.bridge.filter(|(at, _)| *at == here).map(|(_, a)| a);
@@ -788,6 +800,7 @@ impl Cx<'_> {
                             t.figure = match class {
                                 "mayor" => Some("mayor"),
                                 "wagon" => Some("wagon"),
+                                "abbot" => Some("abbot"),
                                 "small" if loc == "AS_ABBOT" => Some("as-abbot"),
                                 _ => None,
                             };
@@ -1285,6 +1298,11 @@ impl Cx<'_> {
         let figure = m.payload.get("figureId").and_then(Value::as_str).unwrap_or_default();
         let source = m.payload.get("source").and_then(Value::as_str).unwrap_or_default();
         let (what, pointer) = match m.kind.as_str() {
+            // The player's abbot taken back instead of deploying (The Abbot).
+            "RETURN_MEEPLE" if source == "ABBOT_RETURN" => {
+                t.lines.push("abbot-back: true".to_string());
+                return;
+            }
             "RETURN_MEEPLE" if source == "PRINCESS" => ("princess", m.payload.get("pointer")),
             "RETURN_MEEPLE" => {
                 self.problem(

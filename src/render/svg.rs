@@ -95,6 +95,8 @@ fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, kind: crate::e
         crate::engine::Figure::Mayor => format!(" scale(0.95,1.3){pose}"),
         // A follower laid as an abbot lies on its side.
         crate::engine::Figure::Prior => " rotate(-90) scale(0.9)".to_string(),
+        // The abbot (The Abbot) is a taller, narrower figure.
+        crate::engine::Figure::Abbot => format!(" scale(0.85,1.35){pose}"),
         _ => pose.to_string(),
     };
     // The wagon stands on a wheel.

@@ -447,6 +447,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
         (crate::engine::Figure::Wagon, "wagons (count one)"),
         (crate::engine::Figure::Phantom, "phantoms (followers like the others)"),
         (crate::engine::Figure::Prior, "followers laid as abbots (scored at the end)"),
+        (crate::engine::Figure::Abbot, "abbots (on a cloister or garden, taken back for its points)"),
     ] {
         let at: Vec<String> = followers
             .iter()

@@ -4,6 +4,7 @@
 //! rotations, players and followers are all resolved, reporting every problem of the file
 //! at once. Only moves the rules may forbid are left for the replay to judge.
 
+mod abbot;
 mod am;
 mod cig;
 mod db;

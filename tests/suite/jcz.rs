@@ -573,7 +573,8 @@ fn a_builders_second_tile_is_the_second_part_of_the_turn() {
 }
 
 /// A second edition's deck with gardens (`basic:2`): a garden tile is read as its plain twin,
-/// said in a comment; the game judged the same. An abbot deployed is refused where it is.
+/// said in a comment; the game judged the same. An abbot deployed is The Abbot's figure (a
+/// turn's `abbot:`, judged by the engine); one on a garden is refused where it is.
 #[test]
 fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
     let text = std::fs::read_to_string(root().join("tests/jcz/road-and-city.jcz")).unwrap();
@@ -588,11 +589,17 @@ fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
             .collect::<Vec<_>>()
     };
     assert_eq!(strip(&y), strip(&plain));
-    // The abbot: accepted as an element, refused when deployed.
+    // The abbot: an element naming The Abbot; deployed, the turn's `abbot:` (here on a road,
+    // which the engine refuses under abbot.placement.cloister-or-garden).
     let abbot = garden.replacen("\"elements\": {", "\"elements\": {\n      \"abbot\": 1,\n      \"garden\": true,", 1);
-    jcz::import(&SourceFile::new("abbot.jcz", abbot.clone()), lib()).unwrap();
+    let y = jcz::import(&SourceFile::new("abbot.jcz", abbot.clone()), lib()).unwrap().yaml;
+    assert!(y.contains("expansions: [abbot]"), "{y}");
     let deployed = abbot.replacen(".small.", ".abbot.", 1);
-    let e = jcz::import(&SourceFile::new("deployed.jcz", deployed), lib()).unwrap_err();
+    let y = jcz::import(&SourceFile::new("deployed.jcz", deployed.clone()), lib()).unwrap().yaml;
+    assert!(y.contains("abbot: road S"), "{y}");
+    // On a garden, which the referee does not model: refused where it is.
+    let on_garden = deployed.replacen("\"feature\": \"Road\"", "\"feature\": \"Garden\"", 1);
+    let e = jcz::import(&SourceFile::new("garden.jcz", on_garden), lib()).unwrap_err();
     let text = crate::util::unwrapped(&e);
-    assert!(text.contains("(abbot)") && text.contains("deployed.jcz:"), "{text}");
+    assert!(text.contains("an abbot on a garden") && text.contains("garden.jcz:"), "{text}");
 }

@@ -485,6 +485,8 @@ fn expansion_tables() -> Vec<Table> {
         ("phantom", lib().tile_set(&[ExpansionId::Tower]), vec![ExpansionId::Tower, ExpansionId::Phantom], opts("hig")),
         // The Monasteries: followers laid as abbots on the special monasteries.
         ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
+        // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
+        ("abbot-ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Abbot], opts("ne")),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
@@ -719,6 +721,7 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             "ic-ne8" => &["bridge", "barn", "large"],
             // An abbot is the turn's follower of another figure, not an action.
             "monasteries" => &[],
+            "abbot-ne8" => &["abbot", "bridge", "castle"],
             _ => &["follower"],
         };
         for w in wanted {
