@@ -13,6 +13,7 @@ pub mod cig;
 pub mod corners;
 pub mod db;
 pub mod exp8;
+pub mod fm;
 pub mod hs;
 pub mod ic;
 pub mod kr;
@@ -95,12 +96,13 @@ expansion_ids! {
     RiverIi = "river-ii", written: ["river-ii"];
     /// The Monasteries (Monasteries in Germany, in the Netherlands & Belgium).
     Monasteries = "monasteries", written: ["monasteries"];
+    /// The Flying Machines (The Flier, 1st edition).
+    FlyingMachines = "flying-machines", written: ["flying-machines"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
     ("count", "The Count, King and Robber"),
@@ -543,6 +545,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &river::River,
     &river::RiverIi,
     &monasteries::Monasteries,
+    &fm::Fm,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
