@@ -39,7 +39,8 @@ pub struct Fm;
 const FLIER_PHASE: &str = "flier";
 
 /// The features a flier may land on (never a field).
-pub const LANDING: [FeatureKind; 4] = [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Castle];
+pub const LANDING: [FeatureKind; 4] =
+    [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Castle];
 
 /// Where a flier lands: a square of the landing tile and the feature there (`city N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,8 +12,8 @@ use super::write::{kind_and_spot, square, Written};
 use super::Validator;
 use crate::engine::{Game, Move};
 use crate::expansion::fm::{Action, Landing};
-use crate::tile::FeatureKind;
 use crate::expansion::{ExpansionId, Extra};
+use crate::tile::FeatureKind;
 use serde::Deserialize;
 
 pub(super) struct Fm;
@@ -59,12 +59,8 @@ impl Vocabulary for Fm {
                 (None, None) => None,
                 (Some(at), Some(on)) => {
                     let at = v.pos(&format!("{path}.at"), &at);
-                    let what = v.kind_and_spot(
-                        &format!("{path}.on"),
-                        &on,
-                        &NAMED,
-                        "a road, city, cloister or German castle",
-                    );
+                    let what =
+                        v.kind_and_spot(&format!("{path}.on"), &on, &NAMED, "a road, city, cloister or German castle");
                     let (Some(at), Some((kind, spot))) = (at, what) else { continue };
                     Some(Landing { at, kind, spot })
                 }
