@@ -13,7 +13,8 @@
 //! * `marks`: special marks of the tile (`bazaar`; `well`, whose one road may reach three or
 //!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`; `abbey`;
 //!   `hill`, `vineyard`; `spring`, `lake`; `special-monastery`, whose cloister may hold a
-//!   follower laid as an abbot).
+//!   follower laid as an abbot; `flier-w`, `flier-nw`, a flying machine whose arrow points
+//!   west, or north-west, as the tile is printed).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -248,10 +249,15 @@ pub enum Mark {
     /// A special monastery (The Monasteries): its cloister may take a follower laid as an
     /// abbot (`Figure::Prior`) as well as a monk.
     Monastery,
+    /// A flying machine (The Flying Machines) whose arrow points west as printed: a follower
+    /// launched from it flies straight along a row or column, as the tile is turned.
+    FlierStraight,
+    /// A flying machine whose arrow points north-west as printed: a diagonal flight.
+    FlierDiagonal,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 13] = [
+    pub const ALL: [Mark; 15] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -265,6 +271,8 @@ impl Mark {
         Mark::Spring,
         Mark::Lake,
         Mark::Monastery,
+        Mark::FlierStraight,
+        Mark::FlierDiagonal,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -282,6 +290,8 @@ impl Mark {
             Mark::Spring => "spring",
             Mark::Lake => "lake",
             Mark::Monastery => "special-monastery",
+            Mark::FlierStraight => "flier-w",
+            Mark::FlierDiagonal => "flier-nw",
         }
     }
 }

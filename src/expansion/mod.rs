@@ -14,6 +14,7 @@ pub mod cig;
 pub mod corners;
 pub mod db;
 pub mod exp8;
+pub mod fm;
 pub mod hs;
 pub mod ic;
 pub mod kr;
@@ -98,12 +99,13 @@ expansion_ids! {
     Monasteries = "monasteries", written: ["monasteries"];
     /// The Abbot (the new edition's base game): the abbot figure (gardens are not modelled).
     Abbot = "abbot", written: ["abbot"];
+    /// The Flying Machines (The Flier, 1st edition).
+    FlyingMachines = "flying-machines", written: ["flying-machines"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
     ("count", "The Count, King and Robber"),
@@ -546,6 +548,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &river::RiverIi,
     &monasteries::Monasteries,
     &abbot::Abbot,
+    &fm::Fm,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -19,6 +19,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("river/1:1", "river"),
     ("river/2:1", "river-ii"),
     ("monasteries", "monasteries"),
+    ("flier:1", "flying-machines"),
 ];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
@@ -31,6 +32,7 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("hills-and-sheep:2", "hills-and-sheep:1"),
     ("river/1:2", "river/1:1"),
     ("river/2:2", "river/2:1"),
+    ("flier:2", "flier:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -52,6 +54,7 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("HS/RR.hG", "HS/RR.h"),
     ("RI.1/IIG", "RI.1/II"),
     ("RI.2/IIG", "RI.2/II"),
+    ("FL/F.dG", "FL/F.d"),
 ];
 
 /// Tiles of the sets read that the referee does not model, each with why: a game placing
@@ -275,6 +278,15 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("MO/M4", "MO4", 0),
     ("MO/MR1", "MO5", 0),
     ("MO/MR2", "MO6", 0),
+    // The Flying Machines (`flier:1`): FL1 to FL8 in the set's order.
+    ("FL/F.d", "FL1", 0),
+    ("FL/F.o", "FL2", 0),
+    ("FL/RFr.d", "FL3", 0),
+    ("FL/RFr.NS.o", "FL4", 0),
+    ("FL/RFr.WE.o", "FL5", 0),
+    ("FL/Rr.d", "FL6", 0),
+    ("FL/Rr.NW.o", "FL7", 0),
+    ("FL/Rr.SW.o", "FL8", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.

@@ -9,6 +9,7 @@ mod am;
 mod cig;
 mod db;
 mod exp8;
+mod fm;
 mod hs;
 mod ic;
 mod kr;

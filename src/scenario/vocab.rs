@@ -29,6 +29,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::hs::Hs,
     &super::monasteries::Monasteries,
     &super::abbot::Abbot,
+    &super::fm::Fm,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).

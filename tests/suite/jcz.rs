@@ -281,6 +281,10 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             // A tower foundation: compared beside the layout.
             "tower" => {}
             s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard") => symbols.push(s.to_string()),
+            // A flying machine: the catalogue's mark names its arrow as printed.
+            "flying-machine" => {
+                symbols.push(format!("flier-{}", n.attribute("direction").unwrap().to_ascii_lowercase()))
+            }
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
     }
@@ -359,6 +363,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "hills_and_sheep.xml",
         "river.xml",
         "monasteries.xml",
+        "flier.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -376,6 +381,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::River,
         referee::expansion::ExpansionId::RiverIi,
         referee::expansion::ExpansionId::Monasteries,
+        referee::expansion::ExpansionId::FlyingMachines,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -421,6 +427,7 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
         "king_and_robber.xml",
         "hills_and_sheep.xml",
         "river.xml",
+        "flier.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
