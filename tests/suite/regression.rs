@@ -237,3 +237,20 @@ fn serve_answers_a_scenario_whose_keys_are_written_twice() {
         assert!(serde_json::from_str::<serde_json::Value>(&reply.body).is_ok(), "{url}: {}", reply.body);
     }
 }
+
+/// See: issue #39, a fuzz run of seed 2 (`serve-api`, input 10,655: a hang past 10 s in the
+/// fuzz build). One misspelt rule id repeated 673 times under `expect: events:`: each
+/// problem searched the whole rule catalogue for the nearest ids, and `referee serve` loads
+/// the scenario once per endpoint. The help is now worked out once per id; each problem still
+/// says it.
+#[test]
+fn a_misspelt_rule_id_repeated_is_reported_each_time_with_its_help() {
+    let o = crate::util::referee(&["check", "tests/regression/unknown-rule-id-repeated.yaml", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", crate::util::stderr(&o));
+    let err = crate::util::stderr(&o);
+    // Every one counted, the first 50 shown (each with its help), as for any file.
+    assert!(err.contains("673 problems (the first 50 shown)"), "{}", &err[..err.len().min(2000)]);
+    let said = err.matches("unknown rule id `bcb-1.bazaar.last-tile-free`").count();
+    assert_eq!(said, 50, "{}", &err[..err.len().min(2000)]);
+    assert!(err.contains("did you mean: bcb1.bazaar.last-tile-free"), "{}", &err[..err.len().min(2000)]);
+}
