@@ -11,6 +11,7 @@ pub mod base;
 pub mod bcb1;
 pub mod cig;
 pub mod corners;
+pub mod count;
 pub mod db;
 pub mod exp8;
 pub mod hs;
@@ -95,6 +96,9 @@ expansion_ids! {
     RiverIi = "river-ii", written: ["river-ii"];
     /// The Monasteries (Monasteries in Germany, in the Netherlands & Belgium).
     Monasteries = "monasteries", written: ["monasteries"];
+    /// The Count of Carcassonne (1st edition): the city's quarters beside the board (its
+    /// tiles are refused).
+    Count = "count", written: ["count"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -103,7 +107,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("flying-machines", "The Flying Machines"),
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
-    ("count", "The Count, King and Robber"),
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
@@ -543,6 +546,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &river::River,
     &river::RiverIi,
     &monasteries::Monasteries,
+    &count::Count,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -6,6 +6,7 @@
 
 mod am;
 mod cig;
+mod count;
 mod db;
 mod exp8;
 mod hs;

@@ -28,6 +28,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::kr::Kr,
     &super::hs::Hs,
     &super::monasteries::Monasteries,
+    &super::count::Count,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
