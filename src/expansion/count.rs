@@ -128,12 +128,18 @@ pub enum Action {
 impl Action {
     pub fn describe(&self, game: &Game) -> String {
         match self {
-            Action::Enter { quarter, count: None } => format!("a follower into the {} quarter", quarter.as_str()),
+            Action::Enter { quarter, count: None } => {
+                format!("enter the city: a follower into the {} quarter", quarter.as_str())
+            }
             Action::Enter { quarter, count: Some(c) } => {
-                format!("a follower into the {} quarter, the Count to the {}", quarter.as_str(), c.as_str())
+                format!(
+                    "enter the city: a follower into the {} quarter, the Count to the {}",
+                    quarter.as_str(),
+                    c.as_str()
+                )
             }
             Action::MoveOut { player, at, kind, spot } => format!(
-                "{}'s follower from the {} quarter into the {kind}{} at {at}",
+                "follower of {} from the {} quarter into the {kind}{} at {at}",
                 game.player_name(*player),
                 Quarter::of_kind(*kind).map_or("?", |q| q.as_str()),
                 spot.map(|s| format!(" {}", s.words())).unwrap_or_default()
@@ -237,7 +243,8 @@ fn move_out(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         st.waiting.remove(i);
         st.entered.push(root);
         game.give_figure(player, Figure::Normal, 1);
-        game.deploy_figure(player, seg, Figure::Normal);
+        // On the feature's root: however the move names the feature, the same game follows.
+        game.deploy_figure(player, root, Figure::Normal);
     }
     Ok(())
 }
@@ -263,7 +270,9 @@ fn enter(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         return Err(match castle {
             true => Verdict::new(
                 rule::CASTLE_NOT_A_CITY,
-                format!("the town at {at} became a castle: followers from the city of Carcassonne may not enter a castle"),
+                format!(
+                    "the town at {at} became a castle: followers from the city of Carcassonne may not enter a castle"
+                ),
             ),
             false => Verdict::new(
                 rule::MOVE_BEFORE_MAJORITY,
@@ -313,9 +322,8 @@ fn enter(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
 fn spot_of(game: &Game, at: Pos, kind: FeatureKind, local: usize) -> Option<Option<Spot>> {
     let p = game.tile_at(at)?;
     let def = game.def(p.kind);
-    let candidates = std::iter::once(None)
-        .chain(Edge::ALL.map(|e| Some(Spot::Edge(e))))
-        .chain(std::iter::once(Some(Spot::Centre)));
+    let candidates =
+        std::iter::once(None).chain(Edge::ALL.map(|e| Some(Spot::Edge(e)))).chain(std::iter::once(Some(Spot::Centre)));
     candidates.into_iter().find(|s| def.find_segment(p.rotation, kind, *s) == Ok(local))
 }
 
@@ -427,7 +435,8 @@ impl Expansion for Count {
             let with = Move { extras: set.clone(), ..mv.clone() };
             let since = |g: &Game| g.state_of::<State>().events_before;
             let Some(Some(count)) = trials.if_accepted(player, &with, turn, |after| {
-                (may_enter(after, player, since(after)) && after.players()[player.index()].in_supply(Figure::Normal) > 0)
+                (may_enter(after, player, since(after))
+                    && after.players()[player.index()].in_supply(Figure::Normal) > 0)
                     .then(|| after.state_of::<State>().count)
             }) else {
                 continue;

@@ -122,10 +122,9 @@ impl Vocabulary for Count {
     fn written(&self, game: &Game, _mv: &Move, action: &Extra) -> Option<Written> {
         match action.get::<Action>()? {
             Action::Enter { quarter, count: None } => Some(Written::Value("count-enter", quarter.as_str().to_string())),
-            Action::Enter { quarter, count: Some(c) } => Some(Written::Value(
-                "count-enter",
-                format!("{{quarter: {}, count: {}}}", quarter.as_str(), c.as_str()),
-            )),
+            Action::Enter { quarter, count: Some(c) } => {
+                Some(Written::Value("count-enter", format!("{{quarter: {}, count: {}}}", quarter.as_str(), c.as_str())))
+            }
             Action::MoveOut { player, at, kind, spot } => Some(Written::Item {
                 key: "count-moves",
                 alone: None,
