@@ -117,8 +117,14 @@ impl<'t> Game<'t> {
             .map(SegId)
             .filter(|&s| self.features.find(s) == s && self.features.kind(s) == kind)
             .filter(|&s| self.features.open_at_root(s) == 0)
-            .map(|s| (s, self.expansions.iter().any(|x| x.takes_over(self, s))))
+            .map(|s| (s, self.taken_over(s)))
             .collect()
+    }
+
+    /// Whether an expansion claims the completed feature of root `root` as something else,
+    /// so that it is not scored (a town made a castle: [`crate::expansion::Expansion::takes_over`]).
+    pub fn taken_over(&self, root: SegId) -> bool {
+        self.expansions.iter().any(|x| x.takes_over(self, root))
     }
 
     /// Every segment of the feature of `s`.

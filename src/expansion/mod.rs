@@ -12,6 +12,7 @@ pub mod base;
 pub mod bcb1;
 pub mod cig;
 pub mod corners;
+pub mod count;
 pub mod db;
 pub mod exp8;
 pub mod fm;
@@ -101,6 +102,9 @@ expansion_ids! {
     Abbot = "abbot", written: ["abbot"];
     /// The Flying Machines (The Flier, 1st edition).
     FlyingMachines = "flying-machines", written: ["flying-machines"];
+    /// The Count of Carcassonne (1st edition): the city's quarters beside the board (its
+    /// tiles are refused).
+    Count = "count", written: ["count"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -108,7 +112,6 @@ expansion_ids! {
 pub const NOT_YET: &[(&str, &str)] = &[
     ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
-    ("count", "The Count, King and Robber"),
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
@@ -549,6 +552,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &monasteries::Monasteries,
     &abbot::Abbot,
     &fm::Fm,
+    &count::Count,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -308,6 +308,15 @@ impl Cx<'_> {
         for id in g.setup.sets.keys() {
             match tiles::expansion_of(id) {
                 Some(x) => push_unique(&mut expansions, x),
+                None if tiles::SETS_NOT_MODELLED.iter().any(|(s, _)| s == id) => {
+                    let (_, why) = tiles::SETS_NOT_MODELLED.iter().find(|(s, _)| s == id).expect("found");
+                    self.problem(
+                        "jcz::unsupported-set",
+                        &format!("setup.sets.{id}"),
+                        format!("the tile set `{id}`: {why}"),
+                        None,
+                    )
+                }
                 None => self.problem(
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
@@ -391,6 +400,14 @@ impl Cx<'_> {
                         }
                     }
                 }
+                None if name == "count" => self.problem(
+                    "jcz::unsupported-element",
+                    &format!("setup.elements.{name}"),
+                    "the element `count` (The Count): the referee plays the Count and the city's quarters only beside a \
+                     board it does not start from the city's tiles, and does not read the city's followers from a save"
+                        .to_string(),
+                    None,
+                ),
                 None => self.problem(
                     "jcz::unsupported-element",
                     &format!("setup.elements.{name}"),

@@ -22,6 +22,14 @@ pub const SETS: &[(&str, &str)] = &[
     ("flier:1", "flying-machines"),
 ];
 
+/// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
+/// with why: a game with one is refused at its set.
+pub const SETS_NOT_MODELLED: &[(&str, &str)] = &[(
+    "count",
+    "the twelve tiles of the city of Carcassonne (The Count), which are the starting board instead of the start \
+     tile, are not modelled: the referee keeps the city's quarters beside the board (count.setup.city-start)",
+)];
+
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
 /// with a garden (a land symbol that only the abbot uses). `(set, the first edition's set)`.
 pub const SECOND_EDITIONS: &[(&str, &str)] = &[

@@ -7,6 +7,7 @@
 mod abbot;
 mod am;
 mod cig;
+mod count;
 mod db;
 mod exp8;
 mod fm;

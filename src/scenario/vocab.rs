@@ -30,6 +30,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::monasteries::Monasteries,
     &super::abbot::Abbot,
     &super::fm::Fm,
+    &super::count::Count,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).

@@ -487,6 +487,9 @@ fn expansion_tables() -> Vec<Table> {
         ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
         // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
         ("abbot-ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Abbot], opts("ne")),
+        // The Count with Bridges, Castles and Bazaars: followers into and out of the city
+        // of Carcassonne, beside castles.
+        ("count", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Count], opts("hig")),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
@@ -560,6 +563,19 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
                 rng.below(n + 2),
             )),
         };
+    }
+    if label == "count" && rng.below(2) == 0 {
+        use referee::expansion::count::{Action as CountAction, Quarter};
+        let quarter = Quarter::ALL[rng.below(4)];
+        return Extra::new(match rng.below(2) {
+            0 => CountAction::Enter { quarter, count: (rng.below(2) == 0).then(|| Quarter::ALL[rng.below(4)]) },
+            _ => CountAction::MoveOut {
+                player: PlayerId(rng.below(2) as u8),
+                at: near(rng),
+                kind: quarter.kind(),
+                spot: (rng.below(4) > 0).then(|| referee::tile::Spot::Edge(Edge::ALL[rng.below(4)])),
+            },
+        });
     }
     if label == "db" {
         let from = near(rng);
@@ -722,6 +738,9 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             // An abbot is the turn's follower of another figure, not an action.
             "monasteries" => &[],
             "abbot-ne8" => &["abbot", "bridge", "castle"],
+            // A follower entering the city of Carcassonne (`enter the city: ...`), one
+            // leaving it (`follower of Red from ...`).
+            "count" => &["enter", "follower"],
             _ => &["follower"],
         };
         for w in wanted {
