@@ -164,6 +164,13 @@ impl<'t> Game<'t> {
         *s = s.saturating_add(n);
     }
 
+    /// [`Game::give_figure`] for every player: an expansion's figures handed out at setup.
+    pub fn give_each(&mut self, figure: Figure, n: u8) {
+        for p in 0..self.players.len() {
+            self.give_figure(PlayerId(p as u8), figure, n);
+        }
+    }
+
     /// Lets every player lay a normal follower as an abbot on a special monastery
     /// (`Figure::Prior`, The Monasteries, in its `setup`): a way of deploying the normal
     /// followers, with no supply of its own.

@@ -76,9 +76,7 @@ impl Expansion for Abbot {
     }
 
     fn setup(&self, game: &mut Game) {
-        for p in 0..game.players().len() {
-            game.give_figure(PlayerId(p as u8), Figure::Abbot, PER_PLAYER);
-        }
+        game.give_each(Figure::Abbot, PER_PLAYER);
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {

@@ -177,9 +177,7 @@ impl Expansion for Ic {
         if game.options().of::<Options>().without_large {
             return;
         }
-        for p in 0..game.players().len() {
-            game.give_figure(PlayerId(p as u8), Figure::Large, LARGE_PER_PLAYER);
-        }
+        game.give_each(Figure::Large, LARGE_PER_PLAYER);
     }
 
     /// A large follower's verdict reads the game's option and the player's supply, never the square.

@@ -70,9 +70,7 @@ impl Expansion for Phantom {
     }
 
     fn setup(&self, game: &mut Game) {
-        for p in 0..game.players().len() {
-            game.give_figure(PlayerId(p as u8), Figure::Phantom, PER_PLAYER);
-        }
+        game.give_each(Figure::Phantom, PER_PLAYER);
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {

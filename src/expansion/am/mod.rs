@@ -184,10 +184,8 @@ impl Expansion for Am {
     fn setup(&self, game: &mut Game) {
         game.state.insert(State { barns_each: 1, ..State::default() });
         // rule::FIGURES: one mayor, one wagon and one barn each (`barns_each`).
-        for p in 0..game.players().len() {
-            game.give_figure(PlayerId(p as u8), Figure::Mayor, 1);
-            game.give_figure(PlayerId(p as u8), Figure::Wagon, 1);
-        }
+        game.give_each(Figure::Mayor, 1);
+        game.give_each(Figure::Wagon, 1);
     }
 
     fn needs_completions(&self) -> bool {
