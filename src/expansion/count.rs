@@ -227,10 +227,18 @@ fn move_out(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         let seg = named_segment(game, at, kind, spot).map_err(|why| Verdict::new(rule::MOVE_BEFORE_MAJORITY, why))?;
         let root = game.feature_of(seg);
         if kind == FeatureKind::City && game.taken_over(root) {
-            return Err(Verdict::new(
-                rule::CASTLE_NOT_A_CITY,
-                format!("the town at {at} is a castle: followers from the city of Carcassonne may not enter a castle"),
-            ));
+            // rule::CASTLE_SHARED_TOWN: a town completed now that all who held it made a
+            // castle is scored by nobody, so nobody comes from the city.
+            return Err(match completed_now(game, seg, kind, turn.mv.pos) {
+                true => Verdict::new(
+                    rule::CASTLE_SHARED_TOWN,
+                    format!("the town at {at} was made a castle this turn and nobody scores it: followers from the city of Carcassonne join only a scoring, never a castle"),
+                ),
+                false => Verdict::new(
+                    rule::CASTLE_NOT_A_CITY,
+                    format!("the town at {at} is a castle: followers from the city of Carcassonne may not enter a castle"),
+                ),
+            });
         }
         if !completed_now(game, seg, kind, turn.mv.pos) {
             return Err(Verdict::new(
@@ -262,23 +270,17 @@ fn may_enter(game: &Game, player: PlayerId, since: usize) -> bool {
 
 /// After the turn's scorings: the moved followers were scored, and a follower may enter.
 fn enter(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
-    // A feature a follower entered but nobody scored (a town made a castle late) keeps it.
+    // A feature a follower entered but nobody scored keeps it. A town that others scored
+    // before its converters manned it as a castle sent them home (rule::CASTLE_SHARED_TOWN):
+    // its followers are the castle's.
     let entered = game.state_of::<State>().entered.clone();
-    if let Some(&root) = entered.iter().find(|&&r| game.followers().iter().any(|f| game.feature_of(f.segment) == r)) {
+    let kept = |r: SegId| !game.taken_over(r) && game.followers().iter().any(|f| game.feature_of(f.segment) == r);
+    if let Some(&root) = entered.iter().find(|&&r| kept(r)) {
         let at = game.placement_of(root).pos;
-        let castle = game.taken_over(root);
-        return Err(match castle {
-            true => Verdict::new(
-                rule::CASTLE_NOT_A_CITY,
-                format!(
-                    "the town at {at} became a castle: followers from the city of Carcassonne may not enter a castle"
-                ),
-            ),
-            false => Verdict::new(
-                rule::MOVE_BEFORE_MAJORITY,
-                format!("the feature at {at} was not scored: followers leave the city only for a feature being scored"),
-            ),
-        });
+        return Err(Verdict::new(
+            rule::MOVE_BEFORE_MAJORITY,
+            format!("the feature at {at} was not scored: followers leave the city only for a feature being scored"),
+        ));
     }
     let entries: Vec<(Quarter, Option<Quarter>)> = (turn.mv.extras.iter())
         .filter_map(|e| match e.get::<Action>() {
@@ -519,5 +521,7 @@ pub mod rule {
         MOVE_END = "count.move.end",
         /// No follower from the city enters a castle.
         CASTLE_NOT_A_CITY = "count.castle.not-a-city",
+        /// Into a shared town only while one of its majority scores it, never into its castle.
+        CASTLE_SHARED_TOWN = "count.castle.shared-town-scoring-only",
     }
 }

@@ -18,6 +18,9 @@
 //! * with no tile at the landing square, or none of those features unfinished on it, the
 //!   follower stays in the supply (`flier: {die: 3}` with no `at:`/`on:`, rule::CRASH); when it
 //!   can land, it must (rule::MUST_LAND);
+//! * a town of Bridges, Castles and Bazaars that fliers leave held by several players is
+//!   decided by its majority, each tied player choosing to score or convert it (the castle
+//!   module, `bcb1.castle.shared-town-*`);
 //! * the flight comes instead of the turn's follower (`deploys_instead`) and only from a tile
 //!   with a flying machine (rule::LAUNCH); it is made in a `flier` phase right after the
 //!   follower's, before anything is scored.

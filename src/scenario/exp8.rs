@@ -2,7 +2,7 @@
 //! bridges, castles, a castle owner's choice, bazaars, barns and ladies, read into the slot's
 //! actions (`expansion::exp8::Action`), which the 1st-edition or the new-edition module plays.
 
-use super::raw::{Expecting, WordOr};
+use super::raw::{Expecting, Names, WordOr};
 use super::value::Value;
 use super::vocab::{BoardInfo, Key, OfferTile, TurnInfo, TurnOut, Vocabulary};
 use super::write::{one_place, scalar, square, BoardOffer, Written};
@@ -73,8 +73,10 @@ struct CastleMap {
     #[serde(default)]
     at: Option<Vec<i64>>,
     on: String,
+    /// Who makes it: a player, or the players sharing the town's majority who convert it
+    /// (Flying Machines), the others scoring it.
     #[serde(default)]
-    by: Option<String>,
+    by: Option<Names>,
 }
 
 impl Expecting for CastleMap {
@@ -273,7 +275,13 @@ impl Vocabulary for Exp8 {
         let here = |at: Pos| at == mv.pos;
         // The actions beside this one in the move: who makes a castle follows the castle.
         let i = mv.extras.iter().position(|x| std::ptr::eq(x, action))?;
-        let next = mv.extras.get(i + 1).and_then(|x| x.get::<Action>());
+        // Those who make a castle: the `CastleBy` of its square that follow it.
+        let makers: Vec<PlayerId> = (mv.extras[i + 1..].iter().map_while(|x| x.get::<Action>()))
+            .map_while(|a| match (a, action.get::<Action>()) {
+                (Action::CastleBy { at, by }, Some(Action::Castle { at: castle, .. })) if at == castle => Some(*by),
+                _ => None,
+            })
+            .collect();
         let before = i.checked_sub(1).and_then(|j| mv.extras[j].get::<Action>());
         let name = |p: PlayerId| game.players().get(p.index()).map(|p| scalar(&p.name));
         let this = action.get::<Action>()?;
@@ -296,9 +304,12 @@ impl Vocabulary for Exp8 {
                     Some(s) => format!("city {}", s.words()),
                     None => "city".to_string(),
                 };
-                let by = match next {
-                    Some(Action::CastleBy { at: by_at, by }) if by_at == at => Some(name(*by)?),
-                    _ => None,
+                let by = match makers.as_slice() {
+                    [] => None,
+                    [one] => Some(name(*one)?),
+                    many => {
+                        Some(format!("[{}]", many.iter().map(|p| name(*p)).collect::<Option<Vec<_>>>()?.join(", ")))
+                    }
                 };
                 let item = match (here(*at), by) {
                     (true, None) => on,
@@ -310,7 +321,9 @@ impl Vocabulary for Exp8 {
             }
             // Written in the map of the castle just before it.
             Action::CastleBy { at, .. } => match before {
-                Some(Action::Castle { at: castle, .. }) if castle == at => Written::Within,
+                Some(Action::Castle { at: castle, .. } | Action::CastleBy { at: castle, .. }) if castle == at => {
+                    Written::Within
+                }
                 _ => return None,
             },
             Action::CastleTakes { castle, structure } => Written::Item {
@@ -534,19 +547,27 @@ fn castle(v: &mut Validator, path: &str, c: &RawCastle, t: &TurnInfo) -> Vec<Ext
             return Vec::new();
         }
     };
-    let by = match by {
-        None => None,
-        Some(name) => match t.players.iter().position(|p| p == name) {
-            Some(i) => Some(PlayerId(i as u8)),
-            None => {
-                v.unknown_player(&format!("{path}.by"), name, t.players);
+    let mut makers = Vec::new();
+    for (i, name) in by.map(|b| b.0.as_slice()).unwrap_or_default().iter().enumerate() {
+        let npath = match by.is_some_and(|b| b.0.len() > 1) {
+            true => format!("{path}.by[{i}]"),
+            false => format!("{path}.by"),
+        };
+        match t.players.iter().position(|p| p == name) {
+            Some(i) if makers.contains(&PlayerId(i as u8)) => {
+                v.problem("scenario::bad-castle", &npath, format!("{name} is named twice"), None);
                 return Vec::new();
             }
-        },
-    };
+            Some(i) => makers.push(PlayerId(i as u8)),
+            None => {
+                v.unknown_player(&npath, name, t.players);
+                return Vec::new();
+            }
+        }
+    }
     let Some(at) = at else { return Vec::new() };
     let mut out = vec![Extra::new(Action::Castle { at, spot })];
-    out.extend(by.map(|by| Extra::new(Action::CastleBy { at, by })));
+    out.extend(makers.into_iter().map(|by| Extra::new(Action::CastleBy { at, by })));
     out
 }
 

@@ -200,6 +200,33 @@ impl<'de, M: Deserialize<'de> + Expecting> Deserialize<'de> for WordOr<M> {
     }
 }
 
+/// One name or a list of names: `by: Blue` or `by: [Red, Blue]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for Names {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Names;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a player's name or a list of them (`Blue`, `[Red, Blue]`)")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Names, E> {
+                Ok(Names(vec![v.to_string()]))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut a: A) -> Result<Names, A::Error> {
+                let mut out = Vec::new();
+                while let Some(name) = a.next_element::<String>()? {
+                    out.push(name);
+                }
+                Ok(Names(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawExpect {

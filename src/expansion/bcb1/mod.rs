@@ -8,6 +8,11 @@
 //! stays, now in the castle. After each later turn's scoring, a castle takes the points of a
 //! structure completed that turn with a tile in its fief, and scoring castles count as
 //! completed structures for the castles beside them.
+//!
+//! A town held by several followers (fliers) is decided by its majority: its tied players
+//! each score or convert it. Those who score it score it in the usual scoring, while the
+//! converters' followers wait off the board (`Castle::garrison`); they man the castle once
+//! that scoring is over.
 
 pub mod bazaar;
 pub mod parts;
@@ -16,7 +21,9 @@ pub mod rule;
 use super::exp8::{self, Action};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
-use crate::engine::{FeatureInfo, Figure, FollowerOn, Game, Move, OpenTurn, Part, Phase, Trials, TurnContext};
+use crate::engine::{
+    FeatureInfo, Figure, Follower, FollowerOn, Game, Move, OpenTurn, Part, Phase, Trials, TurnContext,
+};
 use crate::geom::{Axis, Edge, Pos};
 use crate::rules::RuleId;
 use crate::ruleset::Profile;
@@ -175,6 +182,9 @@ pub struct Castle {
     pub built: u16,
     pub built_move: u32,
     pub scored: bool,
+    /// The followers of a shared town's converters, off the board while the other tied
+    /// players score the town (rule::CASTLE_SHARED_MIXED); empty once the castle is manned.
+    pub garrison: Vec<Follower>,
 }
 
 /// Pieces in each player's supply, and the castles on the board.
@@ -457,40 +467,115 @@ impl Bcb1 {
         Ok(())
     }
 
-    /// Converts the town named by the move into a castle, if the rules allow.
+    /// Converts the town named by the move into a castle, if the rules allow. A town several
+    /// players hold (fliers) is decided by its majority: those the turn names (`by:`) convert
+    /// it, the other players of the majority score it (rule::CASTLE_SHARED_MIXED).
     fn build_castle(game: &mut Game, turn: &TurnContext, at: Pos, spot: Option<Spot>) -> Result<(), Verdict> {
         let town = game
             .city_completed_now(at, spot, turn.mv.pos)
             .map_err(|why| Verdict::new(rule::CASTLE_TOWN, format!("no town to make a castle: {why}")))?;
-        // rule::CASTLE_OCCUPIER: when the scenario names who converts, it must be an occupier.
-        let by = exp8::actions(&turn.mv).find_map(|x| match x {
-            Action::CastleBy { at: a, by } if *a == at => Some(*by),
-            _ => None,
-        });
-        if let Some(by) = by.filter(|b| !game.majority(town).contains(b)) {
-            return Err(Verdict::new(
-                rule::CASTLE_OCCUPIER,
-                format!(
-                    "{} does not occupy the town at {at}: only its occupier may make it a castle",
-                    game.player_name(by)
+        // rule::CASTLE_OCCUPIER: when the scenario names who converts, it must be an occupier
+        // of the majority (rule::CASTLE_SHARED_MAJORITY).
+        let makers: Vec<PlayerId> = exp8::actions(&turn.mv)
+            .filter_map(|x| match x {
+                Action::CastleBy { at: a, by } if *a == at => Some(*by),
+                _ => None,
+            })
+            .collect();
+        let majority = game.majority(town);
+        let holders: Vec<PlayerId> = (game.followers().iter())
+            .filter(|f| game.feature_of(f.segment) == town)
+            .map(|f| f.player)
+            .fold(Vec::new(), |mut v, p| {
+                if !v.contains(&p) {
+                    v.push(p);
+                }
+                v
+            });
+        // Held by followers of several players: only fliers (and the like) make one so.
+        let shared = holders.len() > 1;
+        if let Some(&by) = makers.iter().find(|b| !majority.contains(b)) {
+            let name = game.player_name(by);
+            return Err(match holders.contains(&by) {
+                true => Verdict::new(
+                    rule::CASTLE_SHARED_MAJORITY,
+                    format!(
+                        "{name} has fewer followers in the town at {at} than another player: only its majority decides"
+                    ),
                 ),
-            ));
+                false => Verdict::new(
+                    rule::CASTLE_OCCUPIER,
+                    format!("{name} does not occupy the town at {at}: only its occupier may make it a castle"),
+                ),
+            });
         }
-        let castle = Self::convert(game, town, at, turn.turn, false)?;
+        let scorers: Vec<PlayerId> =
+            majority.iter().copied().filter(|p| !makers.is_empty() && !makers.contains(p)).collect();
+        let owners = (!makers.is_empty()).then_some(makers.as_slice());
+        let castle = Self::convert(game, town, at, turn.turn, false, owners)?;
+        let mut because = smallvec![rule::CASTLE_TOWN, rule::CASTLE_OCCUPIER, rule::CASTLE_CONVERT];
+        if shared {
+            because.extend([rule::CASTLE_SHARED_MAJORITY, rule::CASTLE_SHARED_EACH, rule::CASTLE_SHARED_TOKENS]);
+        }
+        let lifted = (0..game.followers().len())
+            .rev()
+            .filter(|&i| game.feature_of(game.followers()[i].segment) == town)
+            .collect::<Vec<_>>();
+        if scorers.is_empty() {
+            // rule::CASTLE_SHARED_MAJORITY: the castle holds the majority's followers only.
+            for i in lifted {
+                if !castle.owners.contains(&game.followers()[i].player) {
+                    game.remove_follower(i);
+                }
+            }
+        } else {
+            // rule::CASTLE_SHARED_MIXED: the converters' followers wait off the board while
+            // the others score the town, then stand in the castle.
+            because.push(rule::CASTLE_SHARED_MIXED);
+            let mut garrison = Vec::new();
+            for i in lifted {
+                if castle.owners.contains(&game.followers()[i].player) {
+                    garrison.push(game.take_prisoner(i));
+                }
+            }
+            let st = game.state_of_mut::<State>();
+            if let Some(c) = st.built.iter_mut().find(|c| c.town == town) {
+                c.garrison = garrison;
+            }
+        }
         let words = castle_words(game, &castle);
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: castle.owners.into(),
             feature: castle_ref(castle.tiles, "castle built").with_words(words),
             items: smallvec![ScoreItem { rule: rule::CASTLE_NO_POINTS, label: "castle built", count: 1, each: 0 }],
-            because: smallvec![rule::CASTLE_TOWN, rule::CASTLE_OCCUPIER, rule::CASTLE_CONVERT],
+            because,
         });
         Ok(())
     }
 
+    /// The followers of castles made of a shared town that others scored (rule::CASTLE_SHARED_MIXED),
+    /// back on the board once that scoring is over.
+    fn man_castles(game: &mut Game) {
+        let waiting: Vec<Follower> =
+            game.state_of_mut::<State>().built.iter_mut().flat_map(|c| std::mem::take(&mut c.garrison)).collect();
+        for f in waiting {
+            game.give_figure(f.player, f.figure, 1);
+            game.deploy_figure(f.player, f.segment, f.figure);
+        }
+    }
+
     /// Makes a castle of the town `town`, by the rules of its shape and its occupier, the
-    /// token from the occupier's supply; `built` is the turn (0 on the starting board).
-    fn convert(game: &mut Game, town: SegId, at: Pos, built: u16, scored: bool) -> Result<Castle, Verdict> {
+    /// token from the occupier's supply; `built` is the turn (0 on the starting board). Its
+    /// owners are `owners` (some of a shared town's majority) or else the majority.
+    fn convert(
+        game: &mut Game,
+        town: SegId,
+        at: Pos,
+        built: u16,
+        scored: bool,
+        owners: Option<&[PlayerId]>,
+    ) -> Result<Castle, Verdict> {
         let members = game.members(town);
         let shape = game.options().of::<Options>().town_shape;
         let caps_ok = members.iter().all(|m| {
@@ -518,7 +603,9 @@ impl Bcb1 {
                 ),
             ));
         }
-        let mut owners = game.majority(town);
+        let majority = game.majority(town);
+        let mut owners = owners.map_or(majority.to_vec(), <[PlayerId]>::to_vec);
+        owners.sort_unstable();
         if owners.is_empty() {
             // Followers that weigh nothing (a mayor in a town without pennants) still occupy
             // it: their owners may make it a castle, which earns them nothing
@@ -537,10 +624,15 @@ impl Bcb1 {
         }
         for o in &owners {
             if game.state_of::<State>().castles.get(o.index()).copied().unwrap_or(0) == 0 {
-                return Err(Verdict::new(
-                    rule::PIECE_SUPPLY,
-                    format!("{} has no castle token left", game.player_name(*o)),
-                ));
+                let name = game.player_name(*o);
+                return Err(match majority.len() > 1 {
+                    // rule::CASTLE_SHARED_TOKENS: a tied player without a token can only score.
+                    true => Verdict::new(
+                        rule::CASTLE_SHARED_TOKENS,
+                        format!("{name} has no castle token left, so can only score the town at {at}"),
+                    ),
+                    false => Verdict::new(rule::PIECE_SUPPLY, format!("{name} has no castle token left")),
+                });
             }
         }
         for o in &owners {
@@ -548,8 +640,16 @@ impl Bcb1 {
         }
         let tiles = [squares[0], squares[1]];
         let built_move = game.move_number();
-        let castle =
-            Castle { town, tiles, fief: fief(tiles[0], tiles[1]), owners: owners.to_vec(), built, built_move, scored };
+        let castle = Castle {
+            town,
+            tiles,
+            fief: fief(tiles[0], tiles[1]),
+            owners,
+            built,
+            built_move,
+            scored,
+            garrison: Vec::new(),
+        };
         game.state_of_mut::<State>().built.push(castle.clone());
         Ok(castle)
     }
@@ -565,10 +665,14 @@ impl Bcb1 {
             .collect();
         let turn_ctx = turn;
         let turn = turn.turn;
-        // What this turn completed: (squares, points, kind, occupied).
+        // What this turn completed: (squares, points, kind, occupied). A town made a castle
+        // is not a completed city, even when some of its tied holders scored it
+        // (rule::CASTLE_SHARED_MIXED).
+        let towns: Vec<SegId> = game.state_of::<State>().built.iter().map(|c| c.town).collect();
         let structures: Vec<Structure> = game
             .completions()
             .iter()
+            .filter(|c| !towns.contains(&c.info.root))
             .map(|c| {
                 let what = format!("{} ({} tiles)", game.feature_words(&c.info), c.info.tiles);
                 (c.squares.clone(), c.points, c.info.kind, c.occupied, what)
@@ -824,9 +928,9 @@ impl Choices<'_> {
 /// The towns a placement completed (cities of two segments), each named by its city on the
 /// tile just placed (or on the second square of a double-size tile): `after` is the game
 /// as the placement left it.
-fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
+fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot, Vec<PlayerId>)> {
     let squares = std::iter::once((mv.tile, mv.pos)).chain(after.twin_of(mv.tile, mv.pos, mv.rotation));
-    let mut v: Vec<(Pos, Spot)> = Vec::new();
+    let mut v: Vec<(Pos, Spot, Vec<PlayerId>)> = Vec::new();
     let mut roots: Vec<SegId> = Vec::new();
     for (kind, at) in squares {
         let def = after.def(kind);
@@ -837,10 +941,10 @@ fn towns_completed(after: &Game, mv: &Move) -> Vec<(Pos, Spot)> {
             }
             let Some(seg) = after.segment_at(at, local) else { continue };
             let root = after.feature_of(seg);
-            let completed = after.completions().iter().any(|c| c.info.root == root);
-            if completed && after.members(root).len() == 2 && !roots.contains(&root) {
+            let Some(done) = after.completions().iter().find(|c| c.info.root == root) else { continue };
+            if after.members(root).len() == 2 && !roots.contains(&root) {
                 roots.push(root);
-                v.push((at, Spot::Edge(e)));
+                v.push((at, Spot::Edge(e), done.majority.clone()));
             }
         }
     }
@@ -860,9 +964,11 @@ fn castle_choices(before: &Game, after: &Game, turn: u16) -> Vec<Vec<(Pos, Pos)>
     let castles = &before.state_of::<State>().built;
     let mut out = Vec::new();
     for c in castles_waiting(castles, turn) {
+        let towns = &after.state_of::<State>().built;
         let mut options: Vec<Vec<Pos>> = after
             .completions()
             .iter()
+            .filter(|x| !towns.iter().any(|t| t.town == x.info.root))
             .filter(|x| x.squares.iter().any(|p| c.fief.contains(p)))
             .map(|x| x.squares.clone())
             .collect();
@@ -941,7 +1047,7 @@ impl exp8::StandingPieces for Bcb1 {
                 format!("the castle at {at} has scored: its follower went home, so nobody stands in it"),
             ));
         }
-        Self::convert(game, town, at, 0, scored).map(|_| ())
+        Self::convert(game, town, at, 0, scored, None).map(|_| ())
     }
 
     fn standing_barn(
@@ -1074,7 +1180,8 @@ impl Expansion for Bcb1 {
     }
 
     fn takes_over(&self, game: &Game, root: SegId) -> bool {
-        game.state_of::<State>().built.iter().any(|c| c.town == root)
+        // A castle whose converters wait off the board lets the others score the town first.
+        game.state_of::<State>().built.iter().any(|c| c.town == root && c.garrison.is_empty())
     }
 
     fn farm_value(&self, game: &Game, city: SegId) -> Option<(RuleId, &'static str, i32)> {
@@ -1223,13 +1330,22 @@ impl Expansion for Bcb1 {
             // Refused without a follower: no castle or choice can make it legal.
             let Some((towns, takes)) = seen else { continue };
             let mut decided: Vec<Vec<Extra>> = vec![Vec::new()];
-            for (at, spot) in towns {
-                let more: Vec<Vec<Extra>> = decided
-                    .iter()
-                    .map(|d| {
-                        let mut d = d.clone();
-                        d.push(Extra::new(Action::Castle { at, spot: Some(spot) }));
-                        d
+            for (at, spot, majority) in towns {
+                // Made a castle by its whole majority (`castle:`), or, when that is shared, by
+                // some of it while the others score it (`by:`; rule::CASTLE_SHARED_EACH). A
+                // player without a token is left out by the judging of each set.
+                let makers = (1..(1u32 << majority.len()) - 1).map(|mask| {
+                    (majority.iter().enumerate()).filter(|(i, _)| mask >> i & 1 == 1).map(|(_, p)| *p).collect()
+                });
+                let choices: Vec<Vec<PlayerId>> = std::iter::once(Vec::new()).chain(makers).collect();
+                let more: Vec<Vec<Extra>> = (decided.iter())
+                    .flat_map(|d| {
+                        choices.iter().map(move |by| {
+                            let mut d = d.clone();
+                            d.push(Extra::new(Action::Castle { at, spot: Some(spot) }));
+                            d.extend(by.iter().map(|&by| Extra::new(Action::CastleBy { at, by })));
+                            d
+                        })
                     })
                     .collect();
                 decided.extend(more);
@@ -1332,6 +1448,7 @@ impl Expansion for Bcb1 {
                 return Ok(());
             }
             CASTLE_SCORE_PHASE => {
+                Self::man_castles(game);
                 return Self::score_castles(game, turn);
             }
             BAZAAR_PHASE => {
@@ -1364,6 +1481,12 @@ impl Expansion for Bcb1 {
     }
 
     fn explain(&self, game: &Game, f: &FeatureInfo, because: &mut crate::score::Rules) {
+        // rule::CASTLE_SHARED_MIXED: a shared town scored by those who did not convert it.
+        if f.kind == FeatureKind::City
+            && game.state_of::<State>().built.iter().any(|c| c.town == f.root && !c.garrison.is_empty())
+        {
+            because.extend([rule::CASTLE_SHARED_EACH, rule::CASTLE_SHARED_MIXED]);
+        }
         if f.kind != FeatureKind::Road {
             return;
         }

@@ -70,6 +70,14 @@ crate::rules::rule_ids! {
     CASTLE_DOUBLE_TURN = "bcb1.castle.double-turn-second-part",
     /// The castle's follower goes home after it scores; the token stays.
     CASTLE_FOLLOWER_RETURNS = "bcb1.castle.follower-returns-token-stays",
+    /// Flying Machines: the majority of a shared town decides, and only its followers enter the castle.
+    CASTLE_SHARED_MAJORITY = "bcb1.castle.shared-town-majority",
+    /// Players sharing a town's majority each decide: score it, or convert it and share the castle.
+    CASTLE_SHARED_EACH = "bcb1.castle.shared-town-each-decides",
+    /// Some tied players score, the others convert: the scorers' majority leaves the converters out.
+    CASTLE_SHARED_MIXED = "bcb1.castle.shared-town-mixed",
+    /// Each converter of a shared town spends a token; one with none left can only score.
+    CASTLE_SHARED_TOKENS = "bcb1.castle.shared-town-tokens",
     /// At the end an unfinished castle scores nothing and its follower leaves.
     CASTLE_GAME_END = "bcb1.castle.game-end-nothing",
     /// At farm scoring a castle is worth 4 points to a bordering field.
