@@ -111,18 +111,11 @@ const MOOT_ELEMENTS: &[(&str, &str)] =
 /// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
 /// client's default, C2, lets the wagon reach further, which the referee does not play (a
 /// wagon moved so is refused at its move).
-/// `king-and-robber-scoring: default` is the 1st edition's end scoring of the King and the
-/// Robber Baron (1 point per completed city or road).
-const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1"), ("king-and-robber-scoring", "default")];
+const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1")];
 
 /// JCZ's rules of an expansion the referee models whose other values it does not play: the
 /// rule, and why a game setting one is refused.
-const UNPLAYED_RULES: &[(&str, &str)] = &[(
-    "king-and-robber-scoring",
-    "JCloisterZone's other scorings of the King and the Robber Baron (`10/20`, `15/40`, \
-     `continuously`) have no rule text at hand to cite; the referee plays the 1st edition's \
-     (`default`: 1 point per completed city or road at the end)",
-)];
+const UNPLAYED_RULES: &[(&str, &str)] = &[];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
 struct RuleMap {
@@ -195,6 +188,19 @@ const RULES: &[RuleMap] = &[
             ("number-of-followers", "hills.tiebreaker", "number-of-followers"),
         ],
         elements: &["hill"],
+    },
+    // King and Robber: `default` is the 1st edition's count; the others are JCloisterZone's
+    // own options (no published rule), each a value of the switch.
+    RuleMap {
+        name: "king-and-robber-scoring",
+        default: "default",
+        values: &[
+            ("default", "king-robber.scoring", "per-completed-feature"),
+            ("10/20", "king-robber.scoring", "ten-each"),
+            ("15/40", "king-robber.scoring", "fifteen-or-forty"),
+            ("continuously", "king-robber.scoring", "continuously"),
+        ],
+        elements: &["king", "robber"],
     },
 ];
 

@@ -544,6 +544,11 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "princess-and-dragon/princess-removed-meeple",
         "flying-machines/flying-machines-placement-confirmation",
         "flying-machines/placement-is-mandatory",
+        "king-and-robber/king-and-robber-scoring",
+        "king-and-robber/king-and-robber-10_scoring",
+        "king-and-robber/king-and-robber-15_40_scoring",
+        "king-and-robber/king-continuous-scoring",
+        "king-and-robber/robber-continuous-scoring",
     ] {
         let f = dir.join(format!("{t}.jcz"));
         let o = referee(&["check", f.to_str().unwrap()]);
