@@ -28,7 +28,9 @@
 //! Not modelled, and refused: another figure than a normal follower flying (the footnote "any
 //! follower may fly": the `flier:` key has no `figure:`, and an unknown key is a located
 //! problem); the phantom flying beside the turn's follower. The JCloisterZone importer reads
-//! the flier tile sets; a flight recorded in a save is refused where it is made.
+//! the flier tile sets and the flights of a save (`src/jcz/import.rs`, `Cx::flight`: the die
+//! JCloisterZone threw, the landing chosen); a large follower launched there is refused where
+//! it is.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;

@@ -19,18 +19,64 @@
 //! the size of the city or road that gave it (`king: {player: Red, size: 5}`); the pictures
 //! show it beside its holder's score.
 //!
-//! What it does not model, refused where it is met: JCloisterZone's other scorings of the
-//! titles (`king-and-robber-scoring` other than `default`), for which no rule text is at hand;
-//! a game with only one of the two titles.
+//! JCloisterZone's other scorings of the titles (its option `king-and-robber-scoring`), for
+//! which no published rule text was found, are the switch `king-robber.scoring`, at the 1st
+//! edition's `per-completed-feature` under every profile, `jcz` included (JCloisterZone's
+//! default); a scenario, or a saved game through the importer, sets another value: `ten-each`
+//! (10 points a title at the end, `kr.jcz.ten-each`), `fifteen-or-forty` (15 for one title, 40
+//! for both, `kr.jcz.fifteen-or-forty`), `continuously` (no end scoring: after each turn's
+//! scoring the holder, as the turn began, scores 1 for each city or road the placement
+//! completed, `kr.jcz.continuously`).
+//!
+//! What it does not model, refused where it is met: a game with only one of the two titles.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::{Figure, Game, Move, Phase, TurnContext};
 use crate::geom::Pos;
+use crate::ruleset::SwitchDef;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
 use smallvec::smallvec;
 
 pub struct Kr;
+
+/// How the titles score: the 1st edition's count at the end, or one of JCloisterZone's options.
+pub static SCORING: SwitchDef = SwitchDef {
+    name: "king-robber.scoring",
+    question: "How do the King and the Robber Baron score?",
+    values: &[
+        ("per-completed-feature", "1 point a completed city (road) on the board at the end (the 1st edition)"),
+        ("ten-each", "10 points a title at the end (a JCloisterZone option; no published rule)"),
+        ("fifteen-or-forty", "15 points for one title, 40 for both, at the end (a JCloisterZone option; no published rule)"),
+        (
+            "continuously",
+            "1 point to the holder for each city (road) completed while held, nothing at the end (a JCloisterZone option; no published rule)",
+        ),
+    ],
+    rules: &[rule::KING_FINAL, rule::ROBBER_FINAL, rule::JCZ_TEN_EACH, rule::JCZ_FIFTEEN_OR_FORTY, rule::JCZ_CONTINUOUSLY],
+    governs: &[],
+};
+
+/// The value of `king-robber.scoring` a game is played under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scoring {
+    #[default]
+    PerCompletedFeature,
+    TenEach,
+    FifteenOrForty,
+    Continuously,
+}
+
+impl Scoring {
+    fn read(profile: &crate::ruleset::Profile) -> Scoring {
+        match profile.value(&SCORING) {
+            "ten-each" => Scoring::TenEach,
+            "fifteen-or-forty" => Scoring::FifteenOrForty,
+            "continuously" => Scoring::Continuously,
+            _ => Scoring::PerCompletedFeature,
+        }
+    }
+}
 
 const PHASE: &str = "king-robber";
 
@@ -147,6 +193,9 @@ impl State {
 /// who placed the tile; rule::KING_LARGER_ONLY, rule::ROBBER_LONGER_ONLY: one only as large
 /// leaves it with its holder. Each said as an event of 0 points.
 fn take(game: &mut Game, turn: &TurnContext) {
+    if *game.options().of::<Scoring>() == Scoring::Continuously {
+        continuous_scoring(game, turn);
+    }
     for title in Title::ALL {
         // The first of the largest, in the order they were scored.
         let best = game
@@ -186,10 +235,75 @@ fn take(game: &mut Game, turn: &TurnContext) {
     }
 }
 
+/// rule::JCZ_CONTINUOUSLY: before the titles change hands, each title's holder as the turn
+/// began scores 1 for every city (road) the placement completed, occupied or not.
+fn continuous_scoring(game: &mut Game, turn: &TurnContext) {
+    for title in Title::ALL {
+        let Some((holder, _)) = game.state_of::<State>().of(title) else { continue };
+        let done: Vec<crate::engine::FeatureInfo> =
+            game.completions().iter().filter(|c| c.info.kind == title.kind()).map(|c| c.info.clone()).collect();
+        let Some(first) = done.first() else { continue };
+        let label = match title {
+            Title::King => "city completed this turn",
+            Title::Robber => "road completed this turn",
+        };
+        let words = format!(
+            "{} ({} {}{} completed this turn)",
+            title.name(),
+            done.len(),
+            title.feature_word(),
+            if done.len() == 1 { "" } else { "s" }
+        );
+        let feature = game.feature_ref(first).with_words(words);
+        game.award(ScoreEvent {
+            timing: Timing::Turn(turn.turn),
+            players: smallvec![holder],
+            feature,
+            items: smallvec![ScoreItem { rule: rule::JCZ_CONTINUOUSLY, label, count: done.len() as u32, each: 1 }],
+            because: smallvec![],
+        });
+    }
+}
+
+/// Under one of JCloisterZone's fixed scorings: rule::JCZ_TEN_EACH, 10 points a title;
+/// rule::JCZ_FIFTEEN_OR_FORTY, 15 for one title, 40 to a player holding both (one event).
+fn fixed_final_scoring(game: &mut Game, scoring: Scoring) {
+    let st = game.state_of::<State>().clone();
+    let both = match (st.king, st.robber) {
+        (Some((k, _)), Some((r, _))) => k == r,
+        _ => false,
+    };
+    for title in Title::ALL {
+        let Some((holder, size)) = st.of(title) else { continue };
+        let (rule, label, points) = match scoring {
+            Scoring::FifteenOrForty if both && title == Title::Robber => continue,
+            Scoring::FifteenOrForty if both => (rule::JCZ_FIFTEEN_OR_FORTY, "both titles", 40),
+            Scoring::FifteenOrForty => (rule::JCZ_FIFTEEN_OR_FORTY, "one title", 15),
+            _ => (rule::JCZ_TEN_EACH, "title held", 10),
+        };
+        let name = if label == "both titles" { "the King and the Robber Baron" } else { title.name() };
+        let words = format!("{name} (held since a {} of {size} tiles)", title.feature_word());
+        let feature = FeatureRef::new(title.final_kind(), Pos::new(0, 0), u8::MAX, title.name(), 0).with_words(words);
+        game.award(ScoreEvent {
+            timing: Timing::End,
+            players: smallvec![holder],
+            feature,
+            items: smallvec![ScoreItem { rule, label, count: 1, each: points }],
+            because: smallvec![],
+        });
+    }
+}
+
 /// rule::KING_FINAL, rule::ROBBER_FINAL: each title's holder scores 1 per completed city or
 /// road on the board; rule::CASTLE_NOT_CITY: a town made a castle is not counted (an item of
 /// 0 points, so that the report says why).
 fn final_scoring(game: &mut Game) {
+    match *game.options().of::<Scoring>() {
+        Scoring::PerCompletedFeature => {}
+        // Scored as the titles went, nothing at the end.
+        Scoring::Continuously => return,
+        fixed => return fixed_final_scoring(game, fixed),
+    }
     for title in Title::ALL {
         let Some((holder, size)) = game.state_of::<State>().of(title) else { continue };
         let all = game.completed_features(title.kind());
@@ -253,6 +367,15 @@ impl Expansion for Kr {
 
     fn forbidden_followers(&self, _game: &Game, _player: PlayerId, _bare: &Move, _figure: Figure) -> Option<u64> {
         Some(0)
+    }
+
+    fn switches(&self) -> &'static [&'static SwitchDef] {
+        static ALL: [&SwitchDef; 1] = [&SCORING];
+        &ALL
+    }
+
+    fn read_options(&self, profile: &crate::ruleset::Profile, into: &mut super::Slots) {
+        into.insert(Scoring::read(profile));
     }
 
     fn setup(&self, game: &mut Game) {
@@ -359,5 +482,11 @@ pub mod rule {
         ROBBER_FINAL = "kr.robber.final",
         /// A castle (a town made one) is no city for the King.
         CASTLE_NOT_CITY = "kr.king.castle-not-city",
+        /// JCloisterZone's option: each title's holder scores 10 at the end.
+        JCZ_TEN_EACH = "kr.jcz.ten-each",
+        /// JCloisterZone's option: 15 at the end for one title, 40 for both.
+        JCZ_FIFTEEN_OR_FORTY = "kr.jcz.fifteen-or-forty",
+        /// JCloisterZone's option: the holder scores 1 for each city or road completed while held.
+        JCZ_CONTINUOUSLY = "kr.jcz.continuously",
     }
 }

@@ -85,6 +85,9 @@ const ELEMENTS: &[Element] = &[
     Element { name: "hill", expansion: "hs", off: Some(("hills-sheep.hills", "left-out")) },
     Element { name: "vineyard", expansion: "hs", off: Some(("hills-sheep.vineyards", "left-out")) },
     Element { name: "shepherd", expansion: "hs", off: None },
+    // The Flying Machines: the element the client adds with the set `flier:1` (a save seldom
+    // lists it); the flights are read from the messages.
+    Element { name: "flier", expansion: "flying-machines", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -108,18 +111,11 @@ const MOOT_ELEMENTS: &[(&str, &str)] =
 /// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
 /// client's default, C2, lets the wagon reach further, which the referee does not play (a
 /// wagon moved so is refused at its move).
-/// `king-and-robber-scoring: default` is the 1st edition's end scoring of the King and the
-/// Robber Baron (1 point per completed city or road).
-const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1"), ("king-and-robber-scoring", "default")];
+const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1")];
 
 /// JCZ's rules of an expansion the referee models whose other values it does not play: the
 /// rule, and why a game setting one is refused.
-const UNPLAYED_RULES: &[(&str, &str)] = &[(
-    "king-and-robber-scoring",
-    "JCloisterZone's other scorings of the King and the Robber Baron (`10/20`, `15/40`, \
-     `continuously`) have no rule text at hand to cite; the referee plays the 1st edition's \
-     (`default`: 1 point per completed city or road at the end)",
-)];
+const UNPLAYED_RULES: &[(&str, &str)] = &[];
 
 /// JCZ's rule switches (with the client's defaults) and the switch values they set.
 struct RuleMap {
@@ -193,6 +189,19 @@ const RULES: &[RuleMap] = &[
         ],
         elements: &["hill"],
     },
+    // King and Robber: `default` is the 1st edition's count; the others are JCloisterZone's
+    // own options (no published rule), each a value of the switch.
+    RuleMap {
+        name: "king-and-robber-scoring",
+        default: "default",
+        values: &[
+            ("default", "king-robber.scoring", "per-completed-feature"),
+            ("10/20", "king-robber.scoring", "ten-each"),
+            ("15/40", "king-robber.scoring", "fifteen-or-forty"),
+            ("continuously", "king-robber.scoring", "continuously"),
+        ],
+        elements: &["king", "robber"],
+    },
 ];
 
 impl RuleMap {
@@ -251,6 +260,8 @@ struct Turn {
     builder: Option<String>,
     /// The turn's phantom on the tile just placed, in players' words (`road E`).
     phantom: Option<String>,
+    /// The Flying Machines: the follower launched from the tile just placed.
+    flier: Option<Flight>,
     /// The player the tile placement's message names (JCZ's `player`, optional).
     player: Option<i64>,
     /// The turn's bridge: its square and way across.
@@ -280,6 +291,15 @@ struct Turn {
     acted: bool,
     committed: bool,
     message: usize,
+}
+
+/// A flight of The Flying Machines as the importer reads it: the figure launched (JCZ's meeple
+/// id), the die JCZ threw, and the landing chosen in players' words (`at: [0, 0], on: road W`),
+/// once its message is read.
+struct Flight {
+    meeple: String,
+    die: u8,
+    land: Option<String>,
 }
 
 impl Cx<'_> {
@@ -749,6 +769,15 @@ impl Cx<'_> {
                         }
                         continue;
                     }
+                    // The Flying Machines: a launch from the tile just placed, then where the
+                    // same figure lands.
+                    let feature = m.payload.pointer("/pointer/feature").and_then(Value::as_str);
+                    if feature == Some("FlyingMachine")
+                        || t.flier.as_ref().is_some_and(|f| f.meeple == meeple && f.land.is_none())
+                    {
+                        self.flight(&set, &board, t, m, &path);
+                        continue;
+                    }
                     if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom" | "abbot") {
                         self.problem(
                             "jcz::unsupported-message",
@@ -1202,6 +1231,12 @@ impl Cx<'_> {
         if let Some(p) = &t.phantom {
             parts.push(format!("phantom: {p}"));
         }
+        if let Some(f) = &t.flier {
+            parts.push(match &f.land {
+                Some(land) => format!("flier: {{die: {}, {land}}}", f.die),
+                None => format!("flier: {{die: {}}}", f.die),
+            });
+        }
         parts.extend(t.tower.iter().cloned());
         match t.castles.as_slice() {
             [] => {}
@@ -1395,6 +1430,64 @@ impl Cx<'_> {
         }
     }
 
+    /// A `DEPLOY_MEEPLE` of The Flying Machines: the launch (`feature: FlyingMachine` on the
+    /// tile just placed) or, for the figure launched, where it lands. JCZ records no die: the
+    /// launch message carries `random`, a number in [0, 1) that JCZ's engine turns into the die
+    /// as the number times three, rounded down, plus one (docs/jcz.md, "The Flying Machines").
+    /// A flight with no landing message found nowhere to land (JCZ asks nothing then): the
+    /// engine judges that under the rules, as it judges the landing.
+    fn flight(&mut self, set: &TileSet, board: &HashMap<Pos, Placed>, t: &mut Turn, m: &Message, path: &str) {
+        let meeple = m.payload.get("meepleId").and_then(Value::as_str).unwrap_or_default();
+        let class = meeple.split('.').nth(1).unwrap_or_default();
+        let pointer = m.payload.get("pointer");
+        let at = pointer.and_then(|p| xy(p.get("position")));
+        let feature = pointer.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+        let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+        let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { return };
+        let pos = Pos::new(x as i32, -yy as i32);
+        t.acted = true;
+        if feature != "FlyingMachine" {
+            // The landing of the figure launched this turn.
+            let spot = self.printed(set, board, t, pos, feature, loc, &format!("{path}.payload.pointer"));
+            if let (Some(s), Some(f)) = (spot, t.flier.as_mut()) {
+                f.land = Some(format!("at: [{}, {}], on: {s}", pos.x, pos.y));
+            }
+            return;
+        }
+        if class != "small" {
+            self.problem(
+                "jcz::unsupported-message",
+                &format!("{path}.payload.meepleId"),
+                format!(
+                    "the figure `{meeple}` ({class}) launched by a flying machine: the referee lets only a normal \
+                     follower fly (the footnote that any follower may is not modelled)"
+                ),
+                None,
+            );
+            return;
+        }
+        if pos != here || t.flier.is_some() {
+            self.problem(
+                "jcz::bad-message",
+                &format!("{path}.payload.pointer"),
+                "a flying machine launches one follower a turn, from the tile just placed".to_string(),
+                None,
+            );
+            return;
+        }
+        let random = m.payload.get("random").and_then(Value::as_f64).filter(|r| (0.0..1.0).contains(r));
+        let Some(r) = random else {
+            self.problem(
+                "jcz::bad-message",
+                &format!("{path}.payload"),
+                "a flight needs `random`, the number in [0, 1) JCloisterZone throws the die from".to_string(),
+                None,
+            );
+            return;
+        };
+        t.flier = Some(Flight { meeple: meeple.to_string(), die: jcz_die(r), land: None });
+    }
+
     /// Whether something the referee does not model was met: what follows from it (a figure
     /// on a tile it could not place) is not reported again as a fault of the file.
     fn unsupported(&self) -> bool {
@@ -1582,6 +1675,12 @@ fn push_unique(v: &mut Vec<&'static str>, x: &'static str) {
     if !v.contains(&x) {
         v.push(x);
     }
+}
+
+/// The flight die JCloisterZone throws from a message's `random` (a number in [0, 1)): 1, 2 or
+/// 3, the number times three rounded down, plus one.
+fn jcz_die(random: f64) -> u8 {
+    ((random * 3.0).floor() as u8).min(2) + 1
 }
 
 /// A string as a YAML double-quoted scalar (JSON's escapes are YAML's too).

@@ -358,6 +358,22 @@ pub(crate) fn castle_side(castles: &[[Pos; 2]], at: Pos) -> Option<Edge> {
     Edge::ALL.into_iter().find(|e| at.step(*e) == other)
 }
 
+/// The arrow a flying machine prints on the tile (The Flying Machines: `flier-w` along a row
+/// or column, `flier-nw` diagonally, as printed), turned with the tile: the step it points
+/// along on the board (x east, y north), or none.
+pub(crate) fn flier_arrow(game: &Game, p: &crate::engine::Placed) -> Option<(i32, i32)> {
+    use crate::tile::Mark;
+    let marks = &game.def(p.kind).marks;
+    let (w, n) = (p.rotation.edge(Edge::W).delta(), p.rotation.edge(Edge::N).delta());
+    if marks.contains(&Mark::FlierStraight) {
+        Some(w)
+    } else if marks.contains(&Mark::FlierDiagonal) {
+        Some((w.0 + n.0, w.1 + n.1))
+    } else {
+        None
+    }
+}
+
 /// Whether the tile holds a road leading over a drawbridge into a city.
 pub(crate) fn has_drawbridge(game: &Game, p: &crate::engine::Placed) -> bool {
     game.def(p.kind).segments.iter().any(|s| s.kind == FeatureKind::Road && !s.drawbridges.is_empty())

@@ -12,8 +12,8 @@
 //! the next (`field_areas`).
 
 use super::{
-    castle_side, centre_kind, german_castles, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look,
-    Role, Spot, View,
+    castle_side, centre_kind, flier_arrow, german_castles, has_drawbridge, looks, placed_followers, road_hub,
+    size_checked, Look, Role, Spot, View,
 };
 use crate::engine::features::SegId;
 use crate::engine::{Game, Placed};
@@ -49,6 +49,8 @@ const BARN: &str = "#5a1808";
 /// The stone of The Tower's towers.
 const TOWER: &str = "#7a5c3a";
 const BAZAAR: &str = "#a89060";
+/// A flying machine's arrow (The Flying Machines): the stone grey of the castles.
+const FLIER: &str = "#605850";
 const SAND: &str = "#e0b898";
 /// A follower on a castle wears a crown: a mark of its role, not of a player.
 const CROWN_FILL: &str = BAZAAR;
@@ -487,6 +489,8 @@ enum Item {
     Pig,
     Builder,
     Tower,
+    /// A flying machine's arrow.
+    Flier,
     /// A piece with no drawing of its own, by its name.
     Other(&'static str),
 }
@@ -958,6 +962,10 @@ fn legend_swatch(s: &mut String, item: Item, x: i32, y: i32) -> &'static str {
             stone_tower(s, x + 7, y, 1);
             "tower (the number: its height)"
         }
+        Item::Flier => {
+            arrow(s, x + 7, y, (1, 0));
+            "flying machine (the way a follower launched flies)"
+        }
         Item::Other(what) => {
             other_piece(s, x + 7, y, "none", false);
             what
@@ -1089,6 +1097,26 @@ fn stone_tower(s: &mut String, x: i32, y: i32, height: u8) {
     );
 }
 
+/// A flying machine's arrow about (x, y), pointing along (dx, dy) (x east, y north).
+fn arrow(s: &mut String, x: i32, y: i32, (dx, dy): (i32, i32)) {
+    // The picture's y grows southwards; a diagonal is as long as a straight arrow.
+    let k = if dx != 0 && dy != 0 { std::f64::consts::FRAC_1_SQRT_2 } else { 1.0 };
+    let (ux, uy) = (f64::from(dx) * k, -f64::from(dy) * k);
+    let (x, y) = (f64::from(x), f64::from(y));
+    let (tx, ty, hx, hy) = (x - ux * 9.0, y - uy * 9.0, x + ux * 9.0, y + uy * 9.0);
+    // The head: back from the tip along the arrow, and out to either side.
+    let (bx, by) = (hx - ux * 6.0, hy - uy * 6.0);
+    let (px, py) = (-uy * 4.5, ux * 4.5);
+    let _ = writeln!(
+        s,
+        r##"<g class="flier"><line x1="{tx:.1}" y1="{ty:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{FLIER}" stroke-width="2.5"/><path d="M{hx:.1} {hy:.1} L{:.1} {:.1} L{:.1} {:.1} Z" fill="{FLIER}"/></g>"##,
+        bx + px,
+        by + py,
+        bx - px,
+        by - py
+    );
+}
+
 fn barn(s: &mut String, x: i32, y: i32) {
     let _ = writeln!(s, r##"<path d="M{} {} v-7 l7 -6 l7 6 v7 z" fill="{BARN}" stroke="#111"/>"##, x - 7, y + 6);
 }
@@ -1156,6 +1184,28 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
             items.push(Item::Crossing);
         }
         None => {}
+    }
+    if let Some(d) = flier_arrow(game, p) {
+        // In the quarter of the tile nearest the way it points that no road or city crosses.
+        let crossed = |c: Corner| {
+            let [a, b] = c.halves();
+            let both = a.edge().bit() | b.edge().bit();
+            def.segments
+                .iter()
+                .filter(|s| matches!(s.kind, FeatureKind::Road | FeatureKind::City))
+                .any(|s| r.edge_mask(s.edges) & both == both)
+        };
+        let quarters = [(Corner::NW, (-1, 1)), (Corner::NE, (1, 1)), (Corner::SW, (-1, -1)), (Corner::SE, (1, -1))];
+        let nearest = |free: bool| {
+            quarters
+                .iter()
+                .filter(|(c, _)| !free || !crossed(*c))
+                .max_by_key(|(_, (cx, cy))| (cx * d.0 + cy * d.1, -cx, *cy))
+                .map(|(_, q)| *q)
+        };
+        let (qx, qy) = nearest(true).or_else(|| nearest(false)).unwrap_or((-1, 1));
+        arrow(s, H + qx * 17, H - qy * 17, d);
+        items.push(Item::Flier);
     }
     if has_drawbridge(game, p) {
         // Where the road meets the city: at the gate.

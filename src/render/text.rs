@@ -4,8 +4,8 @@
 //! A follower's mark stands beside what it stands on, never over it.
 
 use super::{
-    castle_side, centre_kind, german_castles, has_drawbridge, looks, placed_followers, road_hub, size_checked, Look,
-    Role, Spot, View,
+    castle_side, centre_kind, flier_arrow, german_castles, has_drawbridge, looks, placed_followers, road_hub,
+    size_checked, Look, Role, Spot, View,
 };
 use crate::engine::{Game, Placed};
 use crate::expansion::PieceAt;
@@ -35,6 +35,9 @@ enum Glyph {
     Builder(usize),
     /// A tower, by its height.
     Tower(u8),
+    /// A flying machine's arrow (The Flying Machines): the step it points along (x east, y
+    /// north).
+    Arrow(i32, i32),
     /// A piece these pictures have no drawing of, by its name, and its owner's index if it
     /// has one.
     Other(&'static str, Option<usize>),
@@ -65,6 +68,7 @@ impl Glyph {
             // Its height, the number a player counts a tower's reach by.
             Glyph::Tower(h) => char::from_digit(u32::from(h), 10).filter(|_| h > 0).unwrap_or('+'),
             Glyph::Other(..) => '?',
+            Glyph::Arrow(dx, dy) => arrow_char(dx, dy, ascii),
             Glyph::Mark(..) | Glyph::Empty => ' ',
         }
     }
@@ -99,6 +103,10 @@ impl Glyph {
             Glyph::Builder(_) => (13, format!("{} builder (in its owner's colour)", c(self))),
             Glyph::Tower(_) => (14, "1-9 tower (its height)".to_string()),
             Glyph::Other(what, _) => (15, format!("{} {what}", c(self))),
+            Glyph::Arrow(..) => {
+                let all: String = ARROWS.iter().map(|(dx, dy)| arrow_char(*dx, *dy, ascii)).collect();
+                (16, format!("{} flying machine (the way a follower launched flies)", dedup(&all)))
+            }
             Glyph::Mark(..) | Glyph::Empty => return None,
         })
     }
@@ -112,6 +120,43 @@ fn dedup(s: &str) -> String {
         }
     }
     out
+}
+
+/// The eight ways a flying machine's arrow may point (x east, y north).
+const ARROWS: [(i32, i32); 8] = [(-1, 0), (0, 1), (1, 0), (0, -1), (-1, 1), (1, 1), (1, -1), (-1, -1)];
+
+/// A flying machine's arrow pointing along (dx, dy); in ASCII a diagonal one is told by the
+/// corner it stands in (`arrow_cell`).
+fn arrow_char(dx: i32, dy: i32, ascii: bool) -> char {
+    let (u, a) = match (dx.signum(), dy.signum()) {
+        (-1, 0) => ('←', '<'),
+        (1, 0) => ('→', '>'),
+        (0, 1) => ('↑', '^'),
+        (0, -1) => ('↓', 'v'),
+        (-1, 1) => ('↖', '\\'),
+        (1, -1) => ('↘', '\\'),
+        (1, 1) => ('↗', '/'),
+        _ => ('↙', '/'),
+    };
+    if ascii {
+        a
+    } else {
+        u
+    }
+}
+
+/// Where a flying machine's arrow stands: the inner cell of the corner nearest the way it
+/// points, among those showing only field, else the nearest.
+fn arrow_cell(g: &Cells, (dx, dy): (i32, i32)) -> (usize, usize) {
+    let cells = [((1, 0), (-1, 1)), ((3, 0), (1, 1)), ((1, 2), (-1, -1)), ((3, 2), (1, -1))];
+    let nearest = |only_field: bool| {
+        cells
+            .iter()
+            .filter(|((x, y), _)| !only_field || g[*y][*x] == Glyph::Field)
+            .max_by_key(|(_, (cx, cy))| (cx * dx + cy * dy, -cx, *cy))
+            .map(|(c, _)| *c)
+    };
+    nearest(true).or_else(|| nearest(false)).unwrap_or((1, 0))
 }
 
 /// Roads meeting in a tile's centre from the edges of mask `m` (N 1, E 2, S 4, W 8).
@@ -260,6 +305,10 @@ fn tile_cells(
             }
         }
     }
+    if let Some(d) = flier_arrow(game, p) {
+        let (x, y) = arrow_cell(&g, d);
+        g[y][x] = Glyph::Arrow(d.0, d.1);
+    }
     for piece in pieces {
         let (x, y, glyph) = match (piece.what, piece.at) {
             ("castle", PieceAt::Between(a, b)) if a == p.pos || b == p.pos => {
@@ -316,6 +365,7 @@ fn tile_cells(
                     | Glyph::Builder(_)
                     | Glyph::Tower(_)
                     | Glyph::Other(..)
+                    | Glyph::Arrow(..)
             )
         };
         let cells = mark_cells(spot);

@@ -527,3 +527,24 @@ fn render_the_mayor_and_the_wagon_are_named() {
     let text = referee::render::text(&game, true, false).unwrap();
     assert!(text.contains("mayors (count their city's pennants): "), "{text}");
 }
+
+/// The Flying Machines: a flier tile's arrow, turned with the tile, is drawn in both pictures,
+/// in the quarter of the tile nearest the way it points that no road crosses (FL5, road W-E,
+/// arrow W: the north-west quarter; FL3, arrow NW: the north-west quarter too), and the
+/// legend names it.
+#[test]
+fn render_a_flying_machines_arrow_in_both_pictures() {
+    let sc = load("scenarios/flying-machines/flier-joins-an-occupied-road.yaml");
+    let game = play(&sc, None);
+    let text = referee::render::text(&game, false, false).unwrap();
+    // Columns 2 and 3 of the grid (squares 2,0 and 3,0): their first line.
+    let line = text.lines().find(|l| l.contains('←')).unwrap_or_else(|| panic!("{text}"));
+    assert!(line.ends_with("·←··· ·↖···"), "{text}");
+    assert!(text.contains("flying machine (the way a follower launched flies)"), "{text}");
+    let ascii = referee::render::text(&game, true, false).unwrap();
+    assert!(ascii.lines().any(|l| l.ends_with(".<... .\\...")), "{ascii}");
+    let svg = referee::render::svg(&game, &sc.title).unwrap();
+    // Two arrows on the board, one in the legend.
+    assert_eq!(svg.matches(r#"<g class="flier">"#).count(), 3, "{svg}");
+    assert!(svg.contains(">flying machine (the way a follower launched flies)</text>"), "{svg}");
+}
