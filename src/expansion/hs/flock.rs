@@ -352,6 +352,7 @@ fn score(game: &mut Game, timing: Timing, root: SegId, because: crate::rules::Ru
             players.push(p);
         }
     }
+    players.sort();
     let seg = st.shepherds[idx[0]].seg;
     let mut why: crate::score::Rules = smallvec![];
     if because != rule::HERD {
@@ -468,12 +469,13 @@ pub(super) fn final_scoring(game: &mut Game) {
             }
             sheep += o.sheep.iter().map(|t| u32::from(*t)).sum::<u32>();
         }
+        players.sort();
         let feature = feature_ref(game, s.seg, "flock");
         game.award(ScoreEvent {
             timing: Timing::End,
             players,
             feature,
-            items: smallvec![ScoreItem { rule: rule::END_NOTHING, label: "sheep not herded", count: sheep, each: 0 }],
+            items: smallvec![ScoreItem { rule: rule::END_NOTHING, label: "unherded sheep point", count: sheep, each: 0 }],
             because: smallvec![],
         });
     }
