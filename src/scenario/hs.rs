@@ -30,7 +30,8 @@ fn shepherds_each(n: u8) -> Extra {
     Extra::new(Action::Each(n))
 }
 
-const SUPPLY: &[SupplyWord] = &[SupplyWord { word: SHEPHERD, rules: 1, max: MAX_EACH, of: SupplyOf::Piece(shepherds_each) }];
+const SUPPLY: &[SupplyWord] =
+    &[SupplyWord { word: SHEPHERD, rules: 1, max: MAX_EACH, of: SupplyOf::Piece(shepherds_each) }];
 
 /// A shepherd placed in a turn: `{on: field S, draw: 3}`.
 #[derive(Debug, Deserialize)]
@@ -74,7 +75,12 @@ fn draw(v: &mut Validator, path: &str, value: &Value) -> Option<Draw> {
     };
     let d = draw_of(&text);
     if d.is_none() {
-        v.problem("scenario::bad-draw", path, format!("`{text}` is not a token drawn from the bag"), Some(DRAW_HELP.into()));
+        v.problem(
+            "scenario::bad-draw",
+            path,
+            format!("`{text}` is not a token drawn from the bag"),
+            Some(DRAW_HELP.into()),
+        );
     }
     d
 }

@@ -421,7 +421,11 @@ pub(super) fn play(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     if tends.len() != fields.len() {
         return Err(Verdict::new(
             rule::TEND,
-            format!("this tile extends {} fields of the player's shepherds: {} choices written", fields.len(), tends.len()),
+            format!(
+                "this tile extends {} fields of the player's shepherds: {} choices written",
+                fields.len(),
+                tends.len()
+            ),
         ));
     }
     for (root, choice) in fields.into_iter().zip(tends) {
@@ -441,9 +445,7 @@ pub(super) fn play(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     // rule::CLOSED: every field holding shepherds that is closed now is scored at once.
     loop {
         let st = game.state_of::<Flocks>();
-        let Some(root) =
-            st.shepherds.iter().map(|s| game.feature_of(s.seg)).find(|r| closed(game, *r))
-        else {
+        let Some(root) = st.shepherds.iter().map(|s| game.feature_of(s.seg)).find(|r| closed(game, *r)) else {
             break;
         };
         score(game, Timing::Turn(t), root, rule::CLOSED);
@@ -475,7 +477,12 @@ pub(super) fn final_scoring(game: &mut Game) {
             timing: Timing::End,
             players,
             feature,
-            items: smallvec![ScoreItem { rule: rule::END_NOTHING, label: "unherded sheep point", count: sheep, each: 0 }],
+            items: smallvec![ScoreItem {
+                rule: rule::END_NOTHING,
+                label: "unherded sheep point",
+                count: sheep,
+                each: 0
+            }],
             because: smallvec![],
         });
     }

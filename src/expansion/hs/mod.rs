@@ -32,10 +32,10 @@ pub mod flock;
 
 use super::{Expansion, ExpansionId, Extra, Piece, PieceAt};
 use crate::engine::{FeatureInfo, Follower, Game, Move, Phase, Trials, TurnContext};
-use crate::score::{PlayerId, Verdict};
 use crate::geom::Pos;
 use crate::ruleset::SwitchDef;
 use crate::score::{Items, Players, Rules, ScoreItem, Timing};
+use crate::score::{PlayerId, Verdict};
 use crate::tile::{FeatureKind, Mark};
 
 pub struct Hs;
