@@ -953,6 +953,8 @@ impl Cx<'_> {
                     let value = m.payload.get("value").and_then(Value::as_str);
                     match (m.kind.as_str(), value, random) {
                         ("SHEPHERD_CONFIRM", _, Some(r)) if t.shepherd.is_some() => t.shepherd_draw = Some(r),
+                        // The turn's tile was refused already (said there): its shepherd too.
+                        ("SHEPHERD_CONFIRM", _, Some(_)) if t.tile.is_none() => {}
                         ("FLOCK_EXPAND_OR_SCORE", Some("EXPAND"), Some(r)) => t.flock.push(format!("grow bag-at {r}")),
                         ("FLOCK_EXPAND_OR_SCORE", Some("SCORE"), _) => t.flock.push("herd".to_string()),
                         _ => self.problem(
