@@ -79,9 +79,10 @@ const ELEMENTS: &[Element] = &[
     Element { name: "robber", expansion: "king-robber", off: None },
     Element { name: "garden", expansion: "base", off: None },
     Element { name: "abbot", expansion: "abbot", off: None },
-    // Hills and Sheep: hills and vineyards (each may be left out); the shepherd is accepted
-    // as the abbot is, a game in which none is deployed playing the same without it: a
-    // shepherd deployed (and its flock's messages) is refused where it is.
+    // Hills and Sheep: hills and vineyards (each may be left out), and the shepherd (a count
+    // other than the rules' one is the scenario's `supply:`): its deployment with the token
+    // drawn (`SHEPHERD_CONFIRM`), and its flock grown or herded (`FLOCK_EXPAND_OR_SCORE`),
+    // each draw written as the fraction of the bag JCZ's `random` names (`bag-at`).
     Element { name: "hill", expansion: "hs", off: Some(("hills-sheep.hills", "left-out")) },
     Element { name: "vineyard", expansion: "hs", off: Some(("hills-sheep.vineyards", "left-out")) },
     Element { name: "shepherd", expansion: "hs", off: None },
@@ -100,6 +101,7 @@ const SUPPLY: &[(&str, &str, u8)] = &[
     ("barn", "barn", 1),
     ("phantom", "phantom", crate::expansion::phantom::PER_PLAYER),
     ("abbot", "abbot", crate::expansion::abbot::PER_PLAYER),
+    ("shepherd", "shepherd", 1),
 ];
 
 /// Elements that change nothing in a game of the tile sets the referee reads: accepted, and
@@ -258,6 +260,12 @@ struct Turn {
     pig: Option<String>,
     /// The turn's builder (Traders and Builders), in players' words (`road E`).
     builder: Option<String>,
+    /// The turn's shepherd (Hills and Sheep), in players' words (`field S`), and the
+    /// `random` of its draw (`SHEPHERD_CONFIRM`).
+    shepherd: Option<String>,
+    shepherd_draw: Option<f64>,
+    /// The turn's flock choices (`grow bag-at 0.5`, `herd`).
+    flock: Vec<String>,
     /// The turn's phantom on the tile just placed, in players' words (`road E`).
     phantom: Option<String>,
     /// The Flying Machines: the follower launched from the tile just placed.
@@ -778,7 +786,10 @@ impl Cx<'_> {
                         self.flight(&set, &board, t, m, &path);
                         continue;
                     }
-                    if !matches!(class, "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom" | "abbot") {
+                    if !matches!(
+                        class,
+                        "small" | "big" | "pig" | "builder" | "mayor" | "wagon" | "phantom" | "abbot" | "shepherd"
+                    ) {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.meepleId"),
@@ -821,6 +832,7 @@ impl Cx<'_> {
                     match spot {
                         // A pig or a builder goes on the tile just placed; JCZ offers no other.
                         Some(s) if class == "pig" && pos == here => t.pig = Some(s),
+                        Some(s) if class == "shepherd" && pos == here => t.shepherd = Some(s),
                         Some(s) if class == "builder" && pos == here => t.builder = Some(s),
                         Some(s) if class == "phantom" && pos == here => t.phantom = Some(s),
                         Some(_) if class == "phantom" => self.problem(
@@ -830,7 +842,7 @@ impl Cx<'_> {
                                 .to_string(),
                             None,
                         ),
-                        Some(_) if class == "pig" || class == "builder" => self.problem(
+                        Some(_) if class == "pig" || class == "builder" || class == "shepherd" => self.problem(
                             "jcz::bad-message",
                             &format!("{path}.payload.pointer.position"),
                             format!("a {class} deployed off the tile just placed"),
@@ -957,6 +969,31 @@ impl Cx<'_> {
                 "PASS" => {
                     if let Some(t) = cur.as_mut().filter(|t| !t.committed) {
                         t.acted = true;
+                    }
+                }
+                // Hills and Sheep: the token drawn for the shepherd just deployed, and the
+                // flock grown or herded; JCZ draws the token at `random` x the bag's size.
+                "SHEPHERD_CONFIRM" | "FLOCK_EXPAND_OR_SCORE" => {
+                    let Some(t) = cur.as_mut().filter(|t| !t.committed) else {
+                        self.out_of_turn(&path, m);
+                        continue;
+                    };
+                    let random = m.payload.get("random").and_then(Value::as_f64).filter(|r| (0.0..1.0).contains(r));
+                    let value = m.payload.get("value").and_then(Value::as_str);
+                    match (m.kind.as_str(), value, random) {
+                        ("SHEPHERD_CONFIRM", _, Some(r)) if t.shepherd.is_some() => t.shepherd_draw = Some(r),
+                        // The turn's tile was refused already (said there): its shepherd too.
+                        ("SHEPHERD_CONFIRM", _, Some(_)) if t.tile.is_none() => {}
+                        ("FLOCK_EXPAND_OR_SCORE", Some("EXPAND"), Some(r)) => t.flock.push(format!("grow bag-at {r}")),
+                        ("FLOCK_EXPAND_OR_SCORE", Some("SCORE"), _) => t.flock.push("herd".to_string()),
+                        _ => self.problem(
+                            "jcz::bad-message",
+                            &format!("{path}.payload"),
+                            "a shepherd's draw needs `random` (0 to 1) after the shepherd's deployment, and a flock's \
+                             choice `value` EXPAND (with `random`) or SCORE"
+                                .to_string(),
+                            None,
+                        ),
                     }
                 }
                 // A player declining their abbey at the start of a turn (`PASS`, `COMMIT`
@@ -1218,6 +1255,15 @@ impl Cx<'_> {
         }
         if let Some(p) = &t.pig {
             parts.push(format!("pig: {p}"));
+        }
+        if let Some(s) = &t.shepherd {
+            match t.shepherd_draw {
+                Some(r) => parts.push(format!("shepherd: {{on: {s}, draw: bag-at {r}}}")),
+                None => parts.push(format!("shepherd: {{on: {s}, draw: none}}")),
+            }
+        }
+        if !t.flock.is_empty() {
+            parts.push(format!("flock: [{}]", t.flock.join(", ")));
         }
         if let Some(c) = t.barn {
             parts.push(format!("barn-corner: {c:?}"));

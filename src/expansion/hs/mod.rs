@@ -1,6 +1,4 @@
-//! Hills and Sheep (1st edition): hills and vineyards. The shepherd and his flock are NOT
-//! modelled: a scenario that writes a shepherd is refused where it does (`src/scenario/hs.rs`),
-//! and so is a JCloisterZone game that deploys one (`src/jcz/import.rs`).
+//! Hills and Sheep (1st edition): hills, vineyards, and the shepherd and his flock.
 //!
 //! What it models:
 //! * its land tiles (`tiles/hs.yaml`), but HS02, whose east city also touches the north edge
@@ -14,21 +12,35 @@
 //!   and the referee keeps no stack of tiles (`hs.hill.tile-beneath` says so);
 //! * vineyards (`Mark::Vineyard`): a cloister completed during the game gets 3 more for each
 //!   vineyard among its 8 neighbours; an unfinished one at the end gets none
-//!   ([`Expansion::score_items`]).
+//!   ([`Expansion::score_items`]);
+//! * the shepherd and his flock (`flock.rs`): a piece of this expansion's state
+//!   ([`flock::Flocks`]), not a follower (it counts for no majority, and farmers share its
+//!   field): placed instead of a follower on a field of the new tile that holds no shepherd,
+//!   with a token drawn at once; grown or herded into the stable (each sheep a point, for
+//!   every player with a shepherd in the field) whenever its owner's tile extends its field;
+//!   scattered by a wolf; scored at once when its field is closed; worth nothing at the end.
+//!   The bag is the box's 18 tokens less those beside shepherds; what is drawn is written by
+//!   the scenario (a token, or JCloisterZone's `bag-at` fraction of the bag), never drawn at
+//!   random.
 //!
-//! Both can be left out of a game (JCloisterZone's elements `hill` and `vineyard`): the
-//! switches `hills-sheep.hills` and `hills-sheep.vineyards`, their tiles then plain tiles.
-//! The hills and vineyards are drawn in the pictures as marks of their tiles
-//! ([`Expansion::pieces`]).
+//! Hills and vineyards can be left out of a game (JCloisterZone's elements `hill` and
+//! `vineyard`): the switches `hills-sheep.hills` and `hills-sheep.vineyards`, their tiles then
+//! plain tiles. The hills and vineyards are drawn in the pictures as marks of their tiles, the
+//! shepherds as pieces in their owners' colours ([`Expansion::pieces`]).
 
-use super::{Expansion, ExpansionId, Piece, PieceAt};
-use crate::engine::{FeatureInfo, Follower, Game};
+pub mod flock;
+
+use super::{Expansion, ExpansionId, Extra, Piece, PieceAt};
+use crate::engine::{FeatureInfo, Follower, Game, Move, Phase, Trials, TurnContext};
 use crate::geom::Pos;
 use crate::ruleset::SwitchDef;
 use crate::score::{Items, Players, Rules, ScoreItem, Timing};
+use crate::score::{PlayerId, Verdict};
 use crate::tile::{FeatureKind, Mark};
 
 pub struct Hs;
+
+const SHEPHERD_PHASE: &str = "shepherd";
 
 /// What a vineyard adds to a completed cloister beside it.
 pub const VINEYARD_POINTS: i32 = 3;
@@ -111,19 +123,105 @@ impl Expansion for Hs {
         super::EdgeChanges::None
     }
 
-    fn judges_bare_anywhere(&self) -> bool {
-        // It vetoes nothing.
+    fn setup(&self, game: &mut Game) {
+        game.state.insert(flock::Flocks { shepherds: Vec::new(), each: 1 });
+    }
+
+    fn phases(&self, _options: &super::Options, seq: &mut Vec<Phase>) {
+        // The shepherd goes down where the follower would (instead of it); its flock is
+        // tended after the follower (rule::TEND), and closed fields' flocks scored, before
+        // the features the tile completed are.
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).unwrap_or(seq.len());
+        seq.insert(at, Phase::Expansion(ExpansionId::Hs, SHEPHERD_PHASE));
+    }
+
+    fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
+        match phase {
+            SHEPHERD_PHASE => flock::play(game, turn),
+            _ => Ok(()),
+        }
+    }
+
+    fn takes(&self, action: &Extra) -> bool {
+        action.get::<flock::Action>().is_some()
+    }
+
+    fn deploys_instead(&self, action: &Extra) -> Option<(crate::rules::RuleId, &'static str)> {
+        match action.get::<flock::Action>() {
+            Some(flock::Action::Deploy { .. }) => Some((rule::DEPLOY, "the shepherd")),
+            _ => None,
+        }
+    }
+
+    fn describe(&self, game: &Game, action: &Extra) -> Option<String> {
+        Some(match action.get::<flock::Action>()? {
+            flock::Action::Deploy { halves, draw } => {
+                format!("shepherd on {}, drawing {}", super::tb::field_words(*halves), draw.words())
+            }
+            flock::Action::Tend(t) => {
+                format!("flock: {}", t.iter().map(|t| t.words()).collect::<Vec<_>>().join(", "))
+            }
+            flock::Action::Standing { player, halves, sheep } => format!(
+                "{}'s shepherd standing on {} with sheep {sheep:?}",
+                game.player_name(*player),
+                super::tb::field_words(*halves)
+            ),
+            flock::Action::Each(n) => format!("{n} shepherd(s) each"),
+        })
+    }
+
+    fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
+        match held.get::<flock::Action>() {
+            Some(flock::Action::Each(n)) => {
+                game.state_of_mut::<flock::Flocks>().each = *n;
+                Ok(())
+            }
+            _ => Err(Verdict::new(
+                super::base::rule::EXPANSION_IN_PLAY,
+                "of Hills and Sheep, the players hold only their shepherds when the game starts",
+            )),
+        }
+    }
+
+    fn setup_piece(&self, game: &mut Game, at: crate::geom::Pos, piece: &Extra) -> Result<(), Verdict> {
+        match piece.get::<flock::Action>() {
+            Some(flock::Action::Standing { player, halves, sheep }) => flock::stand(game, *player, at, *halves, sheep),
+            _ => Err(Verdict::new(
+                super::base::rule::EXPANSION_IN_PLAY,
+                "of Hills and Sheep, the starting board holds shepherds and their flocks",
+            )),
+        }
+    }
+
+    fn check_placement(&self, game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        flock::check(game, player, mv)
+    }
+
+    fn offers_actions(&self) -> bool {
         true
     }
 
-    fn forbidden_followers(
+    fn action_options(
         &self,
-        _game: &Game,
-        _player: crate::score::PlayerId,
-        _bare: &crate::engine::Move,
-        _figure: crate::engine::Figure,
-    ) -> Option<u64> {
-        Some(0)
+        game: &Game,
+        _trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        _turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
+        flock::options(game, player, mv, out);
+    }
+
+    fn final_scoring(&self, game: &mut Game) {
+        flock::final_scoring(game);
+    }
+
+    fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
+        for s in game.state_of::<flock::Flocks>().shepherds.iter().filter(|s| s.player == player) {
+            let sheep: u32 = s.sheep.iter().map(|t| u32::from(*t)).sum();
+            out.push(format!("shepherd on the board, {sheep} sheep beside it"));
+        }
     }
 
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
@@ -160,6 +258,7 @@ impl Expansion for Hs {
                 }
             }
         }
+        flock::pieces(game, out);
     }
 
     fn break_tie(&self, game: &Game, on: &[Follower], tied: &mut Players) {
@@ -226,8 +325,27 @@ pub mod rule {
         VINEYARD_INCOMPLETE = "hs.vineyard.only-completed",
         /// Vineyards left out: a vineyard tile is a plain tile.
         WITHOUT_VINEYARDS = "hs.vineyard.left-out",
-        /// The shepherd and his flock are not modelled by the referee.
-        SHEPHERD_NOT_MODELLED = "hs.referee.shepherd-not-modelled",
+        /// A shepherd is placed on a field of the new tile instead of a follower, never in a
+        /// field holding a shepherd; a token is drawn at once.
+        DEPLOY = "hs.shepherd.deploy",
+        /// The bag: the tokens not beside a shepherd; a draw takes one of them.
+        BAG = "hs.shepherd.bag",
+        /// A sheep token drawn joins the flock.
+        GROW = "hs.shepherd.grow",
+        /// A wolf drawn: the field's sheep go back to the bag and its shepherds home.
+        WOLF = "hs.shepherd.wolf",
+        /// A tile extending the field of the player's shepherd: grow or herd, after the follower.
+        TEND = "hs.shepherd.tend",
+        /// Herding into the stable: a point per sheep, shepherds home, tokens back.
+        HERD = "hs.shepherd.herd",
+        /// Several shepherds in one field: the flock is all of theirs, each player scoring it whole.
+        SHARED = "hs.shepherd.shared-flock",
+        /// A field holding shepherds that is closed is scored at once.
+        CLOSED = "hs.shepherd.closed-field",
+        /// A flock still in a field at the end scores nothing.
+        END_NOTHING = "hs.shepherd.end-nothing",
+        /// The shepherd is not a follower: no majority counts it, farmers share its field.
+        NOT_A_FOLLOWER = "hs.shepherd.not-a-follower",
         /// The tile whose second city touches an edge it does not own is not modelled.
         TOUCHING_TILE_NOT_MODELLED = "hs.referee.multi-edge-tile-not-modelled",
         /// The caps of tiles 10 and 13 are not semicircles: no castle town holds them.
