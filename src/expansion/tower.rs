@@ -421,7 +421,11 @@ fn beside_other_pieces(game: &Game, at: Pos) -> Vec<RuleId> {
     if game.added_segments().iter().any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == at) {
         because.push(rule::BRIDGE);
     }
-    if game.pieces().iter().any(|pc| pc.what == "castle" && matches!(pc.at, PieceAt::Between(a, b) if a == at || b == at)) {
+    if game
+        .pieces()
+        .iter()
+        .any(|pc| pc.what == "castle" && matches!(pc.at, PieceAt::Between(a, b) if a == at || b == at))
+    {
         because.push(rule::CASTLE_ON_TOWER_TILES);
     }
     because
