@@ -413,6 +413,24 @@ fn capture(
     Ok(())
 }
 
+/// The rules that let a tower piece go onto the tile at `at` beside another expansion's
+/// piece there: a bridge across the tile (rule::BRIDGE), or a castle built on a town of the
+/// tile (rule::CASTLE_ON_TOWER_TILES), neither of which stops the tower growing.
+fn beside_other_pieces(game: &Game, at: Pos) -> Vec<RuleId> {
+    let mut because = Vec::new();
+    if game.added_segments().iter().any(|a| a.label == "bridge" && game.placed()[a.placed as usize].pos == at) {
+        because.push(rule::BRIDGE);
+    }
+    if game
+        .pieces()
+        .iter()
+        .any(|pc| pc.what == "castle" && matches!(pc.at, PieceAt::Between(a, b) if a == at || b == at))
+    {
+        because.push(rule::CASTLE_ON_TOWER_TILES);
+    }
+    because
+}
+
 fn place(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     let player = turn.player;
     let mut piece_at = None;
@@ -427,7 +445,8 @@ fn place(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
                 }
                 piece_at = Some(*at);
                 let at = *at;
-                note(game, turn.turn, &[player], at, &[(rule::INSTEAD_OF_FOLLOWER, "tower piece")], &[]);
+                let because = beside_other_pieces(game, at);
+                note(game, turn.turn, &[player], at, &[(rule::INSTEAD_OF_FOLLOWER, "tower piece")], &because);
             }
             Action::Top { at, figure } => {
                 let tower = game.state_of::<State>().tower(*at).cloned();

@@ -91,6 +91,15 @@ fn marked(game: &Game, pos: Pos, mark: Mark) -> bool {
     game.tile_at(pos).is_some_and(|p| game.def(p.kind).marks.contains(&mark))
 }
 
+/// The vineyard tiles among the 8 squares around `at`.
+fn vineyards_around(game: &Game, at: Pos) -> usize {
+    (-1..=1)
+        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+        .filter(|d| *d != (0, 0))
+        .filter(|(dx, dy)| marked(game, Pos { x: at.x + dx, y: at.y + dy }, Mark::Vineyard))
+        .count()
+}
+
 /// The followers among `on` of each player that stand on a hill tile.
 fn on_hills(game: &Game, on: &[Follower], player: crate::score::PlayerId) -> usize {
     on.iter()
@@ -271,6 +280,15 @@ impl Expansion for Hs {
 
     fn explain(&self, game: &Game, feature: &FeatureInfo, because: &mut Rules) {
         let options = game.options().of::<Options>();
+        // rule::WITHOUT_VINEYARDS: a cloister completed beside vineyards (its 9 tiles) earns
+        // nothing for them when the game leaves the vineyards out.
+        if !options.vineyards
+            && feature.kind == FeatureKind::Cloister
+            && feature.tiles == 9
+            && vineyards_around(game, feature.at) > 0
+        {
+            because.push(rule::WITHOUT_VINEYARDS);
+        }
         if !options.hills {
             return;
         }
@@ -292,12 +310,7 @@ impl Expansion for Hs {
         if !game.options().of::<Options>().vineyards {
             return;
         }
-        let at = feature.at;
-        let count = (-1..=1)
-            .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
-            .filter(|d| *d != (0, 0))
-            .filter(|(dx, dy)| marked(game, Pos { x: at.x + dx, y: at.y + dy }, Mark::Vineyard))
-            .count();
+        let count = vineyards_around(game, feature.at);
         if count > 0 {
             out.push(ScoreItem { rule: rule::VINEYARD, label: "vineyard", count: count as u32, each: VINEYARD_POINTS });
         }
