@@ -28,7 +28,7 @@ impl<'t> Game<'t> {
         let idx = self.placed.len() as u32;
         let first_segment = self.features.len() as u32;
         for (i, s) in def.segments.iter().enumerate() {
-            self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
+            self.features.add(s.kind, idx, i as u8, s.open_edges());
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
@@ -61,17 +61,56 @@ impl<'t> Game<'t> {
         for (a, b) in join(both & EDGE_PORTS) {
             self.features.join_edge(a, b);
         }
-        for (a, b) in join(both & !EDGE_PORTS) {
+        // (Not the halves of a city edge, where cities touching it lie on both sides: their
+        // open edges are counted by `join_touching`.)
+        let touching_own = def.touching_ports(r);
+        for (a, b) in join(both & !EDGE_PORTS & !touching_own) {
             self.features.join(a, b);
         }
         if def.walled() {
             // Its sides are walls: each road or city across an edge ends there (the fields
-            // across its halves join nothing, bounded by it).
-            for port in (0..12).step_by(3).filter(|p| facing[*p] != board::NO_SEGMENT) {
-                self.features.close_edge(SegId(facing[port]));
+            // across its halves join nothing, bounded by it), and so does a city that only
+            // touches that edge (at its first half: it lies at both).
+            for port in (0..12).filter(|p| p % 3 != 2 && facing[*p] != board::NO_SEGMENT) {
+                if port % 3 == 0 || self.features.kind(SegId(facing[port])) == FeatureKind::City {
+                    self.features.close_edge(SegId(facing[port]));
+                }
+            }
+        } else {
+            // A city that touches an edge it does not own lies at that edge's halves, where
+            // nothing lies on a city edge: this tile's, or across its edges where no port
+            // of its own is. Rare; one test for the rest.
+            let touching = (touching_own | (faced & !def.port_mask(r))) & !EDGE_PORTS & 0xfff;
+            if touching != 0 {
+                self.join_touching(&ports, &facing, touching);
             }
         }
         idx
+    }
+
+    /// Joins the cities that touch an edge without owning it ([`crate::tile::Segment::touches`]),
+    /// at the half ports of `touching`, to the city that crosses that edge: the tile's own
+    /// (`ports`) to the one across (`facing`), and the ones across to the tile's city on
+    /// that edge. Each closes its one open edge there, as the two cities that own the edge
+    /// closed theirs when they joined.
+    fn join_touching(&mut self, ports: &[u32; 12], facing: &[u32; 12], touching: u16) {
+        for e in 0..4 {
+            let base = 3 * e;
+            if (touching >> base) & 0b110 == 0 {
+                continue;
+            }
+            // The city across a touching city's edge (it lies at both halves: one is read).
+            for (touch, owner) in [(ports[base + 1], facing[base]), (facing[base + 1], ports[base])] {
+                if touch == board::NO_SEGMENT || owner == board::NO_SEGMENT {
+                    continue;
+                }
+                let (touch, owner) = (SegId(touch), SegId(owner));
+                if self.features.kind(touch) != FeatureKind::City || self.features.kind(owner) != FeatureKind::City {
+                    continue;
+                }
+                self.features.join_closing(touch, owner, 1);
+            }
+        }
     }
 
     /// Adds a segment to the tile at `at` after it was laid (a bridge): it reaches `edges`
