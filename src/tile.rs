@@ -1281,6 +1281,37 @@ mod tests {
     }
 
     #[test]
+    fn a_city_touching_an_edge_it_does_not_own_lies_at_that_edges_halves() {
+        // Hills and Sheep's HS02: a corner city north-west, a cap east touching north too.
+        let mut n = notation("CCFC", &["NW", "E"], &[], &["SL SR > N E"]);
+        n.touches = &["E > N"];
+        let d = TileDef::new("HS02", "", 2, false, &n).unwrap();
+        let cap = &d.segments[1];
+        assert_eq!((cap.edges, cap.touches, cap.semicircle), (Edge::E.bit(), Edge::N.bit(), false));
+        assert_eq!(cap.open_edges(), 2);
+        // The north edge is the corner city's; the cap lies at its halves (ports 1 and 2).
+        let r0 = Rotation::default();
+        assert_eq!(d.segment_on_edge(r0, Edge::N), Some(0));
+        assert_eq!(d.ports(r0)[..3], [0, 1, 1]);
+        assert_eq!(d.touching_ports(r0), 0b110);
+        // Turned a quarter: the touched edge is the east one (ports 4 and 5).
+        let r90 = Rotation::from_degrees(90).unwrap();
+        assert_eq!(d.touching_ports(r90), 0b110_000);
+        assert_eq!(d.ports(r90)[3..6], [0, 1, 1]);
+        assert_eq!(d.describe_segment(r90, 1), "city S");
+        // Every other tile touches nothing.
+        assert_eq!(TileDef::new("E", "", 1, false, &notation("CFFF", &["N"], &[], &["EL ER SL SR WL WR > N"])).unwrap().touching_ports(r0), 0);
+        // Only an edge another city of the tile owns.
+        let mut bad = notation("CCFC", &["NW", "E"], &[], &["SL SR > N E"]);
+        bad.touches = &["E > S", "E > E", "S > N", "E"];
+        let all = TileDef::new("bad", "", 1, false, &bad).unwrap_err().join("\n");
+        assert!(all.contains("the south edge is not a city edge"), "{all}");
+        assert!(all.contains("the city owns the east edge already"), "{all}");
+        assert!(all.contains("touches `S > N`: write an edge of a city"), "{all}");
+        assert!(all.contains("touches `E`: write"), "{all}");
+    }
+
+    #[test]
     fn a_tile_holds_at_most_max_segments_features() {
         // A city across the tile, and inner fields beside it: one city and fields to the
         // limit load; one more field is refused, not wrapped into another segment's index.

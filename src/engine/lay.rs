@@ -166,3 +166,84 @@ impl<'t> Game<'t> {
         &mut self.placed[i as usize]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::data::Library;
+    use crate::engine::{FollowerOn, Game, Move};
+    use crate::expansion::{ExpansionId, Options};
+    use crate::geom::{Pos, Rotation};
+    use crate::score::PlayerId;
+    use crate::tile::TileKind;
+
+    /// Hills and Sheep's HS02 (a corner city north-west, a cap east that touches the north
+    /// edge too) and the base game's cap `E`.
+    fn tiles() -> (crate::tile::TileSet, TileKind, TileKind) {
+        let set = Library::builtin().tile_set(&[ExpansionId::Hs]);
+        let (hs02, cap) = (set.find("HS02").expect("HS02"), set.find("E").expect("a cap"));
+        (set, hs02, cap)
+    }
+
+    fn turned(deg: i64) -> Rotation {
+        Rotation::from_degrees(deg).expect("a quarter turn")
+    }
+
+    #[test]
+    fn a_city_laid_across_a_touched_edge_joins_both_cities_of_the_tile() {
+        let (set, hs02, cap) = tiles();
+        let players = ["Red".to_string(), "Blue".to_string()];
+        // Both orders: HS02 first and the cap north of it, or the cap first.
+        for hs_first in [true, false] {
+            let mut g = Game::new(&set, Options::default(), &[], &players);
+            let (at_hs, at_cap) = (Pos::new(0, 0), Pos::new(0, 1));
+            let lay = |g: &mut Game, hs: bool| match hs {
+                true => g.setup_tile(hs02, at_hs, Rotation::default()),
+                false => g.setup_tile(cap, at_cap, turned(180)),
+            };
+            lay(&mut g, hs_first).expect("the first tile");
+            if hs_first {
+                let (nw, e) = (g.segment_at(at_hs, 0).unwrap(), g.segment_at(at_hs, 1).unwrap());
+                assert_ne!(g.feature_of(nw), g.feature_of(e), "two cities until a city lies north");
+                assert_eq!((g.open_edges(nw), g.open_edges(e)), (2, 2), "each counts the north edge open");
+            }
+            lay(&mut g, !hs_first).expect("the second tile");
+            let (nw, e) = (g.segment_at(at_hs, 0).unwrap(), g.segment_at(at_hs, 1).unwrap());
+            let north = g.segment_at(at_cap, 0).unwrap();
+            assert_eq!(g.feature_of(nw), g.feature_of(e), "hs first: {hs_first}");
+            assert_eq!(g.feature_of(nw), g.feature_of(north));
+            assert_eq!(g.members(e).len(), 3);
+            // Open: the west edge (the corner city's) and the east edge (the cap's).
+            assert_eq!(g.open_edges(e), 2, "hs first: {hs_first}");
+        }
+    }
+
+    #[test]
+    fn a_follower_may_not_join_a_city_through_a_touched_edge() {
+        let (set, hs02, cap) = tiles();
+        let players = ["Red".to_string(), "Blue".to_string()];
+        let red = PlayerId(0);
+        // A knight on HS02's east cap: the cap laid north joins it.
+        let mut g = Game::new(&set, Options::default(), &[], &players);
+        g.setup_tile(hs02, Pos::new(0, 0), Rotation::default()).expect("fits");
+        g.setup_follower(PlayerId(1), Pos::new(0, 0), 1).expect("free");
+        let mut mv = Move::new(cap, Pos::new(0, 1), turned(180));
+        mv.follower = Some(FollowerOn::Segment(0));
+        let refused = g.check(red, &mv, 1).expect_err("the cap joins the east cap's knight");
+        assert_eq!(refused.rule, crate::expansion::base::rule::FOLLOWER_UNOCCUPIED);
+        assert!(!g.legal_moves(red, cap, 1).contains(&mv));
+        // A knight on the cap north: HS02 laid south of it joins it through either city.
+        let mut g = Game::new(&set, Options::default(), &[], &players);
+        g.setup_tile(cap, Pos::new(0, 1), turned(180)).expect("fits");
+        g.setup_follower(PlayerId(1), Pos::new(0, 1), 0).expect("free");
+        for local in [0, 1] {
+            let mut mv = Move::new(hs02, Pos::new(0, 0), Rotation::default());
+            mv.follower = Some(FollowerOn::Segment(local));
+            assert!(g.check(red, &mv, 1).is_err(), "city {local} of HS02");
+            assert!(!g.legal_moves(red, hs02, 1).contains(&mv));
+        }
+        // Its field is free.
+        let mut mv = Move::new(hs02, Pos::new(0, 0), Rotation::default());
+        mv.follower = Some(FollowerOn::Segment(2));
+        assert!(g.check(red, &mv, 1).is_ok());
+    }
+}
