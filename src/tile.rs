@@ -1300,7 +1300,12 @@ mod tests {
         assert_eq!(d.ports(r90)[3..6], [0, 1, 1]);
         assert_eq!(d.describe_segment(r90, 1), "city S");
         // Every other tile touches nothing.
-        assert_eq!(TileDef::new("E", "", 1, false, &notation("CFFF", &["N"], &[], &["EL ER SL SR WL WR > N"])).unwrap().touching_ports(r0), 0);
+        assert_eq!(
+            TileDef::new("E", "", 1, false, &notation("CFFF", &["N"], &[], &["EL ER SL SR WL WR > N"]))
+                .unwrap()
+                .touching_ports(r0),
+            0
+        );
         // Only an edge another city of the tile owns.
         let mut bad = notation("CCFC", &["NW", "E"], &[], &["SL SR > N E"]);
         bad.touches = &["E > S", "E > E", "S > N", "E"];

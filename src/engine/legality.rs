@@ -48,7 +48,8 @@ struct Roots {
 }
 
 impl Around {
-    pub(super) const EMPTY: Around = Around { occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0, faced: 0 };
+    pub(super) const EMPTY: Around =
+        Around { occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0, faced: 0 };
 
     /// Whether a feature around holds a follower (else no segment of a tile laid here is
     /// blocked).

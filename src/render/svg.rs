@@ -247,10 +247,7 @@ fn touching_city_path(own: Edge, touched: Edge) -> (String, String) {
     let (mx, my) = edge_mid(own);
     let (cx, cy) = (mx + (H - mx) * 13 / 10, my + (H - my) * 13 / 10);
     let curve = format!("Q{cx},{cy} {},{}", far.0, far.1);
-    (
-        format!("M{},{} L{},{} L{px},{py} {curve} Z", far.0, far.1, shared.0, shared.1),
-        format!("M{px},{py} {curve}"),
-    )
+    (format!("M{},{} L{},{} L{px},{py} {curve} Z", far.0, far.1, shared.0, shared.1), format!("M{px},{py} {curve}"))
 }
 
 /// A road segment's line on its tile: straight across, a curve between two neighbouring
@@ -1143,7 +1140,9 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
         let m = r.edge_mask(seg.edges);
         let touched = r.edge_mask(seg.touches);
         let (shape, border) = match (Edge::ALL.into_iter().find(|e| m == e.bit()), touched.count_ones()) {
-            (Some(own), 1) => touching_city_path(own, Edge::ALL.into_iter().find(|e| touched == e.bit()).unwrap_or(own)),
+            (Some(own), 1) => {
+                touching_city_path(own, Edge::ALL.into_iter().find(|e| touched == e.bit()).unwrap_or(own))
+            }
             _ => city_path(m | touched, seg.semicircle || m.count_ones() > 1),
         };
         let _ = writeln!(s, r##"<path class="city" d="{shape}" fill="{CITY}"/>"##);

@@ -668,7 +668,8 @@ fn hs_tiles_match_the_tile_facts() {
     // HS02's east cap touches the north edge, which its corner city owns; no other city
     // touches an edge it does not own.
     let hs02 = hs.iter().find(|d| d.id == "HS02").unwrap();
-    let touching: Vec<(u8, u8)> = hs02.segments.iter().filter(|s| s.touches != 0).map(|s| (s.edges, s.touches)).collect();
+    let touching: Vec<(u8, u8)> =
+        hs02.segments.iter().filter(|s| s.touches != 0).map(|s| (s.edges, s.touches)).collect();
     assert_eq!(touching, [(Edge::E.bit(), Edge::N.bit())]);
     assert!(hs.iter().filter(|d| d.id != "HS02").all(|d| d.segments.iter().all(|s| s.touches == 0)));
 }

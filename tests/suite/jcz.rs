@@ -349,7 +349,8 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
         .collect();
     symbols.extend(of(FeatureKind::Field).filter(|s| s.pig_herd).map(|s| format!("pig-herd {}", s.halves)));
     symbols.extend(d.rivers.iter().map(|r| format!("river {r}")));
-    symbols.extend(of(FeatureKind::City).filter(|s| s.touches != 0).map(|s| format!("touches {} {}", s.edges, s.touches)));
+    symbols
+        .extend(of(FeatureKind::City).filter(|s| s.touches != 0).map(|s| format!("touches {} {}", s.edges, s.touches)));
     symbols.sort();
     (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
 }
