@@ -482,7 +482,7 @@ impl Game<'_> {
             return 0;
         }
         if twin.is_none() {
-            let blocked = self.occupied_on_square(tile, r, around);
+            let blocked = self.occupied_on_square(self.tiles.get(tile), tile, r, around);
             debug_assert_eq!(blocked, self.occupied_by_touches(tile, pos, r, None, around), "at {pos}");
             return blocked;
         }
@@ -494,12 +494,24 @@ impl Game<'_> {
     /// own, on the tile or across its edges (a port faced where the tile has none), where
     /// one port holds two segments: then by the features each segment touches.
     #[inline]
-    pub(super) fn occupied_on_square(&self, tile: TileKind, r: Rotation, around: &Around) -> u64 {
-        let def = self.tiles.get(tile);
-        if def.touching_ports(r) != 0 || around.faced & !u32::from(def.port_mask(r)) & 0xfff != 0 {
-            return self.occupied_by_touches(tile, Pos::new(0, 0), r, None, around);
+    pub(super) fn occupied_on_square(
+        &self,
+        def: &crate::tile::TileDef,
+        tile: TileKind,
+        r: Rotation,
+        around: &Around,
+    ) -> u64 {
+        if (u32::from(def.touching_ports(r)) | around.faced & !u32::from(def.port_mask(r)) & 0xfff) != 0 {
+            return self.occupied_by_touches_cold(tile, r, around);
         }
         Self::occupied_by_ports(def, r, around)
+    }
+
+    /// [`Game::occupied_by_touches`] of one square, out of the way of the searches' loop.
+    #[cold]
+    #[inline(never)]
+    fn occupied_by_touches_cold(&self, tile: TileKind, r: Rotation, around: &Around) -> u64 {
+        self.occupied_by_touches(tile, Pos::new(0, 0), r, None, around)
     }
 
     /// [`Game::occupied_with`] for a tile of one square (`def` turned by `r`), in port
