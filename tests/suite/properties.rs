@@ -745,6 +745,8 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             "ic-ne8" => &["bridge", "barn", "large"],
             // An abbot is the turn's follower of another figure, not an action.
             "monasteries" => &[],
+            // Hills and Sheep offers no action: its tile HS02 is what is played.
+            "hs" => &[],
             "abbot-ne8" => &["abbot", "bridge", "castle"],
             // A follower entering the city of Carcassonne (`enter the city: ...`), one
             // leaving it (`follower of Red from ...`).
