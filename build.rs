@@ -118,6 +118,8 @@ struct TileEntry {
     #[serde(default, rename = "pig-herds")]
     pig_herds: Vec<String>,
     #[serde(default)]
+    touches: Vec<String>,
+    #[serde(default)]
     second: Option<TileHalf>,
 }
 
@@ -201,7 +203,7 @@ fn tiles() {
                 "    T {{ id: {:?}, name: {:?}, count: {}, start: {}, edges: {:?}, cities: &{:?}, pennants: &{:?}, \
                  roads: &{:?}, fields: &{:?}, cloister: {}, marks: &{:?}, inns: &{:?}, cathedrals: &{:?}, \
                  triangular: &{:?}, castle: {}, drawbridges: &{:?}, goods: &{:?}, rivers: &{:?}, pig_herds: &{:?}, \
-                 second: {second} }},",
+                 touches: &{:?}, second: {second} }},",
                 t.id,
                 t.name,
                 t.count,
@@ -220,7 +222,8 @@ fn tiles() {
                 t.drawbridges,
                 t.goods,
                 t.rivers,
-                t.pig_herds
+                t.pig_herds,
+                t.touches
             );
         }
         out.push_str("];\n");

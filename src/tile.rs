@@ -23,6 +23,10 @@
 //!   ends on the tile, at a spring, a lake or a fork). A river edge is a field edge to the
 //!   core (`F`), its halves in the fields on either side; only The River's rules read it.
 //! * `pig-herds`: fields (each by one of its half-edges) printed with a pig herd (The River II).
+//! * `touches`: city segments that also touch an edge another city of the tile owns, each
+//!   written as the city (by an edge it owns), `>`, and the edges it touches (`E > N`: the
+//!   city on E reaches the north edge too, beside the city that owns it). Whatever city
+//!   crosses that edge joins both; until a tile lies there, each counts the edge open.
 //!
 //! [`TileDef::new`] checks that these agree with each other and reports every problem.
 
@@ -168,6 +172,9 @@ pub struct Segment {
     pub goods: Vec<Goods>,
     /// For a field: a pig herd is printed in it (The River II).
     pub pig_herd: bool,
+    /// For a city: the edges it touches that another city of the tile owns (`touches`), as
+    /// a 4-bit mask: it joins whatever city crosses them, and counts each open until then.
+    pub touches: u8,
 }
 
 /// A goods symbol printed in a city (Traders and Builders).
@@ -213,7 +220,14 @@ impl Segment {
             drawbridges: vec![],
             goods: vec![],
             pig_herd: false,
+            touches: 0,
         }
+    }
+
+    /// The edges whose crossing it waits for to be complete: those it reaches and those it
+    /// touches ([`Segment::touches`]).
+    pub fn open_edges(&self) -> u32 {
+        (self.edges | self.touches).count_ones()
     }
 }
 
@@ -321,6 +335,9 @@ pub struct TileNotation<'a, S = String> {
     pub rivers: &'a [S],
     /// Fields printed with a pig herd, each by one of its half-edges (`NR`; The River II).
     pub pig_herds: &'a [S],
+    /// Cities that also touch an edge another city owns: `E > N` (the city on edge E also
+    /// touches the north edge; Hills and Sheep).
+    pub touches: &'a [S],
 }
 
 /// The second square of a double-size tile.
@@ -553,6 +570,9 @@ struct Rotated {
     segment_ports: [u16; MAX_SEGMENTS],
     /// Bit `p` for each port `p` a segment lies at ([`TileDef::port_mask`]).
     port_mask: u16,
+    /// Bit `p` for each half port `p` where a city touching an edge it does not own lies
+    /// ([`TileDef::touching_ports`]).
+    touching_ports: u16,
 }
 
 impl TileDef {
@@ -768,6 +788,35 @@ impl TileDef {
                 None => errors.push(format!("pig herd `{text}`: write a half-edge of a field of this tile (`NR`)")),
             }
         }
+        for text in n.touches.iter().map(AsRef::as_ref) {
+            let (own, touched) = text.split_once('>').unwrap_or((text, ""));
+            let city = segment_on(&segments, FeatureKind::City, own);
+            match (city, parse_edges(touched)) {
+                (Some(i), Ok(mask)) => {
+                    for e in Edge::ALL.iter().filter(|e| mask & e.bit() != 0) {
+                        let owner = city_at[e.index()];
+                        if owner == NONE {
+                            errors.push(format!(
+                                "touches `{text}`: the {} edge is not a city edge of this tile: a city touches only an edge another city owns",
+                                e.word()
+                            ));
+                        } else if owner as usize == i {
+                            errors.push(format!("touches `{text}`: the city owns the {} edge already", e.word()));
+                        }
+                    }
+                    if segments[i].touches & mask != 0 {
+                        errors.push(format!("touches `{text}`: an edge named twice"));
+                    }
+                    segments[i].touches |= mask;
+                    // It reaches an edge with another city: not a semicircle whatever its
+                    // own edges (no castle town of Bridges, Castles and Bazaars holds it).
+                    segments[i].semicircle = false;
+                }
+                _ => errors.push(format!(
+                    "touches `{text}`: write an edge of a city of this tile, `>`, and the edges it also touches (`E > N`)"
+                )),
+            }
+        }
         let mut rivers = Vec::new();
         let mut river_taken = 0u8;
         for text in n.rivers.iter().map(AsRef::as_ref) {
@@ -840,6 +889,7 @@ impl TileDef {
             ports: [NONE; 12],
             segment_ports: [0; MAX_SEGMENTS],
             port_mask: 0,
+            touching_ports: 0,
         };
         for e in Edge::ALL {
             out.edges[r.edge(e).index()] = Some(self.edges[e.index()]);
@@ -862,6 +912,16 @@ impl TileDef {
                 out.half_segment[h1.0 as usize],
             ]);
         }
+        // A city that touches an edge another city owns lies at the halves of that edge,
+        // which on a city edge hold no field: what the square across sees of it.
+        for (i, s) in self.segments.iter().enumerate().filter(|(_, s)| s.touches != 0) {
+            for e in Edge::ALL.iter().filter(|e| s.touches & e.bit() != 0) {
+                let b = r.edge(*e).index();
+                out.ports[3 * b + 1] = i as u8;
+                out.ports[3 * b + 2] = i as u8;
+                out.touching_ports |= 0b110 << (3 * b);
+            }
+        }
         for (p, &local) in out.ports.iter().enumerate() {
             if local != NONE {
                 out.segment_ports[local as usize] |= 1 << p;
@@ -873,8 +933,9 @@ impl TileDef {
 
     /// The segment at each *port* of the tile turned by `r`, [`NO_PORT`] where none is:
     /// port `3e` is the road or city on board edge `e` (N, E, S, W), ports `3e + 1` and
-    /// `3e + 2` the fields on its halves (`e.halves()`, in order). What a search for legal
-    /// moves reads at each edge, from one table.
+    /// `3e + 2` the fields on its halves (`e.halves()`, in order), or on a city edge a
+    /// city that touches it without owning it ([`TileDef::touching_ports`]). What a search
+    /// for legal moves reads at each edge, from one table.
     pub fn ports(&self, r: Rotation) -> &[u8; 12] {
         &self.rotated[r.quarter_turns() as usize].ports
     }
@@ -883,6 +944,13 @@ impl TileDef {
     /// ([`TileDef::ports`] other than [`NO_PORT`]).
     pub fn port_mask(&self, r: Rotation) -> u16 {
         self.rotated[r.quarter_turns() as usize].port_mask
+    }
+
+    /// Bit `p` for each half port `p` of the tile turned by `r` where a city lies that
+    /// touches an edge another city owns ([`Segment::touches`]): the halves of that edge, on
+    /// which no field lies. 0 for nearly every tile.
+    pub fn touching_ports(&self, r: Rotation) -> u16 {
+        self.rotated[r.quarter_turns() as usize].touching_ports
     }
 
     /// For each segment of the tile turned by `r` (in order, up to [`MAX_SEGMENTS`]), bit
@@ -1210,6 +1278,42 @@ mod tests {
         let all = TileDef::new("bad", "", 1, false, &bad).unwrap_err().join("\n");
         assert!(all.contains("an `inner` field lies between cities"), "{all}");
         assert!(all.contains("goods `N wine`") && all.contains("goods `W silk`"), "{all}");
+    }
+
+    #[test]
+    fn a_city_touching_an_edge_it_does_not_own_lies_at_that_edges_halves() {
+        // Hills and Sheep's HS02: a corner city north-west, a cap east touching north too.
+        let mut n = notation("CCFC", &["NW", "E"], &[], &["SL SR > N E"]);
+        n.touches = &["E > N"];
+        let d = TileDef::new("HS02", "", 2, false, &n).unwrap();
+        let cap = &d.segments[1];
+        assert_eq!((cap.edges, cap.touches, cap.semicircle), (Edge::E.bit(), Edge::N.bit(), false));
+        assert_eq!(cap.open_edges(), 2);
+        // The north edge is the corner city's; the cap lies at its halves (ports 1 and 2).
+        let r0 = Rotation::default();
+        assert_eq!(d.segment_on_edge(r0, Edge::N), Some(0));
+        assert_eq!(d.ports(r0)[..3], [0, 1, 1]);
+        assert_eq!(d.touching_ports(r0), 0b110);
+        // Turned a quarter: the touched edge is the east one (ports 4 and 5).
+        let r90 = Rotation::from_degrees(90).unwrap();
+        assert_eq!(d.touching_ports(r90), 0b110_000);
+        assert_eq!(d.ports(r90)[3..6], [0, 1, 1]);
+        assert_eq!(d.describe_segment(r90, 1), "city S");
+        // Every other tile touches nothing.
+        assert_eq!(
+            TileDef::new("E", "", 1, false, &notation("CFFF", &["N"], &[], &["EL ER SL SR WL WR > N"]))
+                .unwrap()
+                .touching_ports(r0),
+            0
+        );
+        // Only an edge another city of the tile owns.
+        let mut bad = notation("CCFC", &["NW", "E"], &[], &["SL SR > N E"]);
+        bad.touches = &["E > S", "E > E", "S > N", "E"];
+        let all = TileDef::new("bad", "", 1, false, &bad).unwrap_err().join("\n");
+        assert!(all.contains("the south edge is not a city edge"), "{all}");
+        assert!(all.contains("the city owns the east edge already"), "{all}");
+        assert!(all.contains("touches `S > N`: write an edge of a city"), "{all}");
+        assert!(all.contains("touches `E`: write"), "{all}");
     }
 
     #[test]

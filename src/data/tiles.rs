@@ -49,6 +49,9 @@ pub struct TileEntry {
     /// Fields printed with a pig herd, each by a half-edge (The River II): `NR`.
     #[serde(default, rename = "pig-herds")]
     pub pig_herds: Vec<Text>,
+    /// Cities that also touch an edge another city owns (Hills and Sheep): `E > N`.
+    #[serde(default)]
+    pub touches: Vec<Text>,
     /// The second square of a double-size tile (Castles in Germany).
     #[serde(default)]
     pub second: Option<Box<TileHalf>>,
@@ -168,6 +171,7 @@ impl TileEntry {
             goods: &self.goods,
             rivers: &self.rivers,
             pig_herds: &self.pig_herds,
+            touches: &self.touches,
         };
         TileDef::new(&self.id, &self.name, self.count, self.start, &n).map_err(|errs| {
             errs.into_iter()
@@ -214,6 +218,7 @@ mod prebuilt {
         goods: &'static [&'static str],
         rivers: &'static [&'static str],
         pig_herds: &'static [&'static str],
+        touches: &'static [&'static str],
         second: Option<&'static H>,
     }
 
@@ -270,6 +275,7 @@ mod prebuilt {
                 goods: own(t.goods),
                 rivers: own(t.rivers),
                 pig_herds: own(t.pig_herds),
+                touches: own(t.touches),
                 second: t.second.map(|h| Box::new(half(h))),
             })
             .collect();

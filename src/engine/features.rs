@@ -133,15 +133,25 @@ impl Features {
     }
 
     /// Joins the features of `a` and `b` across one matched edge: two open edges close.
+    #[inline]
     pub fn join_edge(&mut self, a: SegId, b: SegId) {
+        self.join_closing(a, b, 2);
+    }
+
+    /// Joins the features of `a` and `b`, `closed` of their open edges closing: two across an
+    /// edge both own, one where a city only touches the edge the other owns
+    /// ([`crate::tile::Segment::touches`]: its own open edge there closes, the other's closed
+    /// already).
+    #[inline]
+    pub fn join_closing(&mut self, a: SegId, b: SegId, closed: u32) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
             self.note(ra.0);
             let open = &mut self.cold[ra.0 as usize].open;
-            *open = open.saturating_sub(2);
+            *open = open.saturating_sub(closed);
             return;
         }
-        let open = (self.cold[ra.0 as usize].open + self.cold[rb.0 as usize].open).saturating_sub(2);
+        let open = (self.cold[ra.0 as usize].open + self.cold[rb.0 as usize].open).saturating_sub(closed);
         if self.journal.is_open() {
             self.note_union(ra, rb);
         }

@@ -28,7 +28,7 @@ impl<'t> Game<'t> {
         let idx = self.placed.len() as u32;
         let first_segment = self.features.len() as u32;
         for (i, s) in def.segments.iter().enumerate() {
-            self.features.add(s.kind, idx, i as u8, s.edges.count_ones());
+            self.features.add(s.kind, idx, i as u8, s.open_edges());
         }
         let placed = Placed { kind, pos, rotation: r, first_segment, added_edges: 0, group: idx, ports: *def.ports(r) };
         self.placed.push(placed);
@@ -61,17 +61,56 @@ impl<'t> Game<'t> {
         for (a, b) in join(both & EDGE_PORTS) {
             self.features.join_edge(a, b);
         }
-        for (a, b) in join(both & !EDGE_PORTS) {
+        // (Not the halves of a city edge, where cities touching it lie on both sides: their
+        // open edges are counted by `join_touching`.)
+        let touching_own = def.touching_ports(r);
+        for (a, b) in join(both & !EDGE_PORTS & !touching_own) {
             self.features.join(a, b);
         }
         if def.walled() {
             // Its sides are walls: each road or city across an edge ends there (the fields
-            // across its halves join nothing, bounded by it).
-            for port in (0..12).step_by(3).filter(|p| facing[*p] != board::NO_SEGMENT) {
-                self.features.close_edge(SegId(facing[port]));
+            // across its halves join nothing, bounded by it), and so does a city that only
+            // touches that edge (at its first half: it lies at both).
+            for port in (0..12).filter(|p| p % 3 != 2 && facing[*p] != board::NO_SEGMENT) {
+                if port % 3 == 0 || self.features.kind(SegId(facing[port])) == FeatureKind::City {
+                    self.features.close_edge(SegId(facing[port]));
+                }
+            }
+        } else {
+            // A city that touches an edge it does not own lies at that edge's halves, where
+            // nothing lies on a city edge: this tile's, or across its edges where no port
+            // of its own is. Rare; one test for the rest.
+            let touching = (touching_own | (faced & !def.port_mask(r))) & !EDGE_PORTS & 0xfff;
+            if touching != 0 {
+                self.join_touching(&ports, &facing, touching);
             }
         }
         idx
+    }
+
+    /// Joins the cities that touch an edge without owning it ([`crate::tile::Segment::touches`]),
+    /// at the half ports of `touching`, to the city that crosses that edge: the tile's own
+    /// (`ports`) to the one across (`facing`), and the ones across to the tile's city on
+    /// that edge. Each closes its one open edge there, as the two cities that own the edge
+    /// closed theirs when they joined.
+    fn join_touching(&mut self, ports: &[u32; 12], facing: &[u32; 12], touching: u16) {
+        for e in 0..4 {
+            let base = 3 * e;
+            if (touching >> base) & 0b110 == 0 {
+                continue;
+            }
+            // The city across a touching city's edge (it lies at both halves: one is read).
+            for (touch, owner) in [(ports[base + 1], facing[base]), (facing[base + 1], ports[base])] {
+                if touch == board::NO_SEGMENT || owner == board::NO_SEGMENT {
+                    continue;
+                }
+                let (touch, owner) = (SegId(touch), SegId(owner));
+                if self.features.kind(touch) != FeatureKind::City || self.features.kind(owner) != FeatureKind::City {
+                    continue;
+                }
+                self.features.join_closing(touch, owner, 1);
+            }
+        }
     }
 
     /// Adds a segment to the tile at `at` after it was laid (a bridge): it reaches `edges`
@@ -125,5 +164,86 @@ impl<'t> Game<'t> {
         let placed = &self.placed;
         self.placed_journal.note_at(i as usize, || (i, placed[i as usize]));
         &mut self.placed[i as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::Library;
+    use crate::engine::{FollowerOn, Game, Move};
+    use crate::expansion::{ExpansionId, Options};
+    use crate::geom::{Pos, Rotation};
+    use crate::score::PlayerId;
+    use crate::tile::TileKind;
+
+    /// Hills and Sheep's HS02 (a corner city north-west, a cap east that touches the north
+    /// edge too) and the base game's cap `E`.
+    fn tiles() -> (crate::tile::TileSet, TileKind, TileKind) {
+        let set = Library::builtin().tile_set(&[ExpansionId::Hs]);
+        let (hs02, cap) = (set.find("HS02").expect("HS02"), set.find("E").expect("a cap"));
+        (set, hs02, cap)
+    }
+
+    fn turned(deg: i64) -> Rotation {
+        Rotation::from_degrees(deg).expect("a quarter turn")
+    }
+
+    #[test]
+    fn a_city_laid_across_a_touched_edge_joins_both_cities_of_the_tile() {
+        let (set, hs02, cap) = tiles();
+        let players = ["Red".to_string(), "Blue".to_string()];
+        // Both orders: HS02 first and the cap north of it, or the cap first.
+        for hs_first in [true, false] {
+            let mut g = Game::new(&set, Options::default(), &[], &players);
+            let (at_hs, at_cap) = (Pos::new(0, 0), Pos::new(0, 1));
+            let lay = |g: &mut Game, hs: bool| match hs {
+                true => g.setup_tile(hs02, at_hs, Rotation::default()),
+                false => g.setup_tile(cap, at_cap, turned(180)),
+            };
+            lay(&mut g, hs_first).expect("the first tile");
+            if hs_first {
+                let (nw, e) = (g.segment_at(at_hs, 0).unwrap(), g.segment_at(at_hs, 1).unwrap());
+                assert_ne!(g.feature_of(nw), g.feature_of(e), "two cities until a city lies north");
+                assert_eq!((g.open_edges(nw), g.open_edges(e)), (2, 2), "each counts the north edge open");
+            }
+            lay(&mut g, !hs_first).expect("the second tile");
+            let (nw, e) = (g.segment_at(at_hs, 0).unwrap(), g.segment_at(at_hs, 1).unwrap());
+            let north = g.segment_at(at_cap, 0).unwrap();
+            assert_eq!(g.feature_of(nw), g.feature_of(e), "hs first: {hs_first}");
+            assert_eq!(g.feature_of(nw), g.feature_of(north));
+            assert_eq!(g.members(e).len(), 3);
+            // Open: the west edge (the corner city's) and the east edge (the cap's).
+            assert_eq!(g.open_edges(e), 2, "hs first: {hs_first}");
+        }
+    }
+
+    #[test]
+    fn a_follower_may_not_join_a_city_through_a_touched_edge() {
+        let (set, hs02, cap) = tiles();
+        let players = ["Red".to_string(), "Blue".to_string()];
+        let red = PlayerId(0);
+        // A knight on HS02's east cap: the cap laid north joins it.
+        let mut g = Game::new(&set, Options::default(), &[], &players);
+        g.setup_tile(hs02, Pos::new(0, 0), Rotation::default()).expect("fits");
+        g.setup_follower(PlayerId(1), Pos::new(0, 0), 1).expect("free");
+        let mut mv = Move::new(cap, Pos::new(0, 1), turned(180));
+        mv.follower = Some(FollowerOn::Segment(0));
+        let refused = g.check(red, &mv, 1).expect_err("the cap joins the east cap's knight");
+        assert_eq!(refused.rule, crate::expansion::base::rule::FOLLOWER_UNOCCUPIED);
+        assert!(!g.legal_moves(red, cap, 1).contains(&mv));
+        // A knight on the cap north: HS02 laid south of it joins it through either city.
+        let mut g = Game::new(&set, Options::default(), &[], &players);
+        g.setup_tile(cap, Pos::new(0, 1), turned(180)).expect("fits");
+        g.setup_follower(PlayerId(1), Pos::new(0, 1), 0).expect("free");
+        for local in [0, 1] {
+            let mut mv = Move::new(hs02, Pos::new(0, 0), Rotation::default());
+            mv.follower = Some(FollowerOn::Segment(local));
+            assert!(g.check(red, &mv, 1).is_err(), "city {local} of HS02");
+            assert!(!g.legal_moves(red, hs02, 1).contains(&mv));
+        }
+        // Its field is free.
+        let mut mv = Move::new(hs02, Pos::new(0, 0), Rotation::default());
+        mv.follower = Some(FollowerOn::Segment(2));
+        assert!(g.check(red, &mv, 1).is_ok());
     }
 }

@@ -35,6 +35,10 @@ pub(super) struct Around {
     /// Bit `12 u + i` for each port across which lies a feature met at another port too:
     /// the only ports through which the tile's segments can join one another.
     shared: u32,
+    /// Bit `12 u + i` for each port across which lies a feature (read where one holds a
+    /// follower): where it shows more than the tile's ports, a city across touches an edge
+    /// it does not own ([`crate::tile::Segment::touches`]), or the tile's sides are walls.
+    faced: u32,
 }
 
 /// The roots of the features around one or two free squares, as [`Around`] numbers them.
@@ -44,7 +48,8 @@ struct Roots {
 }
 
 impl Around {
-    pub(super) const EMPTY: Around = Around { occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0 };
+    pub(super) const EMPTY: Around =
+        Around { occupied: 0, ports_of: [0; 24], n: 0, occupied_ports: 0, shared: 0, faced: 0 };
 
     /// Whether a feature around holds a follower (else no segment of a tile laid here is
     /// blocked).
@@ -62,7 +67,8 @@ impl Around {
 /// not read).
 impl PartialEq for Around {
     fn eq(&self, o: &Around) -> bool {
-        (self.occupied, self.n, self.occupied_ports, self.shared) == (o.occupied, o.n, o.occupied_ports, o.shared)
+        (self.occupied, self.n, self.occupied_ports, self.shared, self.faced)
+            == (o.occupied, o.n, o.occupied_ports, o.shared, o.faced)
             && self.ports_of[..self.n] == o.ports_of[..o.n]
     }
 }
@@ -360,7 +366,7 @@ impl Game<'_> {
     pub(super) fn around_ports_into(&self, square: &board::Free, a: &mut Around) {
         let ports = self.checked_ports(square);
         // What `look_around` only adds to; each feature's `ports_of` is cleared as it is met.
-        (a.occupied, a.n, a.occupied_ports, a.shared) = (0, 0, 0, 0);
+        (a.occupied, a.n, a.occupied_ports, a.shared, a.faced) = (0, 0, 0, 0, 0);
         let mut faced = u32::from(square.faced);
         let none_held = std::iter::from_fn(|| {
             let i = (faced != 0).then(|| faced.trailing_zeros() as usize)?;
@@ -392,6 +398,7 @@ impl Game<'_> {
     /// of a field edge) is not looked up twice.
     fn look_around(&self, a: &mut Around, roots: &mut Roots, u: usize, ports: &[u32; 12], mut faced: u32) {
         debug_assert_eq!(faced, u32::from(board::faced_mask(ports)));
+        a.faced |= faced << (12 * u);
         let (mut last, mut f) = (board::NO_SEGMENT, 0);
         while faced != 0 {
             let i = faced.trailing_zeros() as usize;
@@ -475,11 +482,36 @@ impl Game<'_> {
             return 0;
         }
         if twin.is_none() {
-            let blocked = Self::occupied_by_ports(self.tiles.get(tile), r, around);
+            let blocked = self.occupied_on_square(self.tiles.get(tile), tile, r, around);
             debug_assert_eq!(blocked, self.occupied_by_touches(tile, pos, r, None, around), "at {pos}");
             return blocked;
         }
         self.occupied_by_touches(tile, pos, r, twin, around)
+    }
+
+    /// [`Game::occupied_with`] a tile of one square, a feature around holding a follower: in
+    /// port masks ([`Game::occupied_by_ports`]), unless a city touches an edge it does not
+    /// own, on the tile or across its edges (a port faced where the tile has none), where
+    /// one port holds two segments: then by the features each segment touches.
+    #[inline]
+    pub(super) fn occupied_on_square(
+        &self,
+        def: &crate::tile::TileDef,
+        tile: TileKind,
+        r: Rotation,
+        around: &Around,
+    ) -> u64 {
+        if (u32::from(def.touching_ports(r)) | around.faced & !u32::from(def.port_mask(r)) & 0xfff) != 0 {
+            return self.occupied_by_touches_cold(tile, r, around);
+        }
+        Self::occupied_by_ports(def, r, around)
+    }
+
+    /// [`Game::occupied_by_touches`] of one square, out of the way of the searches' loop.
+    #[cold]
+    #[inline(never)]
+    fn occupied_by_touches_cold(&self, tile: TileKind, r: Rotation, around: &Around) -> u64 {
+        self.occupied_by_touches(tile, Pos::new(0, 0), r, None, around)
     }
 
     /// [`Game::occupied_with`] for a tile of one square (`def` turned by `r`), in port
@@ -541,6 +573,19 @@ impl Game<'_> {
                 let Some(f) = around.feature_at(12 * u + i) else { continue };
                 if local != crate::tile::NO_PORT {
                     touches[offsets[u] + local as usize] |= 1 << f;
+                }
+            }
+            // On a city edge the halves hold no field, only a city touching the edge without
+            // owning it ([`crate::tile::Segment::touches`]), of this tile or the one across:
+            // every city of the tile there meets every feature across.
+            for e in Edge::ALL.into_iter().filter(|e| self.tiles.get(k).edge(r, *e) == crate::tile::Terrain::City) {
+                let base = 3 * e.index();
+                if mine[base + 1] == crate::tile::NO_PORT && around.feature_at(12 * u + base + 1).is_none() {
+                    continue;
+                }
+                let across = (base..base + 3).filter_map(|i| around.feature_at(12 * u + i)).fold(0, |m, f| m | 1 << f);
+                for &local in mine[base..base + 3].iter().filter(|l| **l != crate::tile::NO_PORT) {
+                    touches[offsets[u] + local as usize] |= across;
                 }
             }
         }

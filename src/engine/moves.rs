@@ -662,7 +662,7 @@ impl<'t> Game<'t> {
             push(none);
             let blocked = match around.any_occupied() {
                 false => 0,
-                true => Self::occupied_by_ports(def, rotation, around),
+                true => self.occupied_on_square(def, tile, rotation, around),
             };
             debug_assert_eq!(blocked, self.occupied_with(tile, pos, rotation, None, around), "at {pos}");
             for (&figure, &mask) in deployable.iter().zip(forbidden) {

@@ -105,13 +105,21 @@ impl Game<'_> {
     }
 
     /// The roads and cities across the sides of placement `laid` when its sides are walls
-    /// (an abbey): laying it closed an edge of each, which may have completed them.
+    /// (an abbey): laying it closed an edge of each, which may have completed them; and the
+    /// cities there that touch the edge without owning it (at its halves, where no field lies
+    /// on a city edge: [`crate::tile::Segment::touches`]).
     fn walled_off(&self, laid: u32) -> impl Iterator<Item = SegId> + Clone + '_ {
         let placed = self.placed.get(laid as usize).filter(|p| self.def(p.kind).walled());
         placed.into_iter().flat_map(move |p| {
-            crate::geom::Edge::ALL.into_iter().filter_map(move |e| {
-                let n = self.tile_at(p.pos.step(e))?;
-                self.edge_segment(n, e.opposite())
+            crate::geom::Edge::ALL.into_iter().flat_map(move |e| {
+                let n = self.tile_at(p.pos.step(e));
+                let owner = n.and_then(|n| self.edge_segment(n, e.opposite()));
+                let touching = n.and_then(|n| {
+                    let l = n.ports[3 * e.opposite().index() + 1];
+                    (l != crate::tile::NO_PORT && self.def(n.kind).segments[l as usize].kind == FeatureKind::City)
+                        .then(|| self.segment(n, l as usize))
+                });
+                owner.into_iter().chain(touching)
             })
         })
     }

@@ -66,12 +66,9 @@ pub const GARDENS: &[(&str, &str)] = &[
 ];
 
 /// Tiles of the sets read that the referee does not model, each with why: a game placing
-/// one is refused where it does (`tiles/hs.yaml` says why for `HS/CC!.v`).
-pub const NOT_MODELLED: &[(&str, &str)] = &[(
-    "HS/CC!.v",
-    "its east city also touches the north edge and joins the city laid there (JCloisterZone's multi-edge), which \
-     the referee does not model (hs.referee.multi-edge-tile-not-modelled)",
-)];
+/// one is refused where it does. None now (`HS/CC!.v`, the last, is `HS02`: its city that
+/// touches an edge it does not own is written `touches`).
+pub const NOT_MODELLED: &[(&str, &str)] = &[];
 
 /// The plain tile a garden tile is printed over, if the id is a garden tile's.
 pub fn garden_of(jcz: &str) -> Option<&'static str> {
@@ -213,9 +210,10 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("DG/RRR.d", "PD08", 0),
     ("DG/RRR.g", "PD09", 0),
     ("DG/CRRR.p", "PD10", 0),
-    // Hills and Sheep (`hills-and-sheep:1`); `HS/CC!.v` (a city touching an edge it does not
-    // own) is not modelled: [`NOT_MODELLED`].
+    // Hills and Sheep (`hills-and-sheep:1`); `HS/CC!.v`'s east city touches the north edge
+    // (JCZ's `multi-edge`, the catalogue's `touches`).
     ("HS/C!.v", "HS01", 0),
+    ("HS/CC!.v", "HS02", 0),
     ("HS/Cc.h.1", "HS03", 0),
     ("HS/CC.h.2", "HS04", 0),
     ("HS/Cc.v", "HS05", 0),

@@ -231,6 +231,27 @@ fn city_path(edges: u8, semicircle: bool) -> (String, String) {
     (shape, border.trim_end().to_string())
 }
 
+/// A city cap on edge `own` that also touches the neighbouring edge `touched`, which another
+/// city owns ([`crate::tile::Segment::touches`]): the cap's curve runs from the far end of
+/// its edge to a point on the touched edge near the corner they share, so that it meets
+/// that edge beside the other city (drawn after it, its border stroked between them). Edges
+/// that share no corner: drawn as one city over both.
+fn touching_city_path(own: Edge, touched: Edge) -> (String, String) {
+    let (shared, far, other) = if touched.index() == (own.index() + 3) % 4 {
+        (start_corner(own), start_corner(Edge::from_index((own.index() + 1) % 4)), start_corner(touched))
+    } else if touched.index() == (own.index() + 1) % 4 {
+        (start_corner(touched), start_corner(own), start_corner(Edge::from_index((touched.index() + 1) % 4)))
+    } else {
+        return city_path(own.bit() | touched.bit(), false);
+    };
+    // A third of the way along the touched edge from the shared corner.
+    let (px, py) = (shared.0 + (other.0 - shared.0) * 3 / 10, shared.1 + (other.1 - shared.1) * 3 / 10);
+    let (mx, my) = edge_mid(own);
+    let (cx, cy) = (mx + (H - mx) * 13 / 10, my + (H - my) * 13 / 10);
+    let curve = format!("Q{cx},{cy} {},{}", far.0, far.1);
+    (format!("M{},{} L{},{} L{px},{py} {curve} Z", far.0, far.1, shared.0, shared.1), format!("M{px},{py} {curve}"))
+}
+
 /// A road segment's line on its tile: straight across, a curve between two neighbouring
 /// edges (around the city when one fills the centre), or from its edge to the centre, where
 /// it ends at a crossing, a cloister or a city gate.
@@ -1145,7 +1166,13 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
     let r = p.rotation;
     for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let m = r.edge_mask(seg.edges);
-        let (shape, border) = city_path(m, seg.semicircle || m.count_ones() > 1);
+        let touched = r.edge_mask(seg.touches);
+        let (shape, border) = match (Edge::ALL.into_iter().find(|e| m == e.bit()), touched.count_ones()) {
+            (Some(own), 1) => {
+                touching_city_path(own, Edge::ALL.into_iter().find(|e| touched == e.bit()).unwrap_or(own))
+            }
+            _ => city_path(m | touched, seg.semicircle || m.count_ones() > 1),
+        };
         let _ = writeln!(s, r##"<path class="city" d="{shape}" fill="{CITY}"/>"##);
         if !border.is_empty() {
             let _ = writeln!(

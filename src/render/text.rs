@@ -273,6 +273,17 @@ fn tile_cells(
             }
         }
     }
+    // A city that also touches an edge another city owns reaches the corner between them.
+    for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City && s.touches != 0) {
+        let (own, touched) = (r.edge_mask(seg.edges), r.edge_mask(seg.touches));
+        for c in Corner::ALL {
+            let [a, b] = c.halves().map(|h| h.edge().bit());
+            if (own & a != 0 && touched & b != 0) || (own & b != 0 && touched & a != 0) {
+                let [(x, y), _] = corner_cells(c);
+                g[y][x] = Glyph::City;
+            }
+        }
+    }
     g[1][2] = match centre_kind(game, p) {
         Some(FeatureKind::Castle) => Glyph::Castle,
         Some(FeatureKind::Cloister) => Glyph::Cloister,

@@ -623,11 +623,12 @@ fn am_tiles_match_the_contents_and_the_tile_facts() {
 }
 
 /// Hills and Sheep (1st edition), typed in from JCloisterZone's tile facts (tiles/hs.yaml):
-/// id, copies, edges N E S W, cities, roads, fields, cloister, pennants. HS02 (two copies,
-/// a city touching an edge it does not own) is not modelled, so 16 of the box's 18 tiles.
+/// id, copies, edges N E S W, cities, roads, fields, cloister, pennants: the box's 18 tiles
+/// (HS02's east city also touches the north edge: checked below).
 #[rustfmt::skip]
 const HS_FACTS: &[Layout] = &[
     ("HS01", 2, "CFFF", 1, 0, 2, false, 0),
+    ("HS02", 2, "CCFC", 2, 0, 1, false, 0),
     ("HS03", 1, "CFFC", 1, 0, 1, false, 0),
     ("HS04", 1, "CFFC", 2, 0, 1, false, 0),
     ("HS05", 1, "CFFC", 1, 0, 1, false, 0),
@@ -644,24 +645,31 @@ const HS_FACTS: &[Layout] = &[
     ("HS16", 1, "FRRR", 0, 2, 2, false, 0),
 ];
 
-/// Hills on eight kinds, vineyards on five; only the caps of HS01 (the wiki's tile 10) and
-/// HS07 (its tile 13) are not semicircles.
+/// Hills on eight kinds, vineyards on six; only the caps of HS01 (the wiki's tile 10), HS02
+/// (touching the north edge too) and HS07 (its tile 13) are not semicircles.
 #[test]
 fn hs_tiles_match_the_tile_facts() {
     use referee::tile::Mark;
     let (hs, all) = added_tiles(expansion::ExpansionId::Hs);
     assert_eq!(hs.len(), HS_FACTS.len());
-    assert_eq!(hs.iter().map(|d| d.count).sum::<u32>(), 16, "18 land tiles but HS02's two");
-    assert_eq!(all.bag().len(), 72 + 16);
+    assert_eq!(hs.iter().map(|d| d.count).sum::<u32>(), 18, "18 land tiles");
+    assert_eq!(all.bag().len(), 72 + 18);
     let hills = ["HS03", "HS04", "HS06", "HS08", "HS09", "HS13", "HS14", "HS15"];
-    let vineyards = ["HS01", "HS05", "HS07", "HS12", "HS16"];
+    let vineyards = ["HS01", "HS02", "HS05", "HS07", "HS12", "HS16"];
     for &facts in HS_FACTS {
         let id = facts.0;
         let d = tile_with(&hs, facts);
         assert_eq!(d.marks.contains(&Mark::Hill), hills.contains(&id), "hill on {id}");
         assert_eq!(d.marks.contains(&Mark::Vineyard), vineyards.contains(&id), "vineyard on {id}");
         for s in d.segments.iter().filter(|s| s.kind == FeatureKind::City && s.edges.count_ones() == 1) {
-            assert_eq!(s.semicircle, !["HS01", "HS07"].contains(&id), "cap of {id}");
+            assert_eq!(s.semicircle, !["HS01", "HS02", "HS07"].contains(&id), "cap of {id}");
         }
     }
+    // HS02's east cap touches the north edge, which its corner city owns; no other city
+    // touches an edge it does not own.
+    let hs02 = hs.iter().find(|d| d.id == "HS02").unwrap();
+    let touching: Vec<(u8, u8)> =
+        hs02.segments.iter().filter(|s| s.touches != 0).map(|s| (s.edges, s.touches)).collect();
+    assert_eq!(touching, [(Edge::E.bit(), Edge::N.bit())]);
+    assert!(hs.iter().filter(|d| d.id != "HS02").all(|d| d.segments.iter().all(|s| s.touches == 0)));
 }

@@ -280,6 +280,10 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
         match n.tag_name().name() {
             "city" => {
                 c.push(edges(text));
+                // A city that also touches an edge another city owns (`HS/CC!.v`).
+                if let Some(more) = n.attribute("multi-edge") {
+                    symbols.push(format!("touches {} {}", edges(text), edges(more)));
+                }
                 pennants += n.attribute("pennants").map_or(0, |p| p.parse::<u32>().unwrap());
                 cathedrals += usize::from(n.attribute("cathedral") == Some("true"));
                 goods.extend(n.attribute("resource").map(|g| (edges(text), g.to_string())));
@@ -375,6 +379,8 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
         .collect();
     symbols.extend(of(FeatureKind::Field).filter(|s| s.pig_herd).map(|s| format!("pig-herd {}", s.halves)));
     symbols.extend(d.rivers.iter().map(|r| format!("river {r}")));
+    symbols
+        .extend(of(FeatureKind::City).filter(|s| s.touches != 0).map(|s| format!("touches {} {}", s.edges, s.touches)));
     symbols.sort();
     (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
 }

@@ -475,7 +475,15 @@ fn expansion_tables() -> Vec<Table> {
         d.count = 0;
         pd_tiles.insert(d);
     }
+    // Hills and Sheep with twelve copies of HS02, whose east city touches the north edge: a
+    // port that holds two cities, read by the joins and the follower checks.
+    let mut hs_tiles = lib().tile_set(&[ExpansionId::Hs]);
+    let hs02 = hs_tiles.find("HS02").expect("HS02 in tiles/hs.yaml");
+    let mut def = hs_tiles.get(hs02).clone();
+    def.count = 12;
+    hs_tiles.insert(def);
     vec![
+        ("hs", hs_tiles, vec![ExpansionId::Hs], opts("hig")),
         ("bcb1", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("hig")),
         ("ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1], opts("ne")),
         ("db", db_tiles, vec![ExpansionId::Db], opts("hig")),
@@ -737,6 +745,8 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             "ic-ne8" => &["bridge", "barn", "large"],
             // An abbot is the turn's follower of another figure, not an action.
             "monasteries" => &[],
+            // Hills and Sheep offers no action: its tile HS02 is what is played.
+            "hs" => &[],
             "abbot-ne8" => &["abbot", "bridge", "castle"],
             // A follower entering the city of Carcassonne (`enter the city: ...`), one
             // leaving it (`follower of Red from ...`).

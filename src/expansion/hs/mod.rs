@@ -1,9 +1,9 @@
 //! Hills and Sheep (1st edition): hills, vineyards, and the shepherd and his flock.
 //!
 //! What it models:
-//! * its land tiles (`tiles/hs.yaml`), but HS02, whose east city also touches the north edge
-//!   (a second feature joining across one edge, which the engine does not join yet): that
-//!   tile is not in the catalogue, so a scenario naming it is refused (an unknown tile);
+//! * its land tiles (`tiles/hs.yaml`), HS02 among them, whose east city also touches the
+//!   north edge (the tile notation's `touches`: the engine joins both its cities to the city
+//!   laid there);
 //! * hills (`Mark::Hill`): a tie for any majority (a feature's, or a city's farmers' under the
 //!   early farm rule) goes to the tied players with a follower on a hill tile, or, under
 //!   JCloisterZone's other option (`hills.tiebreaker: number-of-followers`), to those with
@@ -359,8 +359,8 @@ pub mod rule {
         END_NOTHING = "hs.shepherd.end-nothing",
         /// The shepherd is not a follower: no majority counts it, farmers share its field.
         NOT_A_FOLLOWER = "hs.shepherd.not-a-follower",
-        /// The tile whose second city touches an edge it does not own is not modelled.
-        TOUCHING_TILE_NOT_MODELLED = "hs.referee.multi-edge-tile-not-modelled",
+        /// HS02's east city also touches the north edge: a city laid there joins both.
+        TOUCHING_CITY = "hs.tiles.touching-city",
         /// The caps of tiles 10 and 13 are not semicircles: no castle town holds them.
         NO_CASTLE_CAPS = "hs.tiles.caps-not-semicircles",
     }
