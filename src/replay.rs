@@ -31,10 +31,30 @@ pub struct Outcome {
 
 #[derive(Debug, Clone)]
 pub struct Illegal {
+    /// The turn refused, from 1; [`Illegal::AT_END`] for a move of the final scoring.
     pub turn: u16,
     pub verdict: Verdict,
     /// The turn's path in the file (`turns[2]`).
     pub path: String,
+}
+
+impl Illegal {
+    /// The "turn" of a move made in the final scoring (a follower leaving the city of
+    /// Carcassonne): turns count from 1.
+    pub const AT_END: u16 = 0;
+
+    /// When the refused move was made, in a reader's words: `turn 3`, `the final scoring`.
+    pub fn when(&self) -> String {
+        when(self.turn)
+    }
+}
+
+/// A turn number as a reader says it, [`Illegal::AT_END`] being the final scoring.
+pub fn when(turn: u16) -> String {
+    match turn {
+        Illegal::AT_END => "the final scoring".to_string(),
+        n => format!("turn {n}"),
+    }
 }
 
 /// The profile a scenario actually runs under: the ruleset's, with the scenario's switches.
@@ -125,9 +145,17 @@ pub fn play_out<'s>(
             path: second.path.clone(),
         });
     }
-    let final_scoring = sc.final_scoring && illegal.is_none() && whole;
+    let mut final_scoring = sc.final_scoring && illegal.is_none() && whole;
     if final_scoring {
-        game.finish();
+        // A move of the final scoring refused is taken back whole, as a turn's is: the game
+        // is the game before that scoring began.
+        let before = game.clone();
+        if let Err(verdict) = game.finish() {
+            game = before;
+            illegal =
+                Some(Illegal { turn: Illegal::AT_END, verdict, path: sc.final_moves.clone().unwrap_or_default() });
+            final_scoring = false;
+        }
     }
     let out = Outcome {
         ruleset: profile.id.clone(),
@@ -402,11 +430,15 @@ pub fn unexpected_illegal(sc: &Scenario, ill: &Illegal, rulesets: &[&str]) -> In
         [one] => format!("ruleset {one}"),
         many => format!("rulesets {}", many.join(", ")),
     };
-    let p = Problem::broken_rule(ill.verdict.rule, format!("turn {}: {}", ill.turn, ill.verdict.message))
+    let turn = match ill.turn {
+        Illegal::AT_END => "end".to_string(),
+        n => n.to_string(),
+    };
+    let p = Problem::broken_rule(ill.verdict.rule, format!("{}: {}", ill.when(), ill.verdict.message))
         .at(sc.span(&ill.path))
         .help(format!(
-            "under {under} this move is illegal; if that is the point of the scenario, add `expect: {{illegal: {{turn: {}, rule: {}}}}}`",
-            ill.turn, ill.verdict.rule
+            "under {under} this move is illegal; if that is the point of the scenario, add `expect: {{illegal: {{turn: {turn}, rule: {}}}}}`",
+            ill.verdict.rule
         ));
     InputError::new(&sc.file, vec![p])
 }
@@ -435,9 +467,9 @@ fn mismatches(sc: &Scenario, expect: &Expect, out: &Outcome) -> Vec<Mismatch> {
         (Some(e), Some(a)) if e.turn == a.turn && e.rule == a.verdict.rule => {}
         (Some(e), a) => m.push(Mismatch {
             what: "illegal move".into(),
-            expected: format!("turn {} breaks {}", e.turn, e.rule),
+            expected: format!("{} breaks {}", when(e.turn), e.rule),
             actual: match a {
-                Some(a) => format!("turn {} breaks {} ({})", a.turn, a.verdict.rule, a.verdict.message),
+                Some(a) => format!("{} breaks {} ({})", a.when(), a.verdict.rule, a.verdict.message),
                 None => "every move legal".into(),
             },
         }),

@@ -733,13 +733,16 @@ pub fn board_view(sc: &Scenario, out: &Outcome, turn: Option<usize>) -> crate::r
     let turns = sc.turns.len();
     let mut view = crate::render::View::titled(&sc.title);
     view.moment = Some(match &out.illegal {
+        Some(ill) if ill.turn == crate::replay::Illegal::AT_END => crate::render::moment(turns, turns, false),
         Some(ill) => crate::render::moment(usize::from(ill.turn) - 1, turns, false),
         None => crate::render::moment(turn.unwrap_or(turns), turns, out.final_scoring),
     });
     view.note = out.illegal.as_ref().map(|ill| {
         format!(
-            "turn {} is refused ({}): {}; the board before it is shown",
-            ill.turn, ill.verdict.rule, ill.verdict.message
+            "{} is refused ({}): {}; the board before it is shown",
+            ill.when(),
+            ill.verdict.rule,
+            ill.verdict.message
         )
     });
     view

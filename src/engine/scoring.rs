@@ -435,9 +435,9 @@ impl Game<'_> {
 
     /// The final scoring: what expansions score first (or settle: an unfinished castle), then
     /// every occupied incomplete road, city and cloister, then the fields.
-    pub fn finish(&mut self) {
+    pub fn finish(&mut self) -> Result<(), crate::score::Verdict> {
         for x in self.expansions.clone() {
-            x.final_scoring(self);
+            x.final_scoring(self)?;
         }
         let roots = self.final_order();
         // The fields are scored in their place in this order, together, as the base game
@@ -468,6 +468,7 @@ impl Game<'_> {
         if !fields_scored {
             crate::expansion::base::score_fields(self, &fields);
         }
+        Ok(())
     }
 }
 

@@ -22,14 +22,17 @@
 //! The scorings that let a player enter the city are the turn's events of points for a
 //! feature or a castle: a bazaar's payments and a tower's ransom are not scorings.
 //!
+//! In the final scoring, the moves written for it (`count-final-moves`, made as it begins) take
+//! followers out of the city into the features it scores, the market's into farms
+//! (`count.move.end`); one the rules refuse is an illegal move of the final scoring.
+//!
 //! What it does not model, refused where it is met: the twelve tiles of the city (the board
 //! starts from the usual start tile or the scenario's board, the city kept beside it;
 //! `count.setup.city-start`), and with them the city as a completed city for the farms and
-//! the features printed on them; the moves out of the city in the final scoring, farms (the
-//! market) included (`count.move.end`, `count.move.market-at-end`): a move into a field is
-//! refused, and followers still in the city at the end stay there; a large follower in the
-//! city (only normal followers enter it); a move into a cloister completed by an abbey's walls
-//! alone is refused as not scored this turn.
+//! the features printed on them; a move into a field during the game is refused
+//! (`count.move.market-at-end`); a large follower in the city (only normal followers enter
+//! it); a move into a cloister completed by an abbey's walls alone is refused as not scored
+//! this turn.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
@@ -97,11 +100,22 @@ pub struct State {
     events_before: usize,
     /// The features followers moved into this placement, to see that they were scored.
     entered: Vec<SegId>,
+    /// The moves written for the final scoring ([`Action::MoveOut`] each), made when it begins.
+    final_moves: Vec<Action>,
+    /// The features followers moved into in the final scoring (rule::MOVE_END).
+    entered_at_end: Vec<SegId>,
 }
 
 impl Default for State {
     fn default() -> State {
-        State { count: Quarter::Castle, waiting: Vec::new(), events_before: 0, entered: Vec::new() }
+        State {
+            count: Quarter::Castle,
+            waiting: Vec::new(),
+            events_before: 0,
+            entered: Vec::new(),
+            final_moves: Vec::new(),
+            entered_at_end: Vec::new(),
+        }
     }
 }
 
@@ -123,6 +137,9 @@ pub enum Action {
     MoveOut { player: PlayerId, at: Pos, kind: FeatureKind, spot: Option<Spot> },
     /// A scenario taken up mid-game: where the Count stands and who waits in which quarter.
     Standing { count: Quarter, waiting: Vec<(PlayerId, Quarter)> },
+    /// The moves out of the city made in the final scoring (`count-final-moves`), each a
+    /// [`Action::MoveOut`], in the order written.
+    FinalMoves(Vec<Action>),
 }
 
 impl Action {
@@ -137,6 +154,10 @@ impl Action {
                     quarter.as_str(),
                     c.as_str()
                 )
+            }
+            Action::FinalMoves(moves) => {
+                let each: Vec<String> = moves.iter().map(|m| m.describe(game)).collect();
+                format!("in the final scoring: {}", each.join("; "))
             }
             Action::MoveOut { player, at, kind, spot } => format!(
                 "follower of {} from the {} quarter into the {kind}{} at {at}",
@@ -198,33 +219,7 @@ fn move_out(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         .collect();
     for m in moves {
         let Action::MoveOut { player, at, kind, spot } = m else { continue };
-        let name = game.player_name(player).to_string();
-        let Some(quarter) = Quarter::of_kind(kind) else {
-            return Err(Verdict::new(
-                rule::QUARTER_KINDS,
-                format!("no quarter of the city sends followers into a {kind}: the castle to a city, the blacksmith to a road, the cathedral to a cloister, the market to a farm"),
-            ));
-        };
-        if quarter == Quarter::Market {
-            return Err(Verdict::new(
-                rule::MARKET_AT_END,
-                format!("{name}'s follower cannot leave the market during the game: farms are scored only at the end (and the moves of the final scoring are not modelled)"),
-            ));
-        }
-        let st = game.state_of::<State>();
-        if st.in_quarter(player, quarter) == 0 {
-            return Err(Verdict::new(
-                rule::MOVE_BEFORE_MAJORITY,
-                format!("{name} has no follower in the {} quarter of the city", quarter.as_str()),
-            ));
-        }
-        if st.count == quarter {
-            return Err(Verdict::new(
-                rule::COUNT_BLOCKS,
-                format!("the Count stands in the {} quarter: no follower leaves it", quarter.as_str()),
-            ));
-        }
-        let seg = named_segment(game, at, kind, spot).map_err(|why| Verdict::new(rule::MOVE_BEFORE_MAJORITY, why))?;
+        let (quarter, seg) = leaving(game, player, at, kind, spot, rule::MOVE_BEFORE_MAJORITY)?;
         let root = game.feature_of(seg);
         if kind == FeatureKind::City && game.taken_over(root) {
             // rule::CASTLE_SHARED_TOWN: a town completed now that all who held it made a
@@ -246,13 +241,99 @@ fn move_out(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
                 format!("the {kind} at {at} is not scored this turn: followers leave the city only for a feature being scored"),
             ));
         }
-        let st = game.state_of_mut::<State>();
-        let i = st.waiting.iter().position(|w| *w == (player, quarter)).expect("checked above");
+        game.state_of_mut::<State>().entered.push(root);
+        join(game, player, quarter, root);
+    }
+    Ok(())
+}
+
+/// A follower of `player` leaving the city for the feature at `spot` of the tile at `at`:
+/// the quarter of its kind (rule::QUARTER_KINDS; the market's only at the end,
+/// rule::MARKET_AT_END), with a follower of the player waiting there and not the Count
+/// (rule::COUNT_BLOCKS); the segment named, or why not (under `rule`).
+fn leaving(
+    game: &Game,
+    player: PlayerId,
+    at: Pos,
+    kind: FeatureKind,
+    spot: Option<Spot>,
+    rule: crate::rules::RuleId,
+) -> Result<(Quarter, SegId), Verdict> {
+    let name = game.player_name(player);
+    let Some(quarter) = Quarter::of_kind(kind) else {
+        return Err(Verdict::new(
+            rule::QUARTER_KINDS,
+            format!("no quarter of the city sends followers into a {kind}: the castle to a city, the blacksmith to a road, the cathedral to a cloister, the market to a farm"),
+        ));
+    };
+    if quarter == Quarter::Market && rule != rule::MOVE_END {
+        return Err(Verdict::new(
+            rule::MARKET_AT_END,
+            format!("{name}'s follower cannot leave the market during the game: farms are scored only at the end (`count-final-moves`)"),
+        ));
+    }
+    let st = game.state_of::<State>();
+    if st.in_quarter(player, quarter) == 0 {
+        return Err(Verdict::new(
+            rule,
+            format!("{name} has no follower in the {} quarter of the city", quarter.as_str()),
+        ));
+    }
+    if st.count == quarter {
+        return Err(Verdict::new(
+            rule::COUNT_BLOCKS,
+            format!("the Count stands in the {} quarter: no follower leaves it", quarter.as_str()),
+        ));
+    }
+    let seg = named_segment(game, at, kind, spot).map_err(|why| Verdict::new(rule, why))?;
+    Ok((quarter, seg))
+}
+
+/// The follower leaves `quarter` for the feature `root` (on its root: however the move names
+/// the feature, the same game follows).
+fn join(game: &mut Game, player: PlayerId, quarter: Quarter, root: SegId) {
+    let st = game.state_of_mut::<State>();
+    if let Some(i) = st.waiting.iter().position(|w| *w == (player, quarter)) {
         st.waiting.remove(i);
-        st.entered.push(root);
-        game.give_figure(player, Figure::Normal, 1);
-        // On the feature's root: however the move names the feature, the same game follows.
-        game.deploy_figure(player, root, Figure::Normal);
+    }
+    game.give_figure(player, Figure::Normal, 1);
+    game.deploy_figure(player, root, Figure::Normal);
+}
+
+/// rule::MOVE_END: at the start of the final scoring, the moves written for it
+/// (`count-final-moves`), each a follower leaving the quarter of the feature's kind (the
+/// market for a farm, rule::MARKET_AT_END) for a feature the final scoring scores: an
+/// unfinished road, city or cloister, or a farm, with a follower on it when that scoring
+/// begins. None leaves the quarter the Count stands in; a castle is no city.
+fn move_out_at_end(game: &mut Game) -> Result<(), Verdict> {
+    let moves = std::mem::take(&mut game.state_of_mut::<State>().final_moves);
+    // What the final scoring scores, as it begins: the features with a follower on them.
+    let occupied: Vec<SegId> = game.followers().iter().map(|f| game.feature_of(f.segment)).collect();
+    for m in moves {
+        let Action::MoveOut { player, at, kind, spot } = m else { continue };
+        let (quarter, seg) = leaving(game, player, at, kind, spot, rule::MOVE_END)?;
+        let root = game.feature_of(seg);
+        if kind == FeatureKind::City && game.taken_over(root) {
+            return Err(Verdict::new(
+                rule::CASTLE_NOT_A_CITY,
+                format!("the town at {at} is a castle: followers from the city of Carcassonne may not enter a castle"),
+            ));
+        }
+        let finished = match kind {
+            FeatureKind::Road | FeatureKind::City => game.open_edges(root) == 0,
+            FeatureKind::Cloister => game.surrounded(game.placement_of(seg).group),
+            _ => false,
+        };
+        if finished || !occupied.contains(&root) {
+            return Err(Verdict::new(
+                rule::MOVE_END,
+                format!(
+                    "the final scoring does not score the {kind} at {at}: it scores only unfinished features and farms with a follower on them"
+                ),
+            ));
+        }
+        game.state_of_mut::<State>().entered_at_end.push(root);
+        join(game, player, quarter, root);
     }
     Ok(())
 }
@@ -453,7 +534,15 @@ impl Expansion for Count {
         }
     }
 
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
+        move_out_at_end(game)
+    }
+
     fn explain(&self, game: &Game, feature: &crate::engine::FeatureInfo, because: &mut crate::score::Rules) {
+        // rule::MOVE_END: followers from the city counted in the final scoring.
+        if game.state_of::<State>().entered_at_end.contains(&feature.root) && !because.contains(&rule::MOVE_END) {
+            because.push(rule::MOVE_END);
+        }
         // rule::MOVE_BEFORE_MAJORITY: followers from the city counted in this scoring.
         if game.state_of::<State>().entered.contains(&feature.root) && !because.contains(&rule::MOVE_BEFORE_MAJORITY) {
             because.push(rule::MOVE_BEFORE_MAJORITY);
@@ -461,6 +550,10 @@ impl Expansion for Count {
     }
 
     fn setup_held(&self, game: &mut Game, held: &Extra) -> Result<(), Verdict> {
+        if let Some(Action::FinalMoves(moves)) = held.get::<Action>() {
+            game.state_of_mut::<State>().final_moves = moves.clone();
+            return Ok(());
+        }
         let Some(Action::Standing { count, waiting }) = held.get::<Action>() else {
             return Err(Verdict::new(
                 crate::expansion::base::rule::EXPANSION_IN_PLAY,

@@ -452,8 +452,9 @@ impl Expansion for Kr {
         }
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         final_scoring(game);
+        Ok(())
     }
 }
 

@@ -517,8 +517,11 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
-    /// Runs at the start of the final scoring.
-    fn final_scoring(&self, _game: &mut Game) {}
+    /// Runs at the start of the final scoring; a move written for it that the rules refuse
+    /// (a follower leaving the city of Carcassonne) is an illegal move of the final scoring.
+    fn final_scoring(&self, _game: &mut Game) -> Result<(), Verdict> {
+        Ok(())
+    }
 
     /// A field's farmers were sent home during the game (by a barn of Abbey and Mayor): a
     /// piece of this expansion that goes home with them follows (`Game::farmers_sent_home`;

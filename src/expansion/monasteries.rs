@@ -224,7 +224,7 @@ impl Expansion for Monasteries {
         Ok(())
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         let mut roots: Vec<SegId> = Vec::new();
         for f in game.followers().iter().filter(|f| f.figure == Figure::Prior) {
             let root = game.feature_of(f.segment);
@@ -270,6 +270,7 @@ impl Expansion for Monasteries {
                 game.remove_follower(i);
             }
         }
+        Ok(())
     }
 }
 

@@ -80,7 +80,7 @@ pub fn compare(scenario: &str, runs: &[(Profile, Outcome)]) -> Comparison {
     };
     for (i, (_, out)) in runs.iter().enumerate() {
         let verdict = match &out.illegal {
-            Some(ill) => format!("turn {} breaks {}", ill.turn, ill.verdict.rule),
+            Some(ill) => format!("{} breaks {}", ill.when(), ill.verdict.rule),
             None => "all legal".to_string(),
         };
         let rules: Vec<RuleId> = out.illegal.iter().map(|i| i.verdict.rule).collect();

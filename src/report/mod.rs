@@ -214,7 +214,7 @@ pub fn text(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalogue
     }
     if let Some(ill) = &out.illegal {
         // Painted after wrapping: the colour codes take no columns.
-        let line = format!("Illegal move: turn {}: {} [{}]", ill.turn, esc(&ill.verdict.message), ill.verdict.rule);
+        let line = format!("Illegal move: {}: {} [{}]", ill.when(), esc(&ill.verdict.message), ill.verdict.rule);
         let line = wrap(&line, style.prose_width(), "", "  ");
         s.push('\n');
         s.push_str(&line.replacen("Illegal move:", &style.paint("1;31", "Illegal move:"), 1));
@@ -303,6 +303,9 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
         })
         .collect();
     let illegal = match &out.illegal {
+        Some(i) if i.turn == crate::replay::Illegal::AT_END => {
+            json!({"turn": "end", "rule": i.verdict.rule.as_str(), "message": i.verdict.message})
+        }
         Some(i) => json!({"turn": i.turn, "rule": i.verdict.rule.as_str(), "message": i.verdict.message}),
         None => Value::Null,
     };
@@ -348,8 +351,8 @@ pub fn markdown(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catal
     }
     if let Some(ill) = &out.illegal {
         s.push_str(&format!(
-            "**Illegal move** on turn {}: {} (`{}`)\n\n",
-            ill.turn,
+            "**Illegal move** on {}: {} (`{}`)\n\n",
+            ill.when(),
             markdown_inline(&ill.verdict.message),
             ill.verdict.rule
         ));
@@ -441,8 +444,8 @@ pub fn bbcode(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Catalog
     }
     if let Some(ill) = &out.illegal {
         s.push_str(&format!(
-            "[b]Illegal move[/b] on turn {}: {} ({})\n\n",
-            ill.turn,
+            "[b]Illegal move[/b] on {}: {} ({})\n\n",
+            ill.when(),
             t(&ill.verdict.message),
             ill.verdict.rule
         ));
@@ -529,8 +532,8 @@ pub fn mediawiki(sc: &Scenario, out: &Outcome, judgement: &Judgement, cat: &Cata
     }
     if let Some(ill) = &out.illegal {
         s.push_str(&format!(
-            "\n'''Illegal move''' on turn {}: {} ({})\n",
-            ill.turn,
+            "\n'''Illegal move''' on {}: {} ({})\n",
+            ill.when(),
             t(&ill.verdict.message),
             mediawiki_cite(ill.verdict.rule, cat, &mut seen)
         ));

@@ -57,6 +57,29 @@ struct RawCity {
     market: Vec<String>,
 }
 
+/// Followers leaving the city, each written `{player: Blue, at: [0, 1], on: city S}`.
+fn moves(v: &mut Validator, path: &str, value: &Value, players: &[String]) -> Vec<Action> {
+    let mut out = Vec::new();
+    for (j, m) in v.typed::<Vec<RawMove>>(path, value).into_iter().flatten().enumerate() {
+        let mpath = format!("{path}[{j}]");
+        let player = players.iter().position(|p| *p == m.player).map(|i| PlayerId(i as u8));
+        if player.is_none() {
+            v.unknown_player(&format!("{mpath}.player"), &m.player, players);
+        }
+        let at = v.pos(&format!("{mpath}.at"), &m.at);
+        let feature = v.kind_and_spot(
+            &format!("{mpath}.on"),
+            &m.on,
+            &[FeatureKind::City, FeatureKind::Road, FeatureKind::Cloister, FeatureKind::Field],
+            "a city, road, cloister or field (where a follower from the city goes)",
+        );
+        if let (Some(player), Some(at), Some((kind, spot))) = (player, at, feature) {
+            out.push(Action::MoveOut { player, at, kind, spot });
+        }
+    }
+    out
+}
+
 const QUARTER_HELP: &str = "a quarter of the city: castle, blacksmith, cathedral or market";
 
 fn quarter(v: &mut Validator, path: &str, word: &str) -> Option<Quarter> {
@@ -77,7 +100,7 @@ impl Vocabulary for Count {
     }
 
     fn top_keys(&self) -> &'static [Key] {
-        &[("count", "the city of Carcassonne")]
+        &[("count", "the city of Carcassonne"), ("count-final-moves", "the city of Carcassonne")]
     }
 
     fn turn(&self, v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
@@ -99,23 +122,7 @@ impl Vocabulary for Count {
                 }
                 continue;
             }
-            for (j, m) in v.typed::<Vec<RawMove>>(&path, value).into_iter().flatten().enumerate() {
-                let mpath = format!("{path}[{j}]");
-                let player = t.players.iter().position(|p| *p == m.player).map(|i| PlayerId(i as u8));
-                if player.is_none() {
-                    v.unknown_player(&format!("{mpath}.player"), &m.player, t.players);
-                }
-                let at = v.pos(&format!("{mpath}.at"), &m.at);
-                let feature = v.kind_and_spot(
-                    &format!("{mpath}.on"),
-                    &m.on,
-                    &[FeatureKind::City, FeatureKind::Road, FeatureKind::Cloister, FeatureKind::Field],
-                    "a city, road, cloister or field (where a follower from the city goes)",
-                );
-                if let (Some(player), Some(at), Some((kind, spot))) = (player, at, feature) {
-                    out.extras.push(Extra::new(Action::MoveOut { player, at, kind, spot }));
-                }
-            }
+            out.extras.extend(moves(v, &path, value, t.players).into_iter().map(Extra::new));
         }
     }
 
@@ -136,12 +143,19 @@ impl Vocabulary for Count {
                     kind_and_spot(*kind, *spot)
                 ),
             }),
-            Action::Standing { .. } => None,
+            Action::Standing { .. } | Action::FinalMoves(_) => None,
         }
     }
 
     fn top(&self, v: &mut Validator, t: &TopInfo, keys: &[(&str, &Value)], out: &mut TopOut) {
         for (key, value) in keys {
+            if *key == "count-final-moves" {
+                // Made when the final scoring begins (rule count.move.end).
+                let list = moves(v, key, value, t.players);
+                out.held.push((key.to_string(), Extra::new(Action::FinalMoves(list))));
+                out.final_moves = Some(key.to_string());
+                continue;
+            }
             let Some(raw) = v.typed::<RawCity>(key, value) else { continue };
             let count = match &raw.at {
                 None => Some(Quarter::Castle),

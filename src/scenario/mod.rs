@@ -94,6 +94,8 @@ pub struct Scenario {
     /// What the players hold of an expansion when the game starts, on no tile (an
     /// expansion's tokens), each with where it is written.
     pub held: Vec<(String, Extra)>,
+    /// Where the moves made in the final scoring are written, if any (`count-final-moves`).
+    pub final_moves: Option<String>,
     /// Pieces each player has when the game is played with other counts than the rules'
     /// (`supply:`); empty: the rules' counts.
     pub supply: Vec<SupplyCount>,
@@ -410,7 +412,7 @@ impl Validator<'_> {
             }
         }
         let top = self.top_extras(&vocab::TopInfo { tiles: &tiles, players: &players }, &raw.extra, &expansions);
-        let (hands, held) = (top.hands, top.held);
+        let (hands, held, final_moves) = (top.hands, top.held, top.final_moves);
         let supply = self.supply(&raw.supply, &expansions);
         let mut board = Vec::new();
         for (i, b) in raw.board.iter().flatten().enumerate() {
@@ -574,6 +576,7 @@ impl Validator<'_> {
             start_scores,
             hands,
             held,
+            final_moves,
             supply,
             board,
             turns,
@@ -1157,7 +1160,24 @@ impl Validator<'_> {
         });
         let illegal = e.illegal.as_ref().and_then(|i| match crate::expansion::rule(&i.rule) {
             Some(rule) => {
-                self.turn_number(&format!("{path}.illegal.turn"), i.turn).map(|turn| IllegalExpect { turn, rule })
+                let tpath = format!("{path}.illegal.turn");
+                let turn = match &i.turn {
+                    RawTiming::Turn(n) => self.turn_number(&tpath, *n),
+                    RawTiming::Word(w) if w == "end" => Some(crate::replay::Illegal::AT_END),
+                    RawTiming::Word(w) => {
+                        self.problem(
+                            "scenario::bad-turn",
+                            &tpath,
+                            format!("`{w}` is not a turn"),
+                            Some(
+                                "a turn number (1 = the first of `turns:`), or `end` for a move of the final scoring"
+                                    .to_string(),
+                            ),
+                        );
+                        None
+                    }
+                };
+                turn.map(|turn| IllegalExpect { turn, rule })
             }
             None => {
                 self.unknown_rule(&format!("{path}.illegal.rule"), &i.rule);

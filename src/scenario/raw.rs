@@ -320,6 +320,7 @@ pub struct RawMoves {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawIllegal {
-    pub turn: u64,
+    /// A turn, or `end`: a move of the final scoring.
+    pub turn: RawTiming,
     pub rule: String,
 }

@@ -119,6 +119,9 @@ pub(super) struct TopOut {
     /// What the players hold of an expansion when the game starts, on no tile, each with
     /// where it is written.
     pub held: Vec<(String, Extra)>,
+    /// Where the moves made in the final scoring are written (`count-final-moves`), if any:
+    /// a refused one is located there.
+    pub final_moves: Option<String>,
 }
 
 pub(super) trait Vocabulary: Sync {

@@ -197,7 +197,7 @@ fn opened<'s>(sc: &'s Scenario, profile: &Profile) -> Result<crate::engine::Game
         Some(ill) => Err(Reply::error(
             422,
             ill.verdict.rule.as_str(),
-            format!("turn {} is refused ({}): no turn can follow it", ill.turn, ill.verdict.message),
+            format!("{} is refused ({}): no turn can follow it", ill.when(), ill.verdict.message),
         )),
         None => Ok(game),
     }

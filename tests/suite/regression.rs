@@ -84,6 +84,22 @@ fn a_refused_move_leaves_the_game_as_before_it() {
             let profile = lib().profile(r).unwrap();
             let (after, out) = referee::replay::play_out(&sc, profile, None).unwrap();
             assert!(out.illegal.is_some(), "{} [{r}]", sc.id);
+            if ill.turn == referee::replay::Illegal::AT_END {
+                // A move of the final scoring: the game is every turn's, as if never scored (a
+                // copy of the scenario has its own tiles, so the games are compared by what
+                // they hold: players, tiles, followers, events, expansions' state).
+                let unscored = referee::scenario::Scenario { final_scoring: false, ..sc.clone() };
+                let (before, _) = referee::replay::play_out(&unscored, profile, None).unwrap();
+                assert_eq!(after.events(), before.events(), "{} [{r}]", sc.id);
+                assert_eq!(
+                    format!("{after:?}"),
+                    format!("{before:?}"),
+                    "{} [{r}]: the refused final scoring changed the game",
+                    sc.id
+                );
+                checked += 1;
+                continue;
+            }
             let (mut before, _) = referee::replay::play_out(&sc, profile, Some(ill.turn as usize - 1)).unwrap();
             // A refused second part leaves the game as its turn's first part left it; a
             // refused part past the second (a third tile), as the parts before it left it.

@@ -203,8 +203,9 @@ impl Expansion for Am {
         seq.insert(at + 1, Phase::Expansion(ExpansionId::Am, WAGON_PHASE));
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         barn::final_scoring(game);
+        Ok(())
     }
 
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {

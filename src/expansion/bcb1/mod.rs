@@ -1224,7 +1224,7 @@ impl Expansion for Bcb1 {
         }
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         for c in game.state_of::<State>().built.clone().into_iter().filter(|c| !c.scored) {
             game.award(ScoreEvent {
                 timing: Timing::End,
@@ -1242,6 +1242,7 @@ impl Expansion for Bcb1 {
                 game.remove_follower(idx);
             }
         }
+        Ok(())
     }
 
     fn pending_edges(&self, _game: &Game, _player: PlayerId, mv: &Move, out: &mut Vec<(Pos, Edge, Terrain)>) {

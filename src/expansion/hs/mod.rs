@@ -222,8 +222,9 @@ impl Expansion for Hs {
         flock::options(game, player, mv, out);
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         flock::final_scoring(game);
+        Ok(())
     }
 
     fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {

@@ -466,8 +466,9 @@ impl Expansion for Pd {
         phase == last && game.state_of::<State>().stopped
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         fairy::final_bonus(game);
+        Ok(())
     }
 
     fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {

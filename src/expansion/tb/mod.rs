@@ -302,8 +302,9 @@ impl Expansion for Tb {
         pig::bonus(game, field, player, cities, out);
     }
 
-    fn final_scoring(&self, game: &mut Game) {
+    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
         goods::final_majority(game);
+        Ok(())
     }
 
     fn pieces(&self, game: &Game, out: &mut Vec<crate::expansion::Piece>) {
