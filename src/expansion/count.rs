@@ -411,7 +411,10 @@ fn city_tile_not_drawn(game: &Game, mv: &Move) -> Result<(), Verdict> {
     if def.set == "count" {
         return Err(Verdict::new(
             rule::CITY_START,
-            format!("{} is a tile of the city of Carcassonne, laid before the game as the starting board, never in a turn", def.id),
+            format!(
+                "{} is a tile of the city of Carcassonne, laid before the game as the starting board, never in a turn",
+                def.id
+            ),
         ));
     }
     Ok(())

@@ -361,13 +361,8 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
         .map(|s| {
             // A field borders a city segment: JCZ names that segment by one of its edges; the
             // comparison takes the segment's every edge on both sides.
-            let mut b: Vec<u8> = s
-                .borders
-                .iter()
-                .map(|i| &d.segments[*i as usize])
-                .filter(|c| c.walls == 0)
-                .map(|c| c.edges)
-                .collect();
+            let mut b: Vec<u8> =
+                s.borders.iter().map(|i| &d.segments[*i as usize]).filter(|c| c.walls == 0).map(|c| c.edges).collect();
             b.sort();
             (s.halves, b)
         })
