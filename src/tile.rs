@@ -1207,7 +1207,12 @@ impl TileDef {
                 spots.extend(crate::geom::Corner::ALL.map(Spot::Corner));
                 spots.extend((0..8).map(|h| Spot::Half(Half(h))));
             }
-            FeatureKind::Road | FeatureKind::City => spots.extend(Edge::ALL.map(Spot::Edge)),
+            FeatureKind::Road => spots.extend(Edge::ALL.map(Spot::Edge)),
+            // A city behind walls by a half its wall stands on (`city ER`).
+            FeatureKind::City => {
+                spots.extend(Edge::ALL.map(Spot::Edge));
+                spots.extend((0..8).map(|h| Spot::Half(Half(h))));
+            }
             _ => return self.describe_segment(r, segment),
         }
         let kind = s.kind;
@@ -1582,7 +1587,12 @@ impl TileDef {
                     FeatureKind::Field => halves & (c.halves()[0].bit() | c.halves()[1].bit()) != 0,
                     _ => c.halves().iter().all(|h| edges & h.edge().bit() != 0),
                 },
-                Spot::Half(h) => kind == FeatureKind::Field && halves & h.bit() != 0,
+                // A half names a field on it, or a city's wall standing on it.
+                Spot::Half(h) => match kind {
+                    FeatureKind::Field => halves & h.bit() != 0,
+                    FeatureKind::City => r.half_mask(s.walls) & h.bit() != 0,
+                    _ => false,
+                },
             };
             if spots.iter().all(reaches) {
                 found.push(i);
