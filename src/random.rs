@@ -72,9 +72,7 @@ pub fn replay_with<'t>(
     // Replayed, not searched.
     game.index_frontier(false);
     game.reserve(g.steps.len() + 1);
-    if let Some(start) = tiles.start() {
-        let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
-    }
+    let _ = game.setup_start();
     for (i, s) in g.steps.iter().enumerate() {
         if let Step::Place(p, mv) = s {
             // Generated games are legal; a failure here would be an engine bug that the
@@ -143,11 +141,19 @@ impl<'t> Playout<'t> {
         }
         let mut game = Game::new(tiles, options.clone(), expansions, &names);
         game.reserve(bag.len());
-        if let Some(start) = tiles.start().or(bag.first().copied()) {
-            if let Some(i) = bag.iter().position(|k| *k == start) {
+        // The start tile, or an expansion's starting board (The Count's city), each tile of it
+        // out of the bag.
+        let _ = game.setup_start();
+        if game.placed().is_empty() {
+            if let Some(start) = bag.first().copied() {
+                let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
+            }
+        }
+        let laid: Vec<TileKind> = game.placed().iter().map(|p| p.kind).collect();
+        for kind in laid {
+            if let Some(i) = bag.iter().position(|k| *k == kind) {
                 bag.remove(i);
             }
-            let _ = game.setup_tile(start, Pos::new(0, 0), Rotation::default());
         }
         rng.shuffle(&mut bag);
         let mut shadow = game.shadow();

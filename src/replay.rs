@@ -315,19 +315,20 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
         game.setup_held(held).map_err(|v| broken(v, path))?;
     }
     if sc.board.is_empty() {
-        let start = sc.tiles.start().ok_or_else(|| {
-            InputError::new(
-                &sc.file,
-                vec![Problem::new(
-                    "scenario::no-start-tile",
-                    format!("no start tile among this scenario's tiles [{}]", rule::START_TILE),
-                )
-                .at(Some((0, 0)))
-                .help("add a `board:` with the tiles already on the table")],
+        // The start tile, or the starting board an expansion lays instead (The Count's city).
+        let laid = game.setup_start().map_err(|v| broken(v, "turns"))?;
+        if laid {
+            return Ok(());
+        }
+        return Err(InputError::new(
+            &sc.file,
+            vec![Problem::new(
+                "scenario::no-start-tile",
+                format!("no start tile among this scenario's tiles [{}]", rule::START_TILE),
             )
-        })?;
-        game.setup_tile(start, Pos::new(0, 0), Rotation::default()).map_err(|v| broken(v, "turns"))?;
-        return Ok(());
+            .at(Some((0, 0)))
+            .help("add a `board:` with the tiles already on the table")],
+        ));
     }
     // The board is a set: its tiles are laid outward from the first one listed, each next to
     // one already down, so that any order in the file gives the same board.

@@ -2,7 +2,11 @@
 //!
 //! A tile is described in its own orientation (as printed, before rotation):
 //! * `edges`: four letters for N E S W, `C` city, `R` road, `F` field (e.g. `CRFR`).
-//! * `cities`: one entry per separate city segment, the edges it reaches (`NW`).
+//! * `cities`: one entry per separate city segment, the edges it reaches (`NW`); or, for a
+//!   city behind walls (the city of Carcassonne of The Count), the half-edges of field edges
+//!   where its wall stands (`ER SL`): no field lies there, and it joins only a walled city
+//!   lying at the half across (never a field, never an edge's road or city); it reaches no
+//!   edge, so it counts none open. A field names it among its borders by one of those halves.
 //! * `pennants`: one entry per pennant, naming its city (`NW`).
 //! * `roads`: one entry per road segment: two edges for a road passing through (`WE`),
 //!   one edge for a road that ends on the tile (at a crossing, cloister or city gate).
@@ -175,6 +179,9 @@ pub struct Segment {
     /// For a city: the edges it touches that another city of the tile owns (`touches`), as
     /// a 4-bit mask: it joins whatever city crosses them, and counts each open until then.
     pub touches: u8,
+    /// For a city behind walls: the half-edges of field edges where its wall stands, as an
+    /// 8-bit mask ([`TileDef::wall_on_half`]); 0 for every other segment.
+    pub walls: u8,
 }
 
 /// A goods symbol printed in a city (Traders and Builders).
@@ -221,6 +228,7 @@ impl Segment {
             goods: vec![],
             pig_herd: false,
             touches: 0,
+            walls: 0,
         }
     }
 
@@ -573,6 +581,10 @@ struct Rotated {
     /// Bit `p` for each half port `p` where a city touching an edge it does not own lies
     /// ([`TileDef::touching_ports`]).
     touching_ports: u16,
+    /// The walled city on each board half-edge ([`TileDef::wall_on_half`]), and bit `h` for
+    /// each half `h` that holds one.
+    wall_segment: [u8; 8],
+    walls: u8,
 }
 
 impl TileDef {
@@ -604,7 +616,23 @@ impl TileDef {
         // One segment per city, road and field written, and the cloister and castle.
         let mut segments = Vec::with_capacity(n.cities.len() + n.roads.len() + n.fields.len() + 2);
         let mut city_at = [NONE; 4];
+        // The halves where a city's wall stands, and the city at each.
+        let (mut wall_taken, mut wall_at) = (0u8, [NONE; 8]);
         for text in n.cities.iter().map(AsRef::as_ref) {
+            if let Some(mask) = parse_halves(text) {
+                let idx = segments.len() as u8;
+                for h in (0..8u8).map(Half).filter(|h| mask & h.bit() != 0) {
+                    if edges[h.edge().index()] != Terrain::Field {
+                        errors.push(format!("city `{text}`: a wall stands on a field edge, and {} is not", h.name()));
+                    } else if wall_taken & h.bit() != 0 {
+                        errors.push(format!("two cities' walls stand on {}", h.name()));
+                    }
+                    wall_at[h.0 as usize] = idx;
+                }
+                wall_taken |= mask;
+                segments.push(Segment { walls: mask, semicircle: false, ..Segment::new(FeatureKind::City, 0, 0) });
+                continue;
+            }
             match parse_edges(text) {
                 Ok(mask) => {
                     let idx = segments.len() as u8;
@@ -673,6 +701,9 @@ impl TileDef {
                         if (mask | half_taken) & h.bit() != 0 {
                             errors.push(format!("field `{text}`: {word} belongs to another field too"));
                         }
+                        if wall_taken & h.bit() != 0 {
+                            errors.push(format!("field `{text}`: a city's wall stands on {word}"));
+                        }
                         mask |= h.bit();
                     }
                     None => {
@@ -693,7 +724,11 @@ impl TileDef {
             half_taken |= mask;
             let mut borders = Vec::new();
             for word in borders_text.unwrap_or("").split_whitespace() {
-                let idx = Edge::parse(word).map(|e| city_at[e.index()]).unwrap_or(NONE);
+                // A city by one of its edges, or a walled city by a half its wall stands on.
+                let idx = Edge::parse(word)
+                    .map(|e| city_at[e.index()])
+                    .or_else(|| Half::parse(word).map(|h| wall_at[h.0 as usize]))
+                    .unwrap_or(NONE);
                 if idx == NONE {
                     errors.push(format!("field `{text}`: `{word}` names no city of this tile"));
                 } else if !borders.contains(&idx) {
@@ -730,7 +765,7 @@ impl TileDef {
             }
             if t != Terrain::City && !walled {
                 for h in e.halves() {
-                    if half_taken & h.bit() == 0 {
+                    if (half_taken | wall_taken) & h.bit() == 0 {
                         errors.push(format!("half-edge {} is in no field", h.name()));
                     }
                 }
@@ -890,6 +925,8 @@ impl TileDef {
             segment_ports: [0; MAX_SEGMENTS],
             port_mask: 0,
             touching_ports: 0,
+            wall_segment: [NONE; 8],
+            walls: 0,
         };
         for e in Edge::ALL {
             out.edges[r.edge(e).index()] = Some(self.edges[e.index()]);
@@ -901,6 +938,12 @@ impl TileDef {
             for h in 0..8u8 {
                 if s.halves & (1 << h) != 0 {
                     out.half_segment[r.half(Half(h)).0 as usize] = i as u8;
+                }
+                // A wall is in no port: no search sees it, and only `Game::lay` joins it.
+                if s.walls & (1 << h) != 0 {
+                    let b = r.half(Half(h)).0;
+                    out.wall_segment[b as usize] = i as u8;
+                    out.walls |= 1 << b;
                 }
             }
         }
@@ -988,6 +1031,18 @@ impl TileDef {
         r.edge_mask(self.segments[segment].edges)
     }
 
+    /// Bit `h` for each board half-edge `h` of the tile turned by `r` where a city's wall
+    /// stands ([`Segment::walls`]): 0 for every tile but the city of Carcassonne's.
+    pub fn wall_halves(&self, r: Rotation) -> u8 {
+        self.rotated[r.quarter_turns() as usize].walls
+    }
+
+    /// The walled city standing on a board half-edge of the tile turned by `r`, if any.
+    pub fn wall_on_half(&self, r: Rotation, board_half: Half) -> Option<usize> {
+        let s = self.rotated[r.quarter_turns() as usize].wall_segment[board_half.0 as usize];
+        (s != NONE).then_some(s as usize)
+    }
+
     /// Bit `i` for each segment `i` that is a cloister or a castle (complete when surrounded).
     pub fn centres(&self) -> u32 {
         self.centres
@@ -1072,6 +1127,7 @@ impl TileDef {
             FeatureKind::Castle => "castle".to_string(),
             // A field enclosed by cities, reaching no edge, lies in the centre.
             FeatureKind::Field if s.halves == 0 => "field centre".to_string(),
+            FeatureKind::City if s.walls != 0 => "city behind walls".to_string(),
             FeatureKind::Field => {
                 let halves: Vec<&str> =
                     (0..8u8).filter(|h| r.half_mask(s.halves) & (1 << h) != 0).map(|h| Half(h).name()).collect();
@@ -1151,7 +1207,12 @@ impl TileDef {
                 spots.extend(crate::geom::Corner::ALL.map(Spot::Corner));
                 spots.extend((0..8).map(|h| Spot::Half(Half(h))));
             }
-            FeatureKind::Road | FeatureKind::City => spots.extend(Edge::ALL.map(Spot::Edge)),
+            FeatureKind::Road => spots.extend(Edge::ALL.map(Spot::Edge)),
+            // A city behind walls by a half its wall stands on (`city ER`).
+            FeatureKind::City => {
+                spots.extend(Edge::ALL.map(Spot::Edge));
+                spots.extend((0..8).map(|h| Spot::Half(Half(h))));
+            }
             _ => return self.describe_segment(r, segment),
         }
         let kind = s.kind;
@@ -1161,6 +1222,20 @@ impl TileDef {
             .map(|sp| format!("{kind} {}", sp.words()))
             .unwrap_or_else(|| self.describe_segment(r, segment))
     }
+}
+
+/// Parses a run of half-edge names (`ER SL`) into a mask: `None` unless every word is one,
+/// none twice.
+fn parse_halves(text: &str) -> Option<u8> {
+    let mut mask = 0u8;
+    for word in text.split_whitespace() {
+        let h = Half::parse(word)?;
+        if mask & h.bit() != 0 {
+            return None;
+        }
+        mask |= h.bit();
+    }
+    (mask != 0).then_some(mask)
 }
 
 /// Parses a run of edge letters (`NW`, `N W`, `W-E`) into a mask.
@@ -1512,7 +1587,12 @@ impl TileDef {
                     FeatureKind::Field => halves & (c.halves()[0].bit() | c.halves()[1].bit()) != 0,
                     _ => c.halves().iter().all(|h| edges & h.edge().bit() != 0),
                 },
-                Spot::Half(h) => kind == FeatureKind::Field && halves & h.bit() != 0,
+                // A half names a field on it, or a city's wall standing on it.
+                Spot::Half(h) => match kind {
+                    FeatureKind::Field => halves & h.bit() != 0,
+                    FeatureKind::City => r.half_mask(s.walls) & h.bit() != 0,
+                    _ => false,
+                },
             };
             if spots.iter().all(reaches) {
                 found.push(i);

@@ -67,6 +67,11 @@ impl<'t> Game<'t> {
         for (a, b) in join(both & !EDGE_PORTS & !touching_own) {
             self.features.join(a, b);
         }
+        // A city's wall (the city of Carcassonne's) is in no port: joined here, to the walled
+        // city across it, if any. Rare; one test for the rest.
+        if def.wall_halves(r) != 0 {
+            self.join_walls(kind, pos, r, first_segment);
+        }
         if def.walled() {
             // Its sides are walls: each road or city across an edge ends there (the fields
             // across its halves join nothing, bounded by it), and so does a city that only
@@ -86,6 +91,22 @@ impl<'t> Game<'t> {
             }
         }
         idx
+    }
+
+    /// Joins each walled city of the tile just laid (`kind` at `pos` turned by `r`, its first
+    /// segment `first`) to the walled city on the half across its wall, where one stands: a
+    /// wall joins nothing else (the field across ends at it). Walled cities count no open
+    /// edge, so the join closes none.
+    #[cold]
+    fn join_walls(&mut self, kind: TileKind, pos: Pos, r: Rotation, first: u32) {
+        let def = self.tiles.get(kind);
+        for h in (0..8u8).map(crate::geom::Half).filter(|h| def.wall_halves(r) & h.bit() != 0) {
+            let Some(mine) = def.wall_on_half(r, h) else { continue };
+            let Some(n) = self.tile_at(pos.step(h.edge())).copied() else { continue };
+            let Some(theirs) = self.def(n.kind).wall_on_half(n.rotation, h.facing()) else { continue };
+            let b = SegId(n.first_segment + theirs as u32);
+            self.features.join_closing(SegId(first + mine as u32), b, 0);
+        }
     }
 
     /// Joins the cities that touch an edge without owning it ([`crate::tile::Segment::touches`]),

@@ -32,6 +32,29 @@ impl<'t> Game<'t> {
         Ok(())
     }
 
+    /// Lays the starting board of a game that starts from the box: the tiles an expansion
+    /// lays instead of the start tile ([`crate::expansion::Expansion::starting_board`]: the
+    /// first that has some), else the start tile at the origin. `Ok(false)` when there is
+    /// neither; a tile missing from the game's tiles is refused as not laid.
+    pub fn setup_start(&mut self) -> Result<bool, Verdict> {
+        let block = self.expansions.iter().map(|x| x.starting_board()).find(|b| !b.is_empty());
+        if let Some(block) = block {
+            for t in block {
+                let kind = self.tiles.find(t.id).ok_or_else(|| {
+                    Verdict::new(
+                        crate::expansion::base::rule::START_TILE,
+                        format!("the starting board's tile {} is not among the game's tiles", t.id),
+                    )
+                })?;
+                self.setup_tile(kind, t.at, t.rotation)?;
+            }
+            return Ok(true);
+        }
+        let Some(start) = self.tiles.start() else { return Ok(false) };
+        self.setup_tile(start, Pos::new(0, 0), Rotation::default())?;
+        Ok(true)
+    }
+
     /// The edges the starting board's pieces change, for laying its tiles.
     pub fn board_pending_edges(&self, pieces: &[Extra]) -> Vec<(Pos, Edge, Terrain)> {
         let mut mv = Move::new(TileKind(0), Pos::new(0, 0), Rotation::default());

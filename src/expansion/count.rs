@@ -22,17 +22,24 @@
 //! The scorings that let a player enter the city are the turn's events of points for a
 //! feature or a castle: a bazaar's payments and a tower's ransom are not scorings.
 //!
+//! The twelve tiles of the city (`tiles/count.yaml`, `CO01`-`CO12`) are the starting board of
+//! a scenario without `board:` (`Count::starting_board`, `count.setup.city-start`); they are
+//! never laid in a turn. The city itself is one completed city behind walls across them (a
+//! city written by the half-edges of its wall, `src/tile.rs`): every field of the block
+//! borders it, so it counts for the farms at the end (`count.city.farms`) and for the King
+//! (`count.city.king`); no follower stands in it but in its quarters, and the features of the
+//! city's tiles outside its walls take a follower only by the special means that reach any
+//! tile (a flier, a magic portal; `count.city.followers`). The quarters are kept beside the
+//! board.
+//!
 //! In the final scoring, the moves written for it (`count-final-moves`, made as it begins) take
 //! followers out of the city into the features it scores, the market's into farms
 //! (`count.move.end`); one the rules refuse is an illegal move of the final scoring.
 //!
-//! What it does not model, refused where it is met: the twelve tiles of the city (the board
-//! starts from the usual start tile or the scenario's board, the city kept beside it;
-//! `count.setup.city-start`), and with them the city as a completed city for the farms and
-//! the features printed on them; a move into a field during the game is refused
-//! (`count.move.market-at-end`); a large follower in the city (only normal followers enter
-//! it); a move into a cloister completed by an abbey's walls alone is refused as not scored
-//! this turn.
+//! What it does not model, refused where it is met: a move into a field during the game is
+//! refused (`count.move.market-at-end`); a large follower in the city (only normal followers
+//! enter it); a move into a cloister completed by an abbey's walls alone is refused as not
+//! scored this turn.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
 use crate::engine::features::SegId;
@@ -442,6 +449,69 @@ fn movers(after: &Game, _player: PlayerId, _mv: &Move) -> Vec<Vec<Action>> {
     out
 }
 
+/// rule::CITY_START: the city's twelve tiles as JCloisterZone lays them (its engine test
+/// `count/coc-field-scoring`), four columns by three rows, the north row from the north-west
+/// corner first; each in its printed orientation. Its squares, y north: x -2 to 1, y 1 to -1.
+const CITY_BLOCK: [super::StartTile; 12] = {
+    const IDS: [&str; 12] =
+        ["CO01", "CO02", "CO03", "CO04", "CO05", "CO06", "CO07", "CO08", "CO09", "CO10", "CO11", "CO12"];
+    let mut out = [super::StartTile { id: "", at: Pos::new(0, 0), rotation: crate::geom::Rotation::ALL[0] }; 12];
+    let mut i = 0;
+    while i < 12 {
+        out[i].id = IDS[i];
+        out[i].at = Pos::new(i as i32 % 4 - 2, 1 - i as i32 / 4);
+        i += 1;
+    }
+    out
+};
+
+/// Whether the feature of `seg` is the city of Carcassonne: a city behind walls (one of its
+/// segments stands on a half-edge as a wall, `Segment::walls`).
+pub fn is_city_of_carcassonne(game: &Game, seg: SegId) -> bool {
+    game.feature_kind(seg) == FeatureKind::City
+        && game.members(seg).into_iter().any(|m| match game.locate(m).1 {
+            Some(local) => game.def(game.placement_of(m).kind).segments[local].walls != 0,
+            None => false,
+        })
+}
+
+/// rule::CITY_FOLLOWERS: no follower stands in the city itself, only in its quarters.
+fn city_holds_no_follower(game: &Game, seg: SegId) -> Result<(), Verdict> {
+    if is_city_of_carcassonne(game, seg) {
+        return Err(Verdict::new(
+            rule::CITY_FOLLOWERS,
+            "the city of Carcassonne takes no follower on the board: its followers wait in its quarters (`count:`)",
+        ));
+    }
+    Ok(())
+}
+
+/// rule::CITY_START: the city's tiles are the starting board, never drawn nor laid in a turn.
+fn city_tile_not_drawn(game: &Game, mv: &Move) -> Result<(), Verdict> {
+    let def = game.def(mv.tile);
+    if def.set == "count" {
+        return Err(Verdict::new(
+            rule::CITY_START,
+            format!(
+                "{} is a tile of the city of Carcassonne, laid before the game as the starting board, never in a turn",
+                def.id
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// rule::CITY_FARMS: a farm's score that counts the city of Carcassonne among its completed
+/// cities says so.
+fn explain_city_for_farms(game: &Game, feature: &crate::engine::FeatureInfo, because: &mut crate::score::Rules) {
+    if feature.kind == FeatureKind::Field
+        && !because.contains(&rule::CITY_FARMS)
+        && feature.cities.iter().any(|c| is_city_of_carcassonne(game, *c))
+    {
+        because.push(rule::CITY_FARMS);
+    }
+}
+
 impl Expansion for Count {
     fn id(&self) -> ExpansionId {
         ExpansionId::Count
@@ -449,6 +519,11 @@ impl Expansion for Count {
 
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
         &rule::BOOK
+    }
+
+    fn tiles(&self) -> Option<&'static crate::embedded::Embedded> {
+        const TILES: crate::embedded::Embedded = crate::embed!("tiles/count.yaml");
+        Some(&TILES)
     }
 
     fn setup(&self, game: &mut Game) {
@@ -492,7 +567,16 @@ impl Expansion for Count {
         Some(action.get::<Action>()?.describe(game))
     }
 
-    fn check_placement(&self, _game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+    fn starting_board(&self) -> &'static [super::StartTile] {
+        &CITY_BLOCK
+    }
+
+    fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId, _figure: Figure) -> Result<(), Verdict> {
+        city_holds_no_follower(game, seg)
+    }
+
+    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        city_tile_not_drawn(game, mv)?;
         if mv.extras.iter().any(|e| matches!(e.get::<Action>(), Some(Action::Standing { .. }))) {
             return Err(Verdict::new(
                 crate::expansion::base::rule::EXPANSION_IN_PLAY,
@@ -543,6 +627,7 @@ impl Expansion for Count {
         if game.state_of::<State>().entered_at_end.contains(&feature.root) && !because.contains(&rule::MOVE_END) {
             because.push(rule::MOVE_END);
         }
+        explain_city_for_farms(game, feature, because);
         // rule::MOVE_BEFORE_MAJORITY: followers from the city counted in this scoring.
         if game.state_of::<State>().entered.contains(&feature.root) && !because.contains(&rule::MOVE_BEFORE_MAJORITY) {
             because.push(rule::MOVE_BEFORE_MAJORITY);
@@ -592,8 +677,14 @@ pub mod rule {
         catalogue: "rulesets/rules/count.yaml";
         /// Twelve tiles of the city of Carcassonne and the Count.
         COMPONENTS = "count.components",
-        /// The city's tiles are the starting board (not modelled: the city is kept beside the board).
+        /// The city's twelve tiles, laid as one block, are the starting board instead of the start tile.
         CITY_START = "count.setup.city-start",
+        /// The city of Carcassonne is a completed city for the farms at the end.
+        CITY_FARMS = "count.city.farms",
+        /// The city of Carcassonne is a completed city for the King's points.
+        CITY_KING = "count.city.king",
+        /// The city holds followers only in its quarters; its tiles' outer features only by a flier or a portal.
+        CITY_FOLLOWERS = "count.city.followers",
         /// The Count starts in the castle quarter.
         COUNT_ON_CASTLE = "count.setup.count-on-castle",
         /// A tile that made an opponent score and its player nothing lets a follower into the city.

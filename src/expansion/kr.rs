@@ -331,13 +331,13 @@ fn final_scoring(game: &mut Game) {
             title.feature_word(),
         );
         let feature = FeatureRef::new(title.final_kind(), Pos::new(0, 0), u8::MAX, title.name(), 0).with_words(words);
-        game.award(ScoreEvent {
-            timing: Timing::End,
-            players: smallvec![holder],
-            feature,
-            items,
-            because: smallvec![],
-        });
+        // The Count's city of Carcassonne is one of the completed cities (count.city.king).
+        let carcassonne = title == Title::King
+            && all
+                .iter()
+                .any(|(root, claimed)| !claimed && crate::expansion::count::is_city_of_carcassonne(game, *root));
+        let because = if carcassonne { smallvec![crate::expansion::count::rule::CITY_KING] } else { smallvec![] };
+        game.award(ScoreEvent { timing: Timing::End, players: smallvec![holder], feature, items, because });
     }
 }
 

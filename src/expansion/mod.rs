@@ -227,6 +227,15 @@ pub enum PieceAt {
     Corner(Pos, crate::geom::Corner),
 }
 
+/// A tile of an expansion's starting board ([`Expansion::starting_board`]): its catalogue id,
+/// its square and its rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartTile {
+    pub id: &'static str,
+    pub at: Pos,
+    pub rotation: crate::geom::Rotation,
+}
+
 /// What one expansion adds to a turn.
 pub trait Expansion: Sync {
     fn id(&self) -> ExpansionId;
@@ -266,6 +275,13 @@ pub trait Expansion: Sync {
     /// Edges whose terrain this move will change before the tile is judged (a bridge makes
     /// its ends road edges): `(square, board edge, terrain)`.
     fn pending_edges(&self, _game: &Game, _player: PlayerId, _mv: &Move, _out: &mut Vec<(Pos, Edge, Terrain)>) {}
+
+    /// The tiles this expansion lays as the starting board instead of the start tile, each by
+    /// its catalogue id, square and rotation (the city of Carcassonne's twelve): none for most.
+    /// A scenario's `board:` replaces them, as it replaces the start tile.
+    fn starting_board(&self) -> &'static [StartTile] {
+        &[]
+    }
 
     /// Vetoes a tile of the starting board the core rules allow (castles that touch).
     fn check_setup(

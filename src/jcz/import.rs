@@ -89,6 +89,9 @@ const ELEMENTS: &[Element] = &[
     // The Flying Machines: the element the client adds with the set `flier:1` (a save seldom
     // lists it); the flights are read from the messages.
     Element { name: "flier", expansion: "flying-machines", off: None },
+    // The Count: the Count and the city's quarters (the city's tiles are the set `count`,
+    // laid from `setup.start`). A save's moves into or out of the city are refused where met.
+    Element { name: "count", expansion: "count", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -428,14 +431,6 @@ impl Cx<'_> {
                         }
                     }
                 }
-                None if name == "count" => self.problem(
-                    "jcz::unsupported-element",
-                    &format!("setup.elements.{name}"),
-                    "the element `count` (The Count): the referee plays the Count and the city's quarters only beside a \
-                     board it does not start from the city's tiles, and does not read the city's followers from a save"
-                        .to_string(),
-                    None,
-                ),
                 None => self.problem(
                     "jcz::unsupported-element",
                     &format!("setup.elements.{name}"),

@@ -20,15 +20,13 @@ pub const SETS: &[(&str, &str)] = &[
     ("river/2:1", "river-ii"),
     ("monasteries", "monasteries"),
     ("flier:1", "flying-machines"),
+    ("count", "count"),
 ];
 
 /// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
 /// with why: a game with one is refused at its set.
-pub const SETS_NOT_MODELLED: &[(&str, &str)] = &[(
-    "count",
-    "the twelve tiles of the city of Carcassonne (The Count), which are the starting board instead of the start \
-     tile, are not modelled: the referee keeps the city's quarters beside the board (count.setup.city-start)",
-)];
+/// None now (`count`, the last, is The Count's city of Carcassonne: `tiles/count.yaml`).
+pub const SETS_NOT_MODELLED: &[(&str, &str)] = &[];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
 /// with a garden (a land symbol that only the abbot uses). `(set, the first edition's set)`.
@@ -293,6 +291,19 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("FL/Rr.d", "FL6", 0),
     ("FL/Rr.NW.o", "FL7", 0),
     ("FL/Rr.SW.o", "FL8", 0),
+    // The Count (`count`): the twelve tiles of the city of Carcassonne, the starting board.
+    ("CO/1", "CO01", 0),
+    ("CO/2", "CO02", 0),
+    ("CO/3", "CO03", 0),
+    ("CO/4", "CO04", 0),
+    ("CO/5", "CO05", 0),
+    ("CO/6", "CO06", 0),
+    ("CO/7", "CO07", 0),
+    ("CO/8", "CO08", 0),
+    ("CO/9", "CO09", 0),
+    ("CO/10", "CO10", 0),
+    ("CO/11", "CO11", 0),
+    ("CO/12", "CO12", 0),
 ];
 
 /// The JCZ id of the abbey (Abbey and Mayor): no tile drawn, but each player's own.

@@ -316,6 +316,14 @@ pub(crate) fn road_hub(game: &Game, p: &crate::engine::Placed) -> u8 {
     def.segments.iter().filter(|s| s.kind == FeatureKind::Road).fold(0, |m, s| m | p.rotation.edge_mask(s.edges))
 }
 
+/// The corners of a placed tile where a city behind walls stands (the city of Carcassonne, The
+/// Count): those with a wall on either of their half-edges, in `Corner::ALL`'s order. Both
+/// pictures fill those quarters of the tile with the city.
+pub(crate) fn walled_corners(def: &crate::tile::TileDef, r: crate::geom::Rotation) -> [bool; 4] {
+    let walls = def.wall_halves(r);
+    crate::geom::Corner::ALL.map(|c| c.halves().iter().any(|h| walls & h.bit() != 0))
+}
+
 /// The segments printed on the tile, for what stands in its centre.
 pub(crate) fn centre_kind(game: &Game, p: &crate::engine::Placed) -> Option<FeatureKind> {
     let def = game.def(p.kind);

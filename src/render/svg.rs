@@ -1188,6 +1188,20 @@ fn draw_tile(s: &mut String, game: &Game, p: &Placed, items: &mut Vec<Item>) {
             items.push(Item::Pennant);
         }
     }
+    // A city behind walls (the city of Carcassonne) fills the quarters its walls stand in.
+    let walled = super::walled_corners(def, r);
+    for (c, _) in crate::geom::Corner::ALL.into_iter().zip(walled).filter(|(_, w)| *w) {
+        let (x, y) = match c {
+            crate::geom::Corner::NE => (H, 0),
+            crate::geom::Corner::SE => (H, H),
+            crate::geom::Corner::SW => (0, H),
+            crate::geom::Corner::NW => (0, 0),
+        };
+        let _ = writeln!(s, r##"<rect class="city" x="{x}" y="{y}" width="{H}" height="{H}" fill="{CITY}"/>"##);
+    }
+    if walled.contains(&true) {
+        items.push(Item::City);
+    }
     let hub = road_hub(game, p);
     let road_ends = def.segments.iter().filter(|s| s.kind == FeatureKind::Road && s.edges.count_ones() == 1).count();
     match centre_kind(game, p) {

@@ -273,6 +273,27 @@ fn tile_cells(
             }
         }
     }
+    // A city behind walls (the city of Carcassonne) fills the quarters its walls stand in,
+    // and the cells between two of them.
+    let walled = super::walled_corners(def, r);
+    if walled.contains(&true) {
+        for (c, _) in Corner::ALL.into_iter().zip(walled).filter(|(_, w)| *w) {
+            for (x, y) in corner_cells(c) {
+                g[y][x] = Glyph::City;
+            }
+        }
+        let [ne, se, sw, nw] = walled;
+        for (both, cells) in [
+            (nw && ne, [(2, 0), (2, 0)]),
+            (ne && se, [(4, 1), (3, 1)]),
+            (se && sw, [(2, 2), (2, 2)]),
+            (sw && nw, [(0, 1), (1, 1)]),
+        ] {
+            for (x, y) in cells.into_iter().filter(|_| both) {
+                g[y][x] = Glyph::City;
+            }
+        }
+    }
     // A city that also touches an edge another city owns reaches the corner between them.
     for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City && s.touches != 0) {
         let (own, touched) = (r.edge_mask(seg.edges), r.edge_mask(seg.touches));
@@ -285,6 +306,7 @@ fn tile_cells(
         }
     }
     g[1][2] = match centre_kind(game, p) {
+        _ if walled.iter().filter(|w| **w).count() >= 3 => Glyph::City,
         Some(FeatureKind::Castle) => Glyph::Castle,
         Some(FeatureKind::Cloister) => Glyph::Cloister,
         Some(FeatureKind::Bazaar) => Glyph::Bazaar,

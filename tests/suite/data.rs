@@ -673,3 +673,38 @@ fn hs_tiles_match_the_tile_facts() {
     assert_eq!(touching, [(Edge::E.bit(), Edge::N.bit())]);
     assert!(hs.iter().filter(|d| d.id != "HS02").all(|d| d.segments.iter().all(|s| s.touches == 0)));
 }
+
+/// The Count's twelve tiles of the city of Carcassonne, one of each, never in the bag's draw:
+/// laid as the starting board, their walls make one city of twelve segments with no open edge,
+/// and every field of the block borders it.
+#[test]
+fn count_tiles_lay_the_city_of_carcassonne_as_one_completed_city() {
+    use referee::engine::Game;
+    let (co, all) = added_tiles(expansion::ExpansionId::Count);
+    assert_eq!(co.len(), 12);
+    assert!(co.iter().all(|d| d.count == 1), "one of each");
+    let players = ["Red".to_string()];
+    let mut g = Game::new(&all, Default::default(), &[expansion::ExpansionId::Count], &players);
+    assert_eq!(g.setup_start(), Ok(true));
+    assert_eq!(g.placed().len(), 12, "the block, no start tile");
+    let walled: Vec<_> = (0..12)
+        .flat_map(|i| {
+            let p = g.placed()[i];
+            let d = all.get(p.kind);
+            let g = &g;
+            (0..d.segments.len()).filter(|l| d.segments[*l].walls != 0).map(move |l| g.segment_at(p.pos, l).unwrap())
+        })
+        .collect();
+    assert_eq!(walled.len(), 12, "a walled city on each tile");
+    let city = g.feature_of(walled[0]);
+    assert!(walled.iter().all(|s| g.feature_of(*s) == city), "one city");
+    assert_eq!(g.open_edges(city), 0, "completed");
+    for i in 0..12 {
+        let p = g.placed()[i];
+        let d = all.get(p.kind);
+        for l in (0..d.segments.len()).filter(|l| d.segments[*l].kind == FeatureKind::Field) {
+            let f = g.segment_at(p.pos, l).unwrap();
+            assert!(g.cities_bordering(f).contains(&city), "the field {l} of {} borders the city", d.id);
+        }
+    }
+}

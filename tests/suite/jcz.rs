@@ -312,6 +312,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 }
             }
             "bazaar" => bazaar = true,
+            // The Count's quarters, which JCZ keeps on `CO/7`: the referee keeps them beside the board.
+            "quarter" => {}
             // A tower foundation: compared beside the layout.
             "tower" => {}
             s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard") => symbols.push(s.to_string()),
@@ -321,6 +323,14 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             }
             other => panic!("{}: unexpected <{other}>", tile.attribute("id").unwrap()),
         }
+    }
+    // The city of Carcassonne's wall: the half-edges of its edges that are in no field and
+    // on no city edge (JCZ writes the city's tiles without it).
+    let city_edges = c.iter().fold(0, |a, m| a | m);
+    let on_city = (0..8u8).filter(|h| city_edges & (1 << (h / 2)) != 0).fold(0u8, |a, h| a | 1 << h);
+    let walls = !(f.iter().fold(0, |a, (h, _)| a | h) | on_city);
+    if walls != 0 {
+        symbols.push(format!("walls {walls}"));
     }
     // A field names each city it borders by one of that city's edges.
     let mut f: Vec<(u8, Vec<u8>)> = f
@@ -344,13 +354,15 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
 
 fn our_layout(d: &referee::tile::TileDef) -> Layout {
     let of = |k: FeatureKind| d.segments.iter().filter(move |s| s.kind == k);
-    let mut c: Vec<u8> = of(FeatureKind::City).map(|s| s.edges).collect();
+    // The city of Carcassonne behind its walls (The Count) is compared by its walls alone.
+    let mut c: Vec<u8> = of(FeatureKind::City).filter(|s| s.walls == 0).map(|s| s.edges).collect();
     let mut r: Vec<u8> = of(FeatureKind::Road).map(|s| s.edges).collect();
     let mut f: Vec<(u8, Vec<u8>)> = of(FeatureKind::Field)
         .map(|s| {
             // A field borders a city segment: JCZ names that segment by one of its edges; the
             // comparison takes the segment's every edge on both sides.
-            let mut b: Vec<u8> = s.borders.iter().map(|i| d.segments[*i as usize].edges).collect();
+            let mut b: Vec<u8> =
+                s.borders.iter().map(|i| &d.segments[*i as usize]).filter(|c| c.walls == 0).map(|c| c.edges).collect();
             b.sort();
             (s.halves, b)
         })
@@ -381,6 +393,10 @@ fn our_layout(d: &referee::tile::TileDef) -> Layout {
     symbols.extend(d.rivers.iter().map(|r| format!("river {r}")));
     symbols
         .extend(of(FeatureKind::City).filter(|s| s.touches != 0).map(|s| format!("touches {} {}", s.edges, s.touches)));
+    let walls = of(FeatureKind::City).fold(0u8, |a, s| a | s.walls);
+    if walls != 0 {
+        symbols.push(format!("walls {walls}"));
+    }
     symbols.sort();
     (c, r, f, pennants, cloister, bazaar, inns, cathedrals, goods, symbols)
 }
@@ -400,6 +416,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "river.xml",
         "monasteries.xml",
         "flier.xml",
+        "count.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -418,6 +435,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::RiverIi,
         referee::expansion::ExpansionId::Monasteries,
         referee::expansion::ExpansionId::FlyingMachines,
+        referee::expansion::ExpansionId::Count,
     ]);
     let mut checked = 0;
     for text in &texts {

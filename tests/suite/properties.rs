@@ -496,8 +496,13 @@ fn expansion_tables() -> Vec<Table> {
         // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
         ("abbot-ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Abbot], opts("ne")),
         // The Count with Bridges, Castles and Bazaars: followers into and out of the city
-        // of Carcassonne, beside castles.
-        ("count", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Count], opts("hig")),
+        // of Carcassonne, beside castles; the game starts from the city's twelve tiles.
+        (
+            "count",
+            lib().tile_set(&[ExpansionId::Bcb1, ExpansionId::Count]),
+            vec![ExpansionId::Bcb1, ExpansionId::Count],
+            opts("hig"),
+        ),
         // Inns and Cathedrals with the expansion-8 slot: large followers, castles and bridges.
         (
             "ic",
