@@ -69,10 +69,11 @@ pub fn check(game: &Game, player: PlayerId, mv: &Move) -> Result<(), Verdict> {
             "the builder is deployed instead of a follower: a turn deploys one or the other",
         ));
     }
+    // rule::FIGURES: one builder each.
     if game.state_of::<Builders>().at[player.index()].is_some() {
         return Err(Verdict::new(
-            rule::BUILDER_PLACEMENT,
-            format!("{}'s builder is already on the board", game.player_name(player)),
+            rule::FIGURES,
+            format!("{}'s builder is already on the board: each player has one", game.player_name(player)),
         ));
     }
     let (kind, spot) = placement(mv).expect("one placement");
