@@ -136,10 +136,8 @@ impl Expansion for Abbot {
         let def = game.def(bare.tile);
         let abbot = figure == Figure::Abbot;
         // The abbot on a cloister or garden only; any other figure anywhere but a garden.
-        Some((0..def.segments.len()).filter(|&l| abbot != abbot_spot(def, l) || (!abbot && garden(def, l))).fold(
-            0,
-            |m, l| m | 1 << l,
-        ))
+        let forbidden = |l: usize| if abbot { !abbot_spot(def, l) } else { garden(def, l) };
+        Some((0..def.segments.len()).filter(|&l| forbidden(l)).fold(0, |m, l| m | 1 << l))
     }
 
     fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
