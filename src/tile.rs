@@ -895,7 +895,9 @@ impl TileDef {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
         }
         def.centres = (0..def.segments.len())
-            .filter(|&i| matches!(def.segments[i].kind, FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Castle))
+            .filter(|&i| {
+                matches!(def.segments[i].kind, FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Castle)
+            })
             .fold(0, |m, i| m | 1 << i);
         Ok(def)
     }

@@ -232,6 +232,7 @@ fn the_tile_id_table_of_the_docs_is_the_importers() {
     doc.sort();
     let mut code: Vec<(String, String)> =
         tiles::TILE_IDS.iter().map(|(j, o, _)| (j.to_string(), o.to_string())).collect();
+    code.extend(tiles::GARDEN_TILES.iter().map(|(j, o)| (j.to_string(), o.to_string())));
     code.sort();
     assert_eq!(doc, code);
     // Every catalogue tile of the sets read has its JCZ id.
@@ -663,7 +664,11 @@ fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
     assert!(y.contains("abbot: road S"), "{y}");
     // Blue's abbot on the garden of EG (JCZ's `Garden` at `I`).
     let on_garden = abbot
-        .replacen("\"feature\": \"City\",\n          \"location\": \"S\"", "\"feature\": \"Garden\",\n          \"location\": \"I\"", 1)
+        .replacen(
+            "\"feature\": \"City\",\n          \"location\": \"S\"",
+            "\"feature\": \"Garden\",\n          \"location\": \"I\"",
+            1,
+        )
         .replacen("\"1.small.1\"", "\"1.abbot.1\"", 1);
     let y = jcz::import(&SourceFile::new("on-garden.jcz", on_garden), lib()).unwrap().yaml;
     assert!(y.contains("tile: EG") && y.contains("abbot: garden"), "{y}");

@@ -495,7 +495,12 @@ fn expansion_tables() -> Vec<Table> {
         // The Monasteries: followers laid as abbots on the special monasteries.
         ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
         // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
-        ("abbot-ne8", lib().tile_set(&[ExpansionId::Bcb1, ExpansionId::Abbot]), vec![ExpansionId::Bcb1, ExpansionId::Abbot], opts("ne")),
+        (
+            "abbot-ne8",
+            lib().tile_set(&[ExpansionId::Bcb1, ExpansionId::Abbot]),
+            vec![ExpansionId::Bcb1, ExpansionId::Abbot],
+            opts("ne"),
+        ),
         // The Count with Bridges, Castles and Bazaars: followers into and out of the city
         // of Carcassonne, beside castles.
         ("count", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Count], opts("hig")),
