@@ -18,7 +18,8 @@
 //!   four edges without ending; `tower`; `volcano`, `dragon`, `portal`, `princess`; `abbey`;
 //!   `hill`, `vineyard`; `spring`, `lake`; `special-monastery`, whose cloister may hold a
 //!   follower laid as an abbot; `flier-w`, `flier-nw`, a flying machine whose arrow points
-//!   west, or north-west, as the tile is printed).
+//!   west, or north-west, as the tile is printed; `garden`, a garden in the centre, a feature
+//!   of its own that only The Abbot's abbot stands on).
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -93,6 +94,10 @@ pub enum FeatureKind {
     Road,
     City,
     Cloister,
+    /// A garden (the new edition's tiles, The Abbot): printed in a field, complete when the
+    /// eight squares around it hold tiles, as a cloister is; only an abbot stands on it. Its
+    /// tile is marked `garden` ([`Mark::Garden`]), which gives it the segment.
+    Garden,
     Field,
     /// Not printed on tiles: a town converted by an expansion (Bridges, Castles and Bazaars).
     Castle,
@@ -112,10 +117,11 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 11] = [
+    pub const ALL: [FeatureKind; 12] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
+        FeatureKind::Garden,
         FeatureKind::Field,
         FeatureKind::Castle,
         FeatureKind::Bazaar,
@@ -131,6 +137,7 @@ impl FeatureKind {
             FeatureKind::Road => "road",
             FeatureKind::City => "city",
             FeatureKind::Cloister => "cloister",
+            FeatureKind::Garden => "garden",
             FeatureKind::Field => "field",
             FeatureKind::Castle => "castle",
             FeatureKind::Bazaar => "bazaar",
@@ -276,10 +283,13 @@ pub enum Mark {
     FlierStraight,
     /// A flying machine whose arrow points north-west as printed: a diagonal flight.
     FlierDiagonal,
+    /// A garden (the new edition's tiles, for The Abbot): the tile holds a garden segment
+    /// ([`FeatureKind::Garden`]) in its centre.
+    Garden,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 15] = [
+    pub const ALL: [Mark; 16] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -295,6 +305,7 @@ impl Mark {
         Mark::Monastery,
         Mark::FlierStraight,
         Mark::FlierDiagonal,
+        Mark::Garden,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -314,6 +325,7 @@ impl Mark {
             Mark::Monastery => "special-monastery",
             Mark::FlierStraight => "flier-w",
             Mark::FlierDiagonal => "flier-nw",
+            Mark::Garden => "garden",
         }
     }
 }
@@ -514,7 +526,7 @@ pub struct TileDef {
     /// tile a scenario defines.
     pub set: String,
     rotated: [Rotated; 4],
-    /// Bit `i` for each segment `i` that is a cloister or a castle: what is complete when
+    /// Bit `i` for each segment `i` that is a cloister, a garden or a castle: what is complete when
     /// surrounded (most tiles have none, which the scoring of each turn asks of nine).
     centres: u32,
     /// Its sides are walls ([`Mark::Abbey`], [`TileDef::walled`]).
@@ -743,6 +755,13 @@ impl TileDef {
         if n.castle {
             segments.push(Segment::new(FeatureKind::Castle, 0, 0));
         }
+        // A garden is a segment of its own in the centre, given by the tile's mark.
+        if n.marks.iter().any(|m| m.as_ref().trim() == Mark::Garden.as_str()) {
+            if n.cloister || n.castle {
+                errors.push("a garden and a cloister or castle cannot share the centre of a tile".to_string());
+            }
+            segments.push(Segment::new(FeatureKind::Garden, 0, 0));
+        }
         for text in n.drawbridges.iter().map(AsRef::as_ref) {
             let (road, city) = text.split_once('>').unwrap_or((text, ""));
             let r = Edge::parse(road.trim())
@@ -911,7 +930,9 @@ impl TileDef {
             def.rotated[r.quarter_turns() as usize] = def.compute_rotation(r);
         }
         def.centres = (0..def.segments.len())
-            .filter(|&i| matches!(def.segments[i].kind, FeatureKind::Cloister | FeatureKind::Castle))
+            .filter(|&i| {
+                matches!(def.segments[i].kind, FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Castle)
+            })
             .fold(0, |m, i| m | 1 << i);
         Ok(def)
     }
@@ -1043,7 +1064,8 @@ impl TileDef {
         (s != NONE).then_some(s as usize)
     }
 
-    /// Bit `i` for each segment `i` that is a cloister or a castle (complete when surrounded).
+    /// Bit `i` for each segment `i` that is a cloister, a garden or a castle (complete when
+    /// surrounded).
     pub fn centres(&self) -> u32 {
         self.centres
     }
@@ -1124,6 +1146,7 @@ impl TileDef {
         let s = &self.segments[segment];
         match s.kind {
             FeatureKind::Cloister => "cloister".to_string(),
+            FeatureKind::Garden => "garden".to_string(),
             FeatureKind::Castle => "castle".to_string(),
             // A field enclosed by cities, reaching no edge, lies in the centre.
             FeatureKind::Field if s.halves == 0 => "field centre".to_string(),

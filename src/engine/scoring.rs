@@ -224,7 +224,9 @@ impl Game<'_> {
         let (first, segment) = ((first >> 32) as usize, SegId(first as u32));
         let at = self.placed[first].pos;
         let tiles = match kind {
-            FeatureKind::Cloister | FeatureKind::Castle => 1 + self.neighbour_tiles(self.placed[first].group),
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Castle => {
+                1 + self.neighbour_tiles(self.placed[first].group)
+            }
             _ => groups.len() as u32,
         };
         FeatureInfo { root, kind, tiles, pennants, at, segment, cities }
@@ -342,7 +344,7 @@ impl Game<'_> {
         let names = self.names_of(info.segment);
         if record {
             let squares = match info.kind {
-                FeatureKind::Cloister => vec![info.at],
+                FeatureKind::Cloister | FeatureKind::Garden => vec![info.at],
                 FeatureKind::Castle => self.group_squares(self.placement_of(root).group).to_vec(),
                 _ => {
                     let mut v: Vec<Pos> = self.features.members(root).map(|m| self.placement_of(m).pos).collect();
@@ -452,7 +454,9 @@ impl Game<'_> {
             }
             let complete = match kind {
                 FeatureKind::Road | FeatureKind::City => self.features.open(root) == 0,
-                FeatureKind::Cloister | FeatureKind::Castle => self.surrounded(self.placement_of(root).group),
+                FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Castle => {
+                    self.surrounded(self.placement_of(root).group)
+                }
                 FeatureKind::Field => continue,
                 FeatureKind::Bazaar
                 | FeatureKind::Goods

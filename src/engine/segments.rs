@@ -180,6 +180,7 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
         FeatureKind::City => Terrain::City,
         FeatureKind::Road => Terrain::Road,
         FeatureKind::Cloister
+        | FeatureKind::Garden
         | FeatureKind::Field
         | FeatureKind::Castle
         | FeatureKind::Bazaar

@@ -1,31 +1,42 @@
 //! The Abbot (the new edition's base game, 2014 on): each player's abbot, a figure of its own
 //! (`Figure::Abbot`, given in `setup`; not The Monasteries' follower laid on its side,
-//! `Figure::Prior`).
+//! `Figure::Prior`), and the gardens it alone tends.
 //!
 //! Modelled:
-//! * the abbot is deployed as the turn's follower (`abbot: cloister` on a turn), only on the
-//!   cloister of the tile just placed (`check_placement`, `forbidden_followers`,
-//!   `check_setup_follower`), and only onto a cloister no follower holds (the base game's rule);
-//! * it scores as a monk does: 9 when its cloister is surrounded, and at the end 1 for its
-//!   tile and each tile around it (the base game's scoring of a cloister, the figure weighing
-//!   one follower);
+//! * the garden tiles of the new edition's base deck (`tiles/abbot.yaml`: E, H, I, M, N, R, U
+//!   and V printed with a garden, `EG` ... `VG`): a garden is a feature of its own in the
+//!   centre of its tile (`FeatureKind::Garden`, given by the tile's mark `garden`), complete
+//!   once the eight squares around it hold tiles, as a cloister is (the engine keeps it
+//!   waiting to be surrounded with the cloisters); the garden is drawn in both pictures as a
+//!   piece of its tile ([`Expansion::pieces`]);
+//! * the abbot is deployed as the turn's follower (`abbot: cloister`, `abbot: garden` on a
+//!   turn), only on the cloister or garden of the tile just placed (`check_placement`,
+//!   `forbidden_followers`, `check_setup_follower`), and only onto one no follower holds (the
+//!   base game's rule); no other figure stands on a garden (the same hooks refuse it);
+//! * it scores as a monk does: 9 when its cloister or garden is surrounded, and at the end 1
+//!   for its tile and each tile around it (the base game scores the cloister; this module
+//!   scores the garden the same way, `score_items`, under its own rule);
 //! * instead of deploying, its owner may take it back (`abbot-back: true`, `Action::TakeBack`)
-//!   and score at once what its cloister is worth then, as the final scoring would count it
-//!   (an `abbot-back` phase after the follower's, before the scoring). It is the turn's
-//!   deployment (`deploys_instead`): a turn taking the abbot back deploys nothing else.
+//!   and score at once what its cloister or garden is worth then, as the final scoring would
+//!   count it (an `abbot-back` phase after the follower's, before the scoring). It is the
+//!   turn's deployment (`deploys_instead`): a turn taking the abbot back deploys nothing else.
 //!
-//! Not modelled, refused: gardens. The catalogue has no garden feature (the second edition's
-//! garden tiles are read by the JCloisterZone importer as their plain twins), so an abbot can
-//! only be written onto a cloister; a saved game deploying an abbot on a garden is refused by
-//! the importer, located. The garden's own points (JCloisterZone's vineyards beside a garden)
-//! are not modelled either.
+//! A garden is no cloister: what other expansions add to a cloister (Hills and Sheep's
+//! vineyards) they do not add to a garden, as the wiki's footnote says, but for
+//! JCloisterZone's option `vineyards-for-garden` (Hills and Sheep's switch
+//! `hills-sheep.vineyards-for-garden`).
+//!
+//! Not modelled: the garden tiles of the other expansions' second editions (Bridges, Castles
+//! and Bazaars, The Princess and the Dragon, King and Robber, Hills and Sheep, the two rivers,
+//! The Flying Machines) have no catalogue tile of their own: the JCloisterZone importer reads
+//! them as their plain twins and refuses, located, an abbot deployed on their garden.
 
-use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
+use super::{Expansion, ExpansionId, Extra, Options as AllOptions, Piece, PieceAt};
 use crate::engine::features::SegId;
 use crate::engine::{Figure, FollowerOn, Game, Move, Phase, Trials, TurnContext};
 use crate::rules::RuleId;
-use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
-use crate::tile::{FeatureKind, TileDef};
+use crate::score::{Items, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::tile::{FeatureKind, Mark, TileDef};
 use smallvec::smallvec;
 
 pub struct Abbot;
@@ -48,16 +59,22 @@ fn takes_back(mv: &Move) -> usize {
 
 /// Whether segment `local` of the tile takes the abbot.
 fn abbot_spot(def: &TileDef, local: usize) -> bool {
-    def.segments.get(local).is_some_and(|s| s.kind == FeatureKind::Cloister)
+    def.segments.get(local).is_some_and(|s| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Garden))
+}
+
+/// Whether segment `local` of the tile is a garden (where only the abbot goes).
+fn garden(def: &TileDef, local: usize) -> bool {
+    def.segments.get(local).is_some_and(|s| s.kind == FeatureKind::Garden)
 }
 
 fn refused(def: &TileDef, what: &str) -> Verdict {
+    Verdict::new(rule::PLACEMENT, format!("the abbot goes only on a cloister or a garden, not on {what} of {}", def.id))
+}
+
+fn not_on_garden(figure: Figure, def: &TileDef) -> Verdict {
     Verdict::new(
-        rule::PLACEMENT,
-        format!(
-            "the abbot goes only on a cloister (or a garden, which this referee does not model), not on {what} of {}",
-            def.id
-        ),
+        rule::GARDEN_ABBOT_ONLY,
+        format!("only an abbot goes on a garden, not a {} (the garden of {})", figure.as_str(), def.id),
     )
 }
 
@@ -116,21 +133,24 @@ impl Expansion for Abbot {
     }
 
     fn forbidden_followers(&self, game: &Game, _player: PlayerId, bare: &Move, figure: Figure) -> Option<u64> {
-        if figure != Figure::Abbot {
-            return Some(0);
-        }
         let def = game.def(bare.tile);
-        Some((0..def.segments.len()).filter(|&l| !abbot_spot(def, l)).fold(0, |m, l| m | 1 << l))
+        let abbot = figure == Figure::Abbot;
+        // The abbot on a cloister or garden only; any other figure anywhere but a garden.
+        let forbidden = |l: usize| if abbot { !abbot_spot(def, l) } else { garden(def, l) };
+        Some((0..def.segments.len()).filter(|&l| forbidden(l)).fold(0, |m, l| m | 1 << l))
     }
 
     fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
         if takes_back(mv) > 1 {
             return Err(Verdict::new(rule::ONE_EACH, "a player has one abbot: a turn takes it back once"));
         }
-        if mv.figure != Figure::Abbot {
-            return Ok(());
-        }
         let def = game.def(mv.tile);
+        if mv.figure != Figure::Abbot {
+            return match mv.follower {
+                Some(FollowerOn::Segment(l)) if garden(def, l) => Err(not_on_garden(mv.figure, def)),
+                _ => Ok(()),
+            };
+        }
         match mv.follower {
             Some(FollowerOn::Segment(l)) if abbot_spot(def, l) => Ok(()),
             Some(FollowerOn::Segment(l)) if l < def.segments.len() => {
@@ -142,10 +162,13 @@ impl Expansion for Abbot {
     }
 
     fn check_setup_follower(&self, game: &Game, _player: PlayerId, seg: SegId, figure: Figure) -> Result<(), Verdict> {
-        if figure != Figure::Abbot {
-            return Ok(());
-        }
         let def = game.def(game.placement_of(seg).kind);
+        if figure != Figure::Abbot {
+            return match game.locate(seg).1 {
+                Some(l) if garden(def, l) => Err(not_on_garden(figure, def)),
+                _ => Ok(()),
+            };
+        }
         match game.locate(seg).1 {
             Some(l) if abbot_spot(def, l) => Ok(()),
             _ => Err(refused(def, &game.describe(seg))),
@@ -176,11 +199,33 @@ impl Expansion for Abbot {
     }
 
     fn explain(&self, game: &Game, f: &crate::engine::FeatureInfo, because: &mut crate::score::Rules) {
-        // A cloister scored with the abbot on it: it scores as a monk would.
-        if f.kind == FeatureKind::Cloister
+        // A cloister or garden scored with the abbot on it: it scores as a monk would.
+        if matches!(f.kind, FeatureKind::Cloister | FeatureKind::Garden)
             && game.followers().iter().any(|x| x.figure == Figure::Abbot && game.feature_of(x.segment) == f.root)
         {
             because.push(rule::SCORES_AS_MONK);
+        }
+    }
+
+    fn score_items(&self, _game: &Game, f: &crate::engine::FeatureInfo, timing: Timing, out: &mut Items) {
+        // A garden counts as a cloister does: itself and each tile around it, 9 once surrounded.
+        if f.kind != FeatureKind::Garden {
+            return;
+        }
+        let rule = if matches!(timing, Timing::Turn(_)) { rule::GARDEN_COMPLETED } else { rule::GARDEN_FINAL };
+        out.push(ScoreItem { rule, label: "garden", count: 1, each: 1 });
+        out.push(ScoreItem { rule, label: "neighbour", count: f.tiles.saturating_sub(1), each: 1 });
+    }
+
+    fn tiles(&self) -> Option<&'static crate::embedded::Embedded> {
+        const TILES: crate::embedded::Embedded = crate::embed!("tiles/abbot.yaml");
+        Some(&TILES)
+    }
+
+    fn pieces(&self, game: &Game, out: &mut Vec<Piece>) {
+        // The gardens printed on the tiles, as the pictures show the land's other symbols.
+        for p in game.placed().iter().filter(|p| game.def(p.kind).marks.contains(&Mark::Garden)) {
+            out.push(Piece { what: "garden", at: PieceAt::Tile(p.pos), owner: None, holds: None, height: 1 });
         }
     }
 
@@ -196,15 +241,16 @@ impl Expansion for Abbot {
         };
         let seg = game.followers()[i].segment;
         let info = game.feature_info(seg);
-        let feature = game.feature_ref(&info).with_words(format!("abbot's cloister at {}", info.at));
+        let label = if info.kind == FeatureKind::Garden { "garden" } else { "cloister" };
+        let feature = game.feature_ref(&info).with_words(format!("abbot's {label} at {}", info.at));
         game.remove_follower(i);
         game.award(ScoreEvent {
             timing: Timing::Turn(turn.turn),
             players: smallvec![turn.player],
             feature,
-            // Counted as the final scoring counts a cloister: itself and its neighbours.
+            // Counted as the final scoring counts a cloister (or garden): itself and its neighbours.
             items: smallvec![
-                ScoreItem { rule: rule::TAKE_BACK_SCORING, label: "cloister", count: 1, each: 1 },
+                ScoreItem { rule: rule::TAKE_BACK_SCORING, label, count: 1, each: 1 },
                 ScoreItem {
                     rule: rule::TAKE_BACK_SCORING,
                     label: "neighbour",
@@ -229,6 +275,12 @@ pub mod rule {
         PLACEMENT = "abbot.placement.cloister-or-garden",
         /// The abbot scores as a monk: 9 when surrounded, at the end 1 per tile around it and its own.
         SCORES_AS_MONK = "abbot.scoring.as-monk",
+        /// Only the abbot goes on a garden: no other figure.
+        GARDEN_ABBOT_ONLY = "abbot.garden.abbot-only",
+        /// A garden surrounded by eight tiles is complete: 1 for it and 1 for each of them.
+        GARDEN_COMPLETED = "abbot.garden.completed",
+        /// At the end an unfinished garden counts 1 for it and 1 for each tile around it.
+        GARDEN_FINAL = "abbot.garden.final",
         /// Instead of deploying, a player may take their abbot back.
         TAKE_BACK = "abbot.take-back.instead-of-follower",
         /// Taken back, the abbot scores at once what its cloister or garden is worth then, as at the end.

@@ -214,7 +214,9 @@ impl Expansion for Base {
                 }
                 out.extend(groups.into_iter().map(|(rule, label, each, n)| item(rule, label, n, each)));
             }
-            FeatureKind::Castle
+            // A garden is scored by The Abbot, whose abbot alone stands on it.
+            FeatureKind::Garden
+            | FeatureKind::Castle
             | FeatureKind::Bazaar
             | FeatureKind::Goods
             | FeatureKind::Tower

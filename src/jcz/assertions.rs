@@ -24,6 +24,8 @@ const FEATURES: &[(&str, &str)] = &[
     ("field", "field"),
     ("castle", "castle"),
     ("fairy", "fairy"),
+    // An abbot's garden (The Abbot).
+    ("garden", "garden"),
 ];
 
 /// Reads one sentence; `players` are the game's player names.
@@ -94,6 +96,10 @@ mod tests {
             assert!(matches!(parse(s, &players()), Sentence::NotJudged(_)), "{s}");
         }
         assert!(matches!(parse("Carol has 3 points", &players()), Sentence::NotJudged(_)));
-        assert!(matches!(parse("Betty scored garden for 3 points", &players()), Sentence::NotJudged(_)));
+        assert!(matches!(parse("Betty scored courier for 3 points", &players()), Sentence::NotJudged(_)));
+        assert_eq!(
+            parse("Betty scored garden for 3 points", &players()),
+            Sentence::Scored { player: "Betty".into(), feature: "garden", points: 3 }
+        );
     }
 }

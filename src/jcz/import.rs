@@ -70,9 +70,10 @@ const ELEMENTS: &[Element] = &[
     // in the phantom's phase after the follower) or on top of a tower.
     Element { name: "phantom", expansion: "phantom", off: None },
     // The second edition's gardens and the abbot (issue 40): the abbot is The Abbot's figure
-    // (deployed on a cloister, taken back with `ABBOT_RETURN`); gardens are not modelled: a
-    // garden tile is read as its plain twin (said in a comment), and an abbot deployed on a
-    // garden is refused where it is.
+    // (deployed on a cloister or a garden, taken back with `ABBOT_RETURN`). In a game with the
+    // abbot, the base deck's garden tiles are The Abbot's (`tiles::GARDEN_TILES`); any other
+    // garden tile, and every garden tile in a game without the abbot, is read as its plain
+    // twin (said in a comment), and an abbot deployed on such a garden is refused where it is.
     // King and Robber: the King and the Robber Baron, played together (a game with one of
     // them only is refused below).
     Element { name: "king", expansion: "king-robber", off: None },
@@ -185,6 +186,17 @@ const RULES: &[RuleMap] = &[
         ],
         elements: &["fairy"],
     },
+    // The Abbot's gardens beside Hills and Sheep's vineyards: JCloisterZone's own option (a
+    // garden is no cloister by the rules), a value of the switch.
+    RuleMap {
+        name: "vineyards-for-garden",
+        default: "false",
+        values: &[
+            ("false", "hills-sheep.vineyards-for-garden", "cloisters-only"),
+            ("true", "hills-sheep.vineyards-for-garden", "gardens-too"),
+        ],
+        elements: &["vineyard"],
+    },
     RuleMap {
         name: "hill-tiebreaker",
         default: "at-least-one-follower",
@@ -295,7 +307,8 @@ struct Turn {
     tower_unfinished: bool,
     /// The game stops as this turn's dragon flight ends (`dragon-flight: ended`).
     flight_ended: bool,
-    /// The JCZ id of a garden tile placed, read as its plain twin.
+    /// The JCZ id of a garden tile placed, read as its plain twin (not as a garden tile of
+    /// the catalogue).
     garden: Option<String>,
     /// The player's choice after the tile (a follower, a pass, a fairy move) was made: JCZ's
     /// action phase is over.
@@ -650,7 +663,9 @@ impl Cx<'_> {
                             ) {
                                 t.lines.push(format!("tile: {our}"));
                                 t.lines.push(format!("at: [{}, {}]", pos.x, pos.y));
-                                t.garden = tiles::garden_of(id).map(|_| id.to_string());
+                                t.garden = tiles::garden_of(id)
+                                    .filter(|_| tiles::garden_tile(id) != Some(our))
+                                    .map(|_| id.to_string());
                                 if r.degrees() != 0 {
                                     t.lines.push(format!("rotation: {}", r.degrees()));
                                 }
@@ -805,12 +820,12 @@ impl Cx<'_> {
                         t.tower.push(format!("{key}: [{}, {}]", pos.x, pos.y));
                         continue;
                     }
-                    if class == "abbot" && feature == "Garden" {
+                    if class == "abbot" && feature == "Garden" && t.garden.is_some() {
                         self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.pointer.feature"),
-                            "an abbot on a garden: gardens are not modelled by the referee (its catalogue has no garden \
-                             feature; a garden tile is read as its plain twin)"
+                            "an abbot on the garden of a tile the referee reads as its plain twin (only the base \
+                             deck's garden tiles are in its catalogue, in a game with the abbot)"
                                 .to_string(),
                             None,
                         );
@@ -1556,7 +1571,9 @@ impl Cx<'_> {
             self.problem("jcz::unsupported-tile", path, format!("the tile `{id}` is not modelled: {why}"), None);
             return None;
         }
-        let Some((our, turns)) = tiles::ours(id) else {
+        // A garden tile of the catalogue when the game's tiles hold it (the abbot in play).
+        let garden = tiles::garden_tile(id).filter(|g| set.find(g).is_some()).map(|g| (g, 0));
+        let Some((our, turns)) = garden.or_else(|| tiles::ours(id)) else {
             self.problem(
                 "jcz::unsupported-tile",
                 path,
@@ -1633,6 +1650,9 @@ impl Cx<'_> {
                 .any(|s| s.kind == FeatureKind::Field && s.halves == 0)
                 .then(|| "field centre".to_string()),
             "Field" => segment_by_halves(def, r, loc).map(|h| format!("field {}", h.name())),
+            "Garden" if loc == "I" && def.segments.iter().any(|s| s.kind == FeatureKind::Garden) => {
+                Some("garden".to_string())
+            }
             // `AS_ABBOT`: a follower laid as an abbot on a special monastery (The Monasteries).
             "Monastery"
                 if matches!(loc, "I" | "AS_ABBOT") && def.segments.iter().any(|s| s.kind == FeatureKind::Cloister) =>

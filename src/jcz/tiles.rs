@@ -63,6 +63,26 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("FL/F.dG", "FL/F.d"),
 ];
 
+/// The garden tiles with a catalogue tile of their own (The Abbot's, `tiles/abbot.yaml`),
+/// read as such in a game with the abbot: `(JCZ id, catalogue id)`, at the same rotation. A
+/// test holds them against JCZ's tile definitions. The other sets' garden tiles are read as
+/// their plain twins ([`GARDENS`]).
+pub const GARDEN_TILES: &[(&str, &str)] = &[
+    ("BA/CG", "EG"),
+    ("BA/CFCG", "HG"),
+    ("BA/CCG", "IG"),
+    ("BA/Cc+G", "MG"),
+    ("BA/CcG", "NG"),
+    ("BA/CccG", "RG"),
+    ("BA/RFrG", "UG"),
+    ("BA/RrG", "VG"),
+];
+
+/// The catalogue's own tile for a JCZ garden tile, if it has one ([`GARDEN_TILES`]).
+pub fn garden_tile(jcz: &str) -> Option<&'static str> {
+    GARDEN_TILES.iter().find(|(j, _)| *j == jcz).map(|(_, o)| *o)
+}
+
 /// Tiles of the sets read that the referee does not model, each with why: a game placing
 /// one is refused where it does. None now (`HS/CC!.v`, the last, is `HS02`: its city that
 /// touches an edge it does not own is written `touches`).
@@ -315,7 +335,9 @@ pub fn ours(jcz: &str) -> Option<(&'static str, u8)> {
     TILE_IDS.iter().find(|(j, _, _)| *j == jcz).map(|(_, o, q)| (*o, *q))
 }
 
-/// The JCZ id of a catalogue tile (the first, when several share a layout).
+/// The JCZ id of a catalogue tile (the first, when several share a layout; a garden tile's
+/// own).
 pub fn theirs(ours: &str) -> Option<&'static str> {
-    TILE_IDS.iter().find(|(_, o, _)| *o == ours).map(|(j, _, _)| *j)
+    (TILE_IDS.iter().find(|(_, o, _)| *o == ours).map(|(j, _, _)| *j))
+        .or_else(|| GARDEN_TILES.iter().find(|(_, o)| *o == ours).map(|(j, _)| *j))
 }

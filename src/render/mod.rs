@@ -244,6 +244,7 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)
     };
     let spot = match s.kind {
         FeatureKind::Cloister
+        | FeatureKind::Garden
         | FeatureKind::Castle
         | FeatureKind::Bazaar
         | FeatureKind::Goods
@@ -271,7 +272,8 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)
 fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'static str)]) -> Role {
     match kind {
         FeatureKind::Road => Role::Thief,
-        FeatureKind::Cloister => Role::Monk,
+        // The abbot on a garden tends it as it would a cloister.
+        FeatureKind::Cloister | FeatureKind::Garden => Role::Monk,
         FeatureKind::Field => Role::Farmer,
         // A German castle, printed on its tile (no follower stands on a bazaar or goods).
         FeatureKind::Castle

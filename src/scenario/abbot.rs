@@ -1,7 +1,7 @@
 //! The vocabulary of The Abbot (`expansions: [abbot]`): the abbot, deployed on a turn with
-//! `abbot: cloister` instead of `follower:`, standing on the starting board as
-//! `{player: Red, on: cloister, abbot: true}`, and named `abbot cloister` in a list of legal
-//! moves; taken back instead of deploying with `abbot-back: true`. A game played with another
+//! `abbot: cloister` or `abbot: garden` instead of `follower:`, standing on the starting board
+//! as `{player: Red, on: garden, abbot: true}`, and named `abbot garden` in a list of legal
+//! moves; its garden tiles (`EG` ... `VG`) are tiles of the catalogue, written as any other; taken back instead of deploying with `abbot-back: true`. A game played with another
 //! count of abbots writes it in `supply:` (`{abbot: 0}`).
 
 use super::raw::RawFollowerSpec;
@@ -61,9 +61,9 @@ impl Vocabulary for Abbot {
         figure
     }
 
-    /// Each player's abbot on each cloister.
+    /// Each player's abbot on each cloister and garden.
     fn board_offers(&self, t: &OfferTile) -> Vec<BoardOffer> {
-        t.figures(ABBOT, ABBOT, &[FeatureKind::Cloister])
+        t.figures(ABBOT, ABBOT, &[FeatureKind::Cloister, FeatureKind::Garden])
     }
 
     fn figure_word(&self, word: &str) -> Option<Figure> {

@@ -232,6 +232,7 @@ fn the_tile_id_table_of_the_docs_is_the_importers() {
     doc.sort();
     let mut code: Vec<(String, String)> =
         tiles::TILE_IDS.iter().map(|(j, o, _)| (j.to_string(), o.to_string())).collect();
+    code.extend(tiles::GARDEN_TILES.iter().map(|(j, o)| (j.to_string(), o.to_string())));
     code.sort();
     assert_eq!(doc, code);
     // Every catalogue tile of the sets read has its JCZ id.
@@ -489,6 +490,8 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
     };
     let mut gardens = 0;
     let mut sets = 0;
+    let mut catalogued = 0;
+    let abbot = lib().tile_set(&[referee::expansion::ExpansionId::Abbot]);
     for text in &texts {
         let doc = roxmltree::Document::parse(text).unwrap();
         let layout = |id: &str| {
@@ -512,6 +515,14 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
                 match tiles::garden_of(id) {
                     Some(plain) => {
                         let mut with = layout(id);
+                        // A garden tile of the catalogue (The Abbot's): its layout, garden included.
+                        if let Some(own) = tiles::garden_tile(id) {
+                            let d = abbot.get(abbot.find(own).unwrap_or_else(|| panic!("{own} for {id}")));
+                            assert_eq!(our_layout(d), with, "{id} vs {own}");
+                            let copies = b.iter().find(|(i, _)| i == id).map(|(_, n)| *n);
+                            assert_eq!(Some(d.count), copies, "{id} vs {own}: copies");
+                            catalogued += 1;
+                        }
                         assert_eq!(with.9.iter().filter(|s| *s == "garden").count(), 1, "{id}: one garden");
                         with.9.retain(|s| s != "garden");
                         assert_eq!(with, layout(plain), "{id} is {plain} with a garden");
@@ -532,6 +543,7 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
     }
     assert_eq!(sets, tiles::SECOND_EDITIONS.len());
     assert_eq!(gardens, tiles::GARDENS.len());
+    assert_eq!(catalogued, tiles::GARDEN_TILES.len());
 }
 
 #[test]
@@ -640,9 +652,10 @@ fn a_builders_second_tile_is_the_second_part_of_the_turn() {
     assert!(text.contains("names no player") && text.contains("unnamed.jcz:"), "{text}");
 }
 
-/// A second edition's deck with gardens (`basic:2`): a garden tile is read as its plain twin,
-/// said in a comment; the game judged the same. An abbot deployed is The Abbot's figure (a
-/// turn's `abbot:`, judged by the engine); one on a garden is refused where it is.
+/// A second edition's deck with gardens (`basic:2`): in a game without the abbot a garden tile
+/// is read as its plain twin, said in a comment; the game judged the same. With the abbot (The
+/// Abbot's figure, a turn's `abbot:`, judged by the engine) the base deck's garden tiles are
+/// The Abbot's own, and an abbot on a garden is the turn's `abbot: garden`.
 #[test]
 fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
     let text = std::fs::read_to_string(root().join("tests/jcz/road-and-city.jcz")).unwrap();
@@ -657,17 +670,24 @@ fn a_garden_tile_of_a_second_edition_is_read_as_its_plain_twin() {
             .collect::<Vec<_>>()
     };
     assert_eq!(strip(&y), strip(&plain));
-    // The abbot: an element naming The Abbot; deployed, the turn's `abbot:` (here on a road,
-    // which the engine refuses under abbot.placement.cloister-or-garden).
+    // The abbot: an element naming The Abbot; the garden tile is then EG, The Abbot's own;
+    // deployed, the turn's `abbot:` (here on a road, which the engine refuses under
+    // abbot.placement.cloister-or-garden).
     let abbot = garden.replacen("\"elements\": {", "\"elements\": {\n      \"abbot\": 1,\n      \"garden\": true,", 1);
     let y = jcz::import(&SourceFile::new("abbot.jcz", abbot.clone()), lib()).unwrap().yaml;
-    assert!(y.contains("expansions: [abbot]"), "{y}");
+    assert!(y.contains("expansions: [abbot]") && y.contains("tile: EG"), "{y}");
+    assert!(!y.contains("with a garden, which only the abbot uses"), "{y}");
     let deployed = abbot.replacen(".small.", ".abbot.", 1);
     let y = jcz::import(&SourceFile::new("deployed.jcz", deployed.clone()), lib()).unwrap().yaml;
     assert!(y.contains("abbot: road S"), "{y}");
-    // On a garden, which the referee does not model: refused where it is.
-    let on_garden = deployed.replacen("\"feature\": \"Road\"", "\"feature\": \"Garden\"", 1);
-    let e = jcz::import(&SourceFile::new("garden.jcz", on_garden), lib()).unwrap_err();
-    let text = crate::util::unwrapped(&e);
-    assert!(text.contains("an abbot on a garden") && text.contains("garden.jcz:"), "{text}");
+    // Blue's abbot on the garden of EG (JCZ's `Garden` at `I`).
+    let on_garden = abbot
+        .replacen(
+            "\"feature\": \"City\",\n          \"location\": \"S\"",
+            "\"feature\": \"Garden\",\n          \"location\": \"I\"",
+            1,
+        )
+        .replacen("\"1.small.1\"", "\"1.abbot.1\"", 1);
+    let y = jcz::import(&SourceFile::new("on-garden.jcz", on_garden), lib()).unwrap().yaml;
+    assert!(y.contains("tile: EG") && y.contains("abbot: garden"), "{y}");
 }

@@ -59,6 +59,7 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                             }
                         }
                         FeatureKind::Cloister
+                        | FeatureKind::Garden
                         | FeatureKind::Castle
                         | FeatureKind::Bazaar
                         | FeatureKind::Goods
@@ -70,7 +71,7 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                 }
             }
             let complete = match s.kind {
-                FeatureKind::Cloister => p.pos.ring().iter().all(|q| at.contains_key(q)),
+                FeatureKind::Cloister | FeatureKind::Garden => p.pos.ring().iter().all(|q| at.contains_key(q)),
                 FeatureKind::Field => false,
                 _ => !open,
             };
@@ -123,7 +124,7 @@ fn every_completed_feature_scores_exactly_once() {
             let f = &feats[fi];
             assert_eq!(f.kind, e.feature.kind, "seed {seed}: {e:?}");
             assert!(f.complete, "seed {seed}: scored during play but not complete: {e:?}");
-            if f.kind != FeatureKind::Cloister {
+            if !matches!(f.kind, FeatureKind::Cloister | FeatureKind::Garden) {
                 let squares: HashSet<Pos> = f.members.iter().map(|(p, _)| *p).collect();
                 assert_eq!(squares.len() as u32, e.feature.tiles, "seed {seed}: tile count of {e:?}");
             }
@@ -494,7 +495,12 @@ fn expansion_tables() -> Vec<Table> {
         // The Monasteries: followers laid as abbots on the special monasteries.
         ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
         // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
-        ("abbot-ne8", lib().tile_set(&[ExpansionId::Bcb1]), vec![ExpansionId::Bcb1, ExpansionId::Abbot], opts("ne")),
+        (
+            "abbot-ne8",
+            lib().tile_set(&[ExpansionId::Bcb1, ExpansionId::Abbot]),
+            vec![ExpansionId::Bcb1, ExpansionId::Abbot],
+            opts("ne"),
+        ),
         // The Count with Bridges, Castles and Bazaars: followers into and out of the city
         // of Carcassonne, beside castles; the game starts from the city's twelve tiles.
         (

@@ -12,7 +12,10 @@
 //!   and the referee keeps no stack of tiles (`hs.hill.tile-beneath` says so);
 //! * vineyards (`Mark::Vineyard`): a cloister completed during the game gets 3 more for each
 //!   vineyard among its 8 neighbours; an unfinished one at the end gets none
-//!   ([`Expansion::score_items`]);
+//!   ([`Expansion::score_items`]); a garden (The Abbot's) gets nothing for them, being no
+//!   cloister, unless the game plays JCloisterZone's option `vineyards-for-garden`
+//!   (`hills-sheep.vineyards-for-garden: gardens-too`, a documented departure: no edition's
+//!   text), which scores a completed garden as a completed cloister;
 //! * the shepherd and his flock (`flock.rs`): a piece of this expansion's state
 //!   ([`flock::Flocks`]), not a follower (it counts for no majority, and farmers share its
 //!   field): placed instead of a follower on a field of the new tile that holds no shepherd,
@@ -64,6 +67,17 @@ pub static VINEYARDS: SwitchDef = SwitchDef {
     governs: &[],
 };
 
+pub static VINEYARDS_FOR_GARDEN: SwitchDef = SwitchDef {
+    name: "hills-sheep.vineyards-for-garden",
+    question: "Does a vineyard add to a completed garden (The Abbot) as it does to a cloister?",
+    values: &[
+        ("cloisters-only", "no: a garden is no cloister (the rules, the wiki's footnote on The Abbot)"),
+        ("gardens-too", "yes, 3 for each vineyard around it (a JCloisterZone option; no edition's text)"),
+    ],
+    rules: &[rule::VINEYARD_NOT_GARDEN, rule::VINEYARD_GARDEN],
+    governs: &[],
+};
+
 pub static TIEBREAKER: SwitchDef = SwitchDef {
     name: "hills.tiebreaker",
     question: "Which of the players tied for a majority does a hill make the winners?",
@@ -85,6 +99,8 @@ pub struct Options {
     pub vineyards: bool,
     /// A hill weighs by the number of followers on hills (JCloisterZone's option).
     pub count_hill_followers: bool,
+    /// A vineyard adds to a completed garden too (JCloisterZone's option).
+    pub vineyards_for_garden: bool,
 }
 
 fn marked(game: &Game, pos: Pos, mark: Mark) -> bool {
@@ -244,7 +260,7 @@ impl Expansion for Hs {
     }
 
     fn switches(&self) -> &'static [&'static SwitchDef] {
-        static ALL: [&SwitchDef; 3] = [&HILLS, &VINEYARDS, &TIEBREAKER];
+        static ALL: [&SwitchDef; 4] = [&HILLS, &VINEYARDS, &TIEBREAKER, &VINEYARDS_FOR_GARDEN];
         &ALL
     }
 
@@ -253,6 +269,7 @@ impl Expansion for Hs {
             hills: profile.value(&HILLS) != "left-out",
             vineyards: profile.value(&VINEYARDS) != "left-out",
             count_hill_followers: profile.value(&TIEBREAKER) == "number-of-followers",
+            vineyards_for_garden: profile.value(&VINEYARDS_FOR_GARDEN) == "gardens-too",
         });
     }
 
@@ -290,6 +307,16 @@ impl Expansion for Hs {
         {
             because.push(rule::WITHOUT_VINEYARDS);
         }
+        // rule::VINEYARD_NOT_GARDEN: a garden completed beside vineyards earns nothing for
+        // them (a garden is no cloister), unless the game plays JCloisterZone's option.
+        if options.vineyards
+            && !options.vineyards_for_garden
+            && feature.kind == FeatureKind::Garden
+            && feature.tiles == 9
+            && vineyards_around(game, feature.at) > 0
+        {
+            because.push(rule::VINEYARD_NOT_GARDEN);
+        }
         if !options.hills {
             return;
         }
@@ -304,16 +331,20 @@ impl Expansion for Hs {
     }
 
     fn score_items(&self, game: &Game, feature: &FeatureInfo, timing: Timing, out: &mut Items) {
-        // rule::VINEYARD: a completed cloister only (rule::VINEYARD_INCOMPLETE at the end).
-        if feature.kind != FeatureKind::Cloister || !matches!(timing, Timing::Turn(_)) {
-            return;
-        }
-        if !game.options().of::<Options>().vineyards {
+        // rule::VINEYARD: a completed cloister only (rule::VINEYARD_INCOMPLETE at the end);
+        // a completed garden under JCloisterZone's option (rule::VINEYARD_GARDEN).
+        let options = game.options().of::<Options>();
+        let rule = match feature.kind {
+            FeatureKind::Cloister => rule::VINEYARD,
+            FeatureKind::Garden if options.vineyards_for_garden => rule::VINEYARD_GARDEN,
+            _ => return,
+        };
+        if !matches!(timing, Timing::Turn(_)) || !options.vineyards {
             return;
         }
         let count = vineyards_around(game, feature.at);
         if count > 0 {
-            out.push(ScoreItem { rule: rule::VINEYARD, label: "vineyard", count: count as u32, each: VINEYARD_POINTS });
+            out.push(ScoreItem { rule, label: "vineyard", count: count as u32, each: VINEYARD_POINTS });
         }
     }
 }
@@ -339,6 +370,10 @@ pub mod rule {
         VINEYARD_INCOMPLETE = "hs.vineyard.only-completed",
         /// Vineyards left out: a vineyard tile is a plain tile.
         WITHOUT_VINEYARDS = "hs.vineyard.left-out",
+        /// A garden (The Abbot) is no cloister: vineyards add nothing to it.
+        VINEYARD_NOT_GARDEN = "hs.vineyard.not-for-garden",
+        /// JCloisterZone's option: a completed garden scores 3 more per vineyard, as a cloister.
+        VINEYARD_GARDEN = "hs.vineyard.garden-bonus",
         /// A shepherd is placed on a field of the new tile instead of a follower, never in a
         /// field holding a shepherd; a token is drawn at once.
         DEPLOY = "hs.shepherd.deploy",
