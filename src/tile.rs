@@ -114,10 +114,12 @@ pub enum FeatureKind {
     King,
     /// Not a feature: the Robber Baron's points for the completed roads (King and Robber).
     Robber,
+    /// Not a feature: a watchtower's points, paid when a road or city scores (The Watchtowers).
+    Watchtower,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 12] = [
+    pub const ALL: [FeatureKind; 13] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -130,6 +132,7 @@ impl FeatureKind {
         FeatureKind::Fairy,
         FeatureKind::King,
         FeatureKind::Robber,
+        FeatureKind::Watchtower,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -146,6 +149,7 @@ impl FeatureKind {
             FeatureKind::Fairy => "fairy",
             FeatureKind::King => "king",
             FeatureKind::Robber => "robber",
+            FeatureKind::Watchtower => "watchtower",
         }
     }
 
@@ -286,10 +290,21 @@ pub enum Mark {
     /// A garden (the new edition's tiles, for The Abbot): the tile holds a garden segment
     /// ([`FeatureKind::Garden`]) in its centre.
     Garden,
+    /// A watchtower (The Watchtowers) scoring 2 points for each meeple on its tile and the
+    /// eight around it.
+    WatchtowerMeeples,
+    /// A watchtower scoring 2 points for each coat of arms there.
+    WatchtowerArms,
+    /// A watchtower scoring 1 point for each tile there showing a road.
+    WatchtowerRoads,
+    /// A watchtower scoring 3 points for each monastery there.
+    WatchtowerMonasteries,
+    /// A watchtower scoring 1 point for each tile there showing a city.
+    WatchtowerCities,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 16] = [
+    pub const ALL: [Mark; 21] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -306,6 +321,11 @@ impl Mark {
         Mark::FlierStraight,
         Mark::FlierDiagonal,
         Mark::Garden,
+        Mark::WatchtowerMeeples,
+        Mark::WatchtowerArms,
+        Mark::WatchtowerRoads,
+        Mark::WatchtowerMonasteries,
+        Mark::WatchtowerCities,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -326,6 +346,11 @@ impl Mark {
             Mark::FlierStraight => "flier-w",
             Mark::FlierDiagonal => "flier-nw",
             Mark::Garden => "garden",
+            Mark::WatchtowerMeeples => "watchtower-meeples",
+            Mark::WatchtowerArms => "watchtower-arms",
+            Mark::WatchtowerRoads => "watchtower-roads",
+            Mark::WatchtowerMonasteries => "watchtower-monasteries",
+            Mark::WatchtowerCities => "watchtower-cities",
         }
     }
 }

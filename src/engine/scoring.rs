@@ -463,7 +463,8 @@ impl Game<'_> {
                 | FeatureKind::Tower
                 | FeatureKind::Fairy
                 | FeatureKind::King
-                | FeatureKind::Robber => true,
+                | FeatureKind::Robber
+                | FeatureKind::Watchtower => true,
             };
             if !complete {
                 self.score(root, Timing::End);

@@ -188,7 +188,8 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
         | FeatureKind::Tower
         | FeatureKind::Fairy
         | FeatureKind::King
-        | FeatureKind::Robber => Terrain::Field,
+        | FeatureKind::Robber
+        | FeatureKind::Watchtower => Terrain::Field,
     }
 }
 

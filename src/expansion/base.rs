@@ -222,7 +222,8 @@ impl Expansion for Base {
             | FeatureKind::Tower
             | FeatureKind::Fairy
             | FeatureKind::King
-            | FeatureKind::Robber => {}
+            | FeatureKind::Robber
+            | FeatureKind::Watchtower => {}
         }
     }
 }

@@ -66,7 +66,8 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                         | FeatureKind::Tower
                         | FeatureKind::Fairy
                         | FeatureKind::King
-                        | FeatureKind::Robber => {}
+                        | FeatureKind::Robber
+                        | FeatureKind::Watchtower => {}
                     }
                 }
             }
