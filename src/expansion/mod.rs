@@ -27,6 +27,7 @@ pub mod river;
 pub mod slots;
 pub mod tb;
 pub mod tower;
+pub mod watchtowers;
 
 pub use slots::{Slot, Slots};
 
@@ -105,6 +106,8 @@ expansion_ids! {
     /// The Count of Carcassonne (1st edition): the city's quarters beside the board (its
     /// tiles are refused).
     Count = "count", written: ["count"];
+    /// The Watchtowers.
+    Watchtowers = "watchtowers", written: ["watchtowers"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -115,7 +118,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
-    ("watchtowers", "The Watchtowers"),
     ("plague", "The Plague"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
@@ -572,6 +574,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &abbot::Abbot,
     &fm::Fm,
     &count::Count,
+    &watchtowers::Watchtowers,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
