@@ -26,6 +26,8 @@ const FEATURES: &[(&str, &str)] = &[
     ("fairy", "fairy"),
     // An abbot's garden (The Abbot).
     ("garden", "garden"),
+    // A watchtower's points (The Watchtowers).
+    ("watchtower", "watchtower"),
 ];
 
 /// Reads one sentence; `players` are the game's player names.

@@ -21,6 +21,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("monasteries", "monasteries"),
     ("flier:1", "flying-machines"),
     ("count", "count"),
+    ("watchtowers", "watchtowers"),
 ];
 
 /// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
@@ -157,6 +158,19 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("IC/RFr.i", "IC15", 0),
     ("IC/Rr.i", "IC16", 0),
     ("IC/RrRr", "IC17", 0),
+    // The Watchtowers (`watchtowers`), in the set's order: WT01 to WT12.
+    ("WT/CCRF_2T", "WT01", 0),
+    ("WT/CFff_3C", "WT02", 0),
+    ("WT/CFRF_1C", "WT03", 0),
+    ("WT/CFRF_2M", "WT04", 0),
+    ("WT/CRFR_1R", "WT05", 0),
+    ("WT/CRRC_2M", "WT06", 0),
+    ("WT/FCFC_1C", "WT07", 0),
+    ("WT/FCRC_2T", "WT08", 0),
+    ("WT/FfRC_1R", "WT09", 0),
+    ("WT/FRFC_1C", "WT10", 0),
+    ("WT/FRFR_3C", "WT11", 0),
+    ("WT/FRRF_1R", "WT12", 0),
     // The Tower (`tower:1`): TW01 to TW17, the set's order but for TW13 and TW17 (see tiles/tower.yaml).
     ("TO/C", "TW01", 0),
     ("TO/F", "TW02", 0),

@@ -317,6 +317,18 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             "quarter" => {}
             // A tower foundation: compared beside the layout.
             "tower" => {}
+            // A watchtower: the catalogue's mark names what it counts.
+            "watchtower" => symbols.push(
+                match n.attribute("bonus").unwrap() {
+                    "2/meeple" => "watchtower-meeples",
+                    "2/coat-of-arms" => "watchtower-arms",
+                    "1/road" => "watchtower-roads",
+                    "3/monastery" => "watchtower-monasteries",
+                    "1/city" => "watchtower-cities",
+                    other => panic!("a watchtower bonus {other}"),
+                }
+                .to_string(),
+            ),
             s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard") => symbols.push(s.to_string()),
             // A flying machine: the catalogue's mark names its arrow as printed.
             "flying-machine" => {
@@ -418,6 +430,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "monasteries.xml",
         "flier.xml",
         "count.xml",
+        "watchtowers.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -437,6 +450,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Monasteries,
         referee::expansion::ExpansionId::FlyingMachines,
         referee::expansion::ExpansionId::Count,
+        referee::expansion::ExpansionId::Watchtowers,
     ]);
     let mut checked = 0;
     for text in &texts {
