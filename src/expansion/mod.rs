@@ -19,6 +19,7 @@ pub mod fm;
 pub mod hs;
 pub mod ic;
 pub mod kr;
+pub mod lb;
 pub mod monasteries;
 pub mod ne8;
 pub mod pd;
@@ -105,12 +106,13 @@ expansion_ids! {
     /// The Count of Carcassonne (1st edition): the city's quarters beside the board (its
     /// tiles are refused).
     Count = "count", written: ["count"];
+    /// Little Buildings (1st edition).
+    LittleBuildings = "little-buildings", written: ["little-buildings"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
@@ -572,6 +574,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &abbot::Abbot,
     &fm::Fm,
     &count::Count,
+    &lb::LittleBuildings,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
