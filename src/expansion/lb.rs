@@ -15,9 +15,10 @@
 //!   score with its buildings' points, and nothing for buildings merely on its fief's tiles
 //!   (it appraises the feature through these same items).
 //!
-//! What it does not model, refused where it is written: a building put on a tile other than
-//! the one just placed (the scenario vocabulary names no square for it), and a building on a
-//! starting board tile of a scenario read from a JCloisterZone save.
+//! What it does not model: a building anywhere but on the tile just placed (a scenario writes
+//! none elsewhere; the JCloisterZone importer refuses one, located at its message), a
+//! `supply:` word for the buildings (each player has the rules' share), and buildings on a
+//! garden (The Abbot's), which is no cloister: it scores none of them.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions, Piece, PieceAt};
 use crate::engine::{FeatureInfo, Game, Move, Phase, Trials, TurnContext};
