@@ -19,6 +19,7 @@ pub mod fm;
 pub mod hs;
 pub mod ic;
 pub mod kr;
+pub mod lb;
 pub mod monasteries;
 pub mod ne8;
 pub mod pd;
@@ -108,12 +109,13 @@ expansion_ids! {
     Count = "count", written: ["count"];
     /// The Watchtowers.
     Watchtowers = "watchtowers", written: ["watchtowers"];
+    /// Little Buildings (1st edition).
+    LittleBuildings = "little-buildings", written: ["little-buildings"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("little-buildings", "Little Buildings"),
     ("messages", "The Messages"),
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
@@ -575,6 +577,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &fm::Fm,
     &count::Count,
     &watchtowers::Watchtowers,
+    &lb::LittleBuildings,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

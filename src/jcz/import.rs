@@ -93,6 +93,9 @@ const ELEMENTS: &[Element] = &[
     // The Count: the Count and the city's quarters (the city's tiles are the set `count`,
     // laid from `setup.start`). A save's moves into or out of the city are refused where met.
     Element { name: "count", expansion: "count", off: None },
+    // Little Buildings: a building put on the tile just placed (`PLACE_TOKEN` `LB_TOWER`,
+    // `LB_HOUSE`, `LB_SHED`); its scoring by the rule `little-buildings-scoring`.
+    Element { name: "little-buildings", expansion: "little-buildings", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -208,6 +211,14 @@ const RULES: &[RuleMap] = &[
     },
     // King and Robber: `default` is the 1st edition's count; the others are JCloisterZone's
     // own options (no published rule), each a value of the switch.
+    // Little Buildings: 1/1/1 is the rules' scoring, 3/2/1 (the client's default) the
+    // rulebook's variant.
+    RuleMap {
+        name: "little-buildings-scoring",
+        default: "3/2/1",
+        values: &[("1/1/1", "little-buildings.scoring", "one-each"), ("3/2/1", "little-buildings.scoring", "by-kind")],
+        elements: &["little-buildings"],
+    },
     RuleMap {
         name: "king-and-robber-scoring",
         default: "default",
@@ -283,6 +294,8 @@ struct Turn {
     flock: Vec<String>,
     /// The turn's phantom on the tile just placed, in players' words (`road E`).
     phantom: Option<String>,
+    /// The turn's little building on the tile just placed (`shed`).
+    building: Option<String>,
     /// The Flying Machines: the follower launched from the tile just placed.
     flier: Option<Flight>,
     /// The player the tile placement's message names (JCZ's `player`, optional).
@@ -692,7 +705,8 @@ impl Cx<'_> {
                         continue;
                     };
                     let pointer = m.payload.get("pointer");
-                    let at = pointer.and_then(|p| xy(p.get("position")));
+                    // A little building's pointer is the square itself, `[x, y]`.
+                    let at = pointer.and_then(|p| xy(p.get("position")).or_else(|| xy(Some(p))));
                     let loc = pointer.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
                     let (Some((x, yy)), Some((_, here, _))) = (at, t.tile) else { continue };
                     let pos = Pos::new(x as i32, -yy as i32);
@@ -720,6 +734,15 @@ impl Cx<'_> {
                             }
                         }
                         "TOWER_PIECE" => t.tower.push(format!("tower: [{}, {}]", pos.x, pos.y)),
+                        "LB_TOWER" | "LB_HOUSE" | "LB_SHED" if pos == here => {
+                            t.building = Some(token["LB_".len()..].to_ascii_lowercase())
+                        }
+                        "LB_TOWER" | "LB_HOUSE" | "LB_SHED" => self.problem(
+                            "jcz::unsupported-message",
+                            &format!("{path}.payload.pointer"),
+                            "a little building goes on the tile just placed; one elsewhere is not modelled".to_string(),
+                            None,
+                        ),
                         other => self.problem(
                             "jcz::unsupported-message",
                             &format!("{path}.payload.token"),
@@ -1286,6 +1309,9 @@ impl Cx<'_> {
         }
         if let Some(p) = &t.phantom {
             parts.push(format!("phantom: {p}"));
+        }
+        if let Some(b) = &t.building {
+            parts.push(format!("building: {b}"));
         }
         if let Some(f) = &t.flier {
             parts.push(match &f.land {

@@ -14,6 +14,7 @@ mod fm;
 mod hs;
 mod ic;
 mod kr;
+mod lb;
 mod monasteries;
 mod pd;
 mod phantom;

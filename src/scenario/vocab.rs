@@ -25,6 +25,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::tower::Tower,
     &super::pd::Pd,
     &super::phantom::Phantom,
+    &super::lb::LittleBuildings,
     &super::kr::Kr,
     &super::hs::Hs,
     &super::monasteries::Monasteries,
