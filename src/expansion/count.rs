@@ -226,7 +226,7 @@ fn move_out(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         .collect();
     for m in moves {
         let Action::MoveOut { player, at, kind, spot } = m else { continue };
-        let (quarter, seg) = leaving(game, player, at, kind, spot, rule::MOVE_BEFORE_MAJORITY)?;
+        let (quarter, seg) = leaving(game, player, at, kind, spot, false)?;
         let root = game.feature_of(seg);
         if kind == FeatureKind::City && game.taken_over(root) {
             // rule::CASTLE_SHARED_TOWN: a town completed now that all who held it made a
@@ -257,23 +257,25 @@ fn move_out(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
 /// A follower of `player` leaving the city for the feature at `spot` of the tile at `at`:
 /// the quarter of its kind (rule::QUARTER_KINDS; the market's only at the end,
 /// rule::MARKET_AT_END), with a follower of the player waiting there and not the Count
-/// (rule::COUNT_BLOCKS); the segment named, or why not (under `rule`).
+/// (rule::COUNT_BLOCKS); the segment named, or why not (rule::MOVE_END in the final scoring, else
+/// rule::MOVE_BEFORE_MAJORITY).
 fn leaving(
     game: &Game,
     player: PlayerId,
     at: Pos,
     kind: FeatureKind,
     spot: Option<Spot>,
-    rule: crate::rules::RuleId,
+    at_end: bool,
 ) -> Result<(Quarter, SegId), Verdict> {
     let name = game.player_name(player);
+    let rule = if at_end { rule::MOVE_END } else { rule::MOVE_BEFORE_MAJORITY };
     let Some(quarter) = Quarter::of_kind(kind) else {
         return Err(Verdict::new(
             rule::QUARTER_KINDS,
             format!("no quarter of the city sends followers into a {kind}: the castle to a city, the blacksmith to a road, the cathedral to a cloister, the market to a farm"),
         ));
     };
-    if quarter == Quarter::Market && rule != rule::MOVE_END {
+    if quarter == Quarter::Market && !at_end {
         return Err(Verdict::new(
             rule::MARKET_AT_END,
             format!("{name}'s follower cannot leave the market during the game: farms are scored only at the end (`count-final-moves`)"),
@@ -318,7 +320,7 @@ fn move_out_at_end(game: &mut Game) -> Result<(), Verdict> {
     let occupied: Vec<SegId> = game.followers().iter().map(|f| game.feature_of(f.segment)).collect();
     for m in moves {
         let Action::MoveOut { player, at, kind, spot } = m else { continue };
-        let (quarter, seg) = leaving(game, player, at, kind, spot, rule::MOVE_END)?;
+        let (quarter, seg) = leaving(game, player, at, kind, spot, true)?;
         let root = game.feature_of(seg);
         if kind == FeatureKind::City && game.taken_over(root) {
             return Err(Verdict::new(

@@ -483,15 +483,10 @@ impl Bcb1 {
             })
             .collect();
         let majority = game.majority(town);
-        let holders: Vec<PlayerId> = (game.followers().iter())
-            .filter(|f| game.feature_of(f.segment) == town)
-            .map(|f| f.player)
-            .fold(Vec::new(), |mut v, p| {
-                if !v.contains(&p) {
-                    v.push(p);
-                }
-                v
-            });
+        let mut holders: Vec<PlayerId> =
+            game.followers().iter().filter(|f| game.feature_of(f.segment) == town).map(|f| f.player).collect();
+        holders.sort_unstable();
+        holders.dedup();
         // Held by followers of several players: only fliers (and the like) make one so.
         let shared = holders.len() > 1;
         if let Some(&by) = makers.iter().find(|b| !majority.contains(b)) {
