@@ -1,6 +1,7 @@
 //! The vocabulary of The Count of Carcassonne (`expansions: [count]`): a follower entering the
 //! city after a turn's scoring (`count-enter: castle`, or `count-enter: {quarter: castle,
-//! count: market}` when the Count moves too), the followers that leave the city for a feature
+//! count: market}` when the Count moves too; a list of them shows a player trying two for one
+//! tile), the followers that leave the city for a feature
 //! the turn completes, each written (`count-moves: [{player: Blue, at: [0, 1], on: city S}]`),
 //! and, for a scenario taken up mid-game, where the Count stands and who waits in which quarter
 //! (`count: {at: market, castle: [Red], blacksmith: [Blue, Blue]}`).
@@ -30,6 +31,21 @@ struct EnterMap {
 
 impl Expecting for EnterMap {
     const EXPECTING: &'static str = "a quarter (`castle`) or `{quarter: castle, count: market}`";
+}
+
+/// One follower entering the city, `castle` or `{quarter: castle, count: market}`.
+fn enter(v: &mut Validator, path: &str, value: &Value) -> Option<Extra> {
+    let (q, c, qpath) = match v.typed::<WordOr<EnterMap>>(path, value)? {
+        WordOr::Word(q) => (q, None, path.to_string()),
+        WordOr::Map(EnterMap { quarter, count }) => (quarter, count, format!("{path}.quarter")),
+    };
+    let q = quarter(v, &qpath, &q);
+    let c = match c {
+        None => Some(None),
+        Some(c) => quarter(v, &format!("{path}.count"), &c).map(Some),
+    };
+    let (quarter, count) = (q?, c?);
+    Some(Extra::new(Action::Enter { quarter, count }))
 }
 
 /// One follower leaving the city: `{player: Blue, at: [0, 1], on: city S}`.
@@ -107,18 +123,15 @@ impl Vocabulary for Count {
         for (key, value) in keys {
             let path = format!("{}.{key}", t.path);
             if *key == "count-enter" {
-                let Some(raw) = v.typed::<WordOr<EnterMap>>(&path, value) else { continue };
-                let (q, c, qpath) = match raw {
-                    WordOr::Word(q) => (q, None, path.clone()),
-                    WordOr::Map(EnterMap { quarter, count }) => (quarter, count, format!("{path}.quarter")),
-                };
-                let q = quarter(v, &qpath, &q);
-                let c = match c {
-                    None => Some(None),
-                    Some(c) => quarter(v, &format!("{path}.count"), &c).map(Some),
-                };
-                if let (Some(quarter), Some(count)) = (q, c) {
-                    out.extras.push(Extra::new(Action::Enter { quarter, count }));
+                // A list writes several followers entering for one tile, which the rules refuse
+                // (rule count.city.once-per-tile); one entry is written alone.
+                match value {
+                    Value::Seq(items) => {
+                        for (i, item) in items.iter().enumerate() {
+                            out.extras.extend(enter(v, &format!("{path}[{i}]"), item));
+                        }
+                    }
+                    _ => out.extras.extend(enter(v, &path, value)),
                 }
                 continue;
             }
