@@ -31,7 +31,8 @@ pub struct Outcome {
 
 #[derive(Debug, Clone)]
 pub struct Illegal {
-    /// The turn refused, from 1; [`Illegal::AT_END`] for a move of the final scoring.
+    /// The turn refused, from 1; [`Illegal::AT_END`] for a move of the final scoring,
+    /// [`Illegal::AT_BOARD`] for the starting board.
     pub turn: u16,
     pub verdict: Verdict,
     /// The turn's path in the file (`turns[2]`).
@@ -43,16 +44,22 @@ impl Illegal {
     /// Carcassonne): turns count from 1.
     pub const AT_END: u16 = 0;
 
+    /// The "turn" of the starting board, refused where a scenario expects it to be
+    /// (`illegal: {turn: board, ...}`: a follower where the rules let none stand).
+    pub const AT_BOARD: u16 = u16::MAX;
+
     /// When the refused move was made, in a reader's words: `turn 3`, `the final scoring`.
     pub fn when(&self) -> String {
         when(self.turn)
     }
 }
 
-/// A turn number as a reader says it, [`Illegal::AT_END`] being the final scoring.
+/// A turn number as a reader says it, [`Illegal::AT_END`] being the final scoring and
+/// [`Illegal::AT_BOARD`] the starting board.
 pub fn when(turn: u16) -> String {
     match turn {
         Illegal::AT_END => "the final scoring".to_string(),
+        Illegal::AT_BOARD => "the starting board".to_string(),
         n => format!("turn {n}"),
     }
 }
@@ -83,7 +90,18 @@ pub fn play_out<'s>(
     let mut game = Game::new(&sc.tiles, Options::read(&profile), &sc.expansions, &sc.players);
     // Replayed, and searched only for the turns whose legal moves it asks about.
     game.index_frontier(false);
-    setup(&mut game, sc)?;
+    if let Err(refused) = setup(&mut game, sc) {
+        // A board that breaks a rule is bad input, unless the scenario expects just that.
+        let expected = sc.expect_for(&profile.id).illegal.is_some_and(|i| i.turn == Illegal::AT_BOARD);
+        return match refused {
+            Refused::Rule(verdict, path) if expected => {
+                let illegal = Some(Illegal { turn: Illegal::AT_BOARD, verdict, path });
+                let out = outcome(&game, sc, &profile, illegal, false, Vec::new());
+                Ok((game, out))
+            }
+            refused => Err(refused.into_input(sc)),
+        };
+    }
     for (p, s) in &sc.start_scores {
         game.set_score(*p, *s);
     }
@@ -157,7 +175,20 @@ pub fn play_out<'s>(
             final_scoring = false;
         }
     }
-    let out = Outcome {
+    let out = outcome(&game, sc, &profile, illegal, final_scoring, moves);
+    Ok((game, out))
+}
+
+/// What a replay ends with, read off the game as it stands.
+fn outcome(
+    game: &Game,
+    sc: &Scenario,
+    profile: &Profile,
+    illegal: Option<Illegal>,
+    final_scoring: bool,
+    moves: Vec<Option<Vec<String>>>,
+) -> Outcome {
+    Outcome {
         ruleset: profile.id.clone(),
         players: sc.players.clone(),
         scores: game.players().iter().map(|p| p.score).collect(),
@@ -166,8 +197,25 @@ pub fn play_out<'s>(
         final_scoring,
         moves,
         held: (0..sc.players.len()).map(|i| game.tokens_held(PlayerId(i as u8))).collect(),
-    };
-    Ok((game, out))
+    }
+}
+
+/// Why a starting board could not be set up: a rule it breaks (a verdict, at the item's
+/// path), or a board the file cannot make (no start tile).
+enum Refused {
+    Rule(Verdict, String),
+    Input(InputError),
+}
+
+impl Refused {
+    fn into_input(self, sc: &Scenario) -> InputError {
+        match self {
+            Refused::Rule(v, path) => {
+                InputError::new(&sc.file, vec![Problem::broken_rule(v.rule, v.message).at(sc.span(&path))])
+            }
+            Refused::Input(e) => e,
+        }
+    }
 }
 
 /// Whether the turn's player may play now: not when the turn is another player's
@@ -299,10 +347,8 @@ fn moves_place(w: &MovesExpect) -> String {
     }
 }
 
-fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
-    let broken = |v: Verdict, path: &str| {
-        InputError::new(&sc.file, vec![Problem::broken_rule(v.rule, v.message).at(sc.span(path))])
-    };
+fn setup(game: &mut Game, sc: &Scenario) -> Result<(), Refused> {
+    let broken = |v: Verdict, path: &str| Refused::Rule(v, path.to_string());
     // The supply the scenario gives instead of the rules' comes first, then what the players
     // hold of the expansions: a piece on the board is taken from them (a follower, a pig).
     for c in &sc.supply {
@@ -320,7 +366,7 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
         if laid {
             return Ok(());
         }
-        return Err(InputError::new(
+        return Err(Refused::Input(InputError::new(
             &sc.file,
             vec![Problem::new(
                 "scenario::no-start-tile",
@@ -328,7 +374,7 @@ fn setup(game: &mut Game, sc: &Scenario) -> Result<(), InputError> {
             )
             .at(Some((0, 0)))
             .help("add a `board:` with the tiles already on the table")],
-        ));
+        )));
     }
     // The board is a set: its tiles are laid outward from the first one listed, each next to
     // one already down, so that any order in the file gives the same board.
@@ -433,6 +479,7 @@ pub fn unexpected_illegal(sc: &Scenario, ill: &Illegal, rulesets: &[&str]) -> In
     };
     let turn = match ill.turn {
         Illegal::AT_END => "end".to_string(),
+        Illegal::AT_BOARD => "board".to_string(),
         n => n.to_string(),
     };
     let p = Problem::broken_rule(ill.verdict.rule, format!("{}: {}", ill.when(), ill.verdict.message))

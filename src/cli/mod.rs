@@ -734,6 +734,7 @@ pub fn board_view(sc: &Scenario, out: &Outcome, turn: Option<usize>) -> crate::r
     let mut view = crate::render::View::titled(&sc.title);
     view.moment = Some(match &out.illegal {
         Some(ill) if ill.turn == crate::replay::Illegal::AT_END => crate::render::moment(turns, turns, false),
+        Some(ill) if ill.turn == crate::replay::Illegal::AT_BOARD => crate::render::moment(0, turns, false),
         Some(ill) => crate::render::moment(usize::from(ill.turn) - 1, turns, false),
         None => crate::render::moment(turn.unwrap_or(turns), turns, out.final_scoring),
     });

@@ -107,15 +107,17 @@ pub fn report(
     };
     let (game, out) = replay::play_out(sc, profile, Some(n - 1))?;
     if let Some(ill) = &out.illegal {
-        let p = Problem::broken_rule(ill.verdict.rule, format!("turn {}: {}", ill.turn, ill.verdict.message))
-            .at(sc.span(&ill.path))
-            .help(format!(
+        let help = if ill.turn == replay::Illegal::AT_BOARD {
+            format!("the game never reaches turn {n}: its starting board is refused under ruleset {}", out.ruleset)
+        } else {
+            format!(
                 "the game never reaches turn {n}: turn {} is refused under ruleset {}; `referee moves {} --turn {}` lists its legal moves",
-                ill.turn,
-                out.ruleset,
-                shown,
-                ill.turn
-            ));
+                ill.turn, out.ruleset, shown, ill.turn
+            )
+        };
+        let p = Problem::broken_rule(ill.verdict.rule, format!("{}: {}", ill.when(), ill.verdict.message))
+            .at(sc.span(&ill.path))
+            .help(help);
         return Err(InputError::new(&sc.file, vec![p]));
     }
     // The moves of the player whose turn it is; a turn written for another is refused.

@@ -306,6 +306,9 @@ pub fn json_run(out: &Outcome, judgement: &Judgement) -> Value {
         Some(i) if i.turn == crate::replay::Illegal::AT_END => {
             json!({"turn": "end", "rule": i.verdict.rule.as_str(), "message": i.verdict.message})
         }
+        Some(i) if i.turn == crate::replay::Illegal::AT_BOARD => {
+            json!({"turn": "board", "rule": i.verdict.rule.as_str(), "message": i.verdict.message})
+        }
         Some(i) => json!({"turn": i.turn, "rule": i.verdict.rule.as_str(), "message": i.verdict.message}),
         None => Value::Null,
     };

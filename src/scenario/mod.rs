@@ -1165,13 +1165,14 @@ impl Validator<'_> {
                 let turn = match &i.turn {
                     RawTiming::Turn(n) => self.turn_number(&tpath, *n),
                     RawTiming::Word(w) if w == "end" => Some(crate::replay::Illegal::AT_END),
+                    RawTiming::Word(w) if w == "board" => Some(crate::replay::Illegal::AT_BOARD),
                     RawTiming::Word(w) => {
                         self.problem(
                             "scenario::bad-turn",
                             &tpath,
                             format!("`{w}` is not a turn"),
                             Some(
-                                "a turn number (1 = the first of `turns:`), or `end` for a move of the final scoring"
+                                "a turn number (1 = the first of `turns:`), `end` for a move of the final scoring, or `board` for the starting board"
                                     .to_string(),
                             ),
                         );

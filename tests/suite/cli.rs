@@ -59,6 +59,28 @@ fn an_unexpected_illegal_move_exits_2_with_its_rule_id() {
 }
 
 #[test]
+fn a_starting_board_that_breaks_a_rule_is_bad_input_unless_expected() {
+    let tmp = TempDir::new("cli-a_starting_board_that_breaks_a_rule_is_bad_input_unless_expected");
+    // A knight inside the city of Carcassonne, where no follower stands.
+    let board = "title: t\nplayers: [Red, Blue]\nexpansions: [count]\nboard:\n  - {tile: CO07, at: [0, 0], followers: [{player: Red, on: city}]}\n";
+    let p = tmp.write("board.yaml", board.as_bytes());
+    let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("count.city.followers"), "{}", stderr(&o));
+    let expected = format!("{board}expect:\n  illegal: {{turn: board, rule: count.city.followers}}\n");
+    let p = tmp.write("expected.yaml", expected.as_bytes());
+    let o = referee(&["check", p.to_str().unwrap(), "-r", "hig", "-f", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["runs"][0]["illegal"]["turn"], "board", "{v}");
+    // Expecting another rule of the board fails the expectation (exit 1), it is no bad input.
+    let wrong = expected.replace("count.city.followers", "base.placement.adjacent");
+    let p = tmp.write("wrong.yaml", wrong.as_bytes());
+    let o = referee(&["check", p.to_str().unwrap(), "-r", "hig"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+}
+
+#[test]
 fn check_json_has_the_documented_fields() {
     let o = referee(&["check", EXAMPLE, "--format", "json"]);
     assert_eq!(o.status.code(), Some(0));
