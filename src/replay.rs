@@ -306,6 +306,7 @@ fn follower_option_words(
             format!("{}{}", figure.prefix(), tiles.get(tile).describe_segment(r, l))
         }
         Some((crate::engine::FollowerOn::Added(k), figure)) => format!("{}the {k} built this turn", figure.prefix()),
+        Some((crate::engine::FollowerOn::NoFeature { what, .. }, figure)) => format!("{}the {what}", figure.prefix()),
     }
 }
 

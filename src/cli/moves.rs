@@ -206,6 +206,7 @@ fn follower_of(game: &Game, mv: &Move) -> Option<(Pos, String)> {
             }
         }
         FollowerOn::Added(kind) => format!("the {kind} built this turn"),
+        FollowerOn::NoFeature { what, .. } => format!("the {what}"),
     };
     // A figure other than a normal follower is named before the feature (`large city N`).
     Some((square, format!("{}{words}", mv.figure.prefix())))

@@ -257,6 +257,9 @@ impl Game<'_> {
         if mv.follower.is_some() && self.players[player.index()].in_supply(mv.figure) == 0 {
             return Err(self.empty_supply_verdict(player, mv.figure));
         }
+        if let Some(v) = mv.follower.and_then(|on| on.no_feature_verdict(mv.pos)) {
+            return Err(v);
+        }
         if let Some(FollowerOn::Segment(local)) = mv.follower {
             self.check_follower(mv, mv.follower_square.unwrap_or(mv.pos), local)?;
         }

@@ -49,6 +49,22 @@ pub enum FollowerOn {
     Segment(usize),
     /// The feature of that kind an expansion adds to the new tile this turn (a bridge).
     Added(FeatureKind),
+    /// Something printed on the tile that is no feature (the river, a watchtower), named by
+    /// a player who would stand a follower on it: refused by the rule that says so.
+    NoFeature { what: &'static str, rule: crate::rules::RuleId },
+}
+
+impl FollowerOn {
+    /// The refusal of a follower written onto something printed that is no feature.
+    pub fn no_feature_verdict(self, at: crate::geom::Pos) -> Option<Verdict> {
+        match self {
+            FollowerOn::NoFeature { what, rule } => Some(Verdict::new(
+                rule,
+                format!("the {what} on the tile at {at} is no feature: no follower stands on it"),
+            )),
+            _ => None,
+        }
+    }
 }
 
 /// Which part of a turn a placement plays. A turn places one tile, unless an expansion
@@ -262,6 +278,7 @@ impl<'t> Game<'t> {
         let placed = *self.laid_at(laid, square).expect("the tile was laid this turn");
         let seg = match on {
             FollowerOn::Segment(local) => self.segment(&placed, local),
+            FollowerOn::NoFeature { .. } => return Err(on.no_feature_verdict(mv.pos).expect("no feature")),
             FollowerOn::Added(kind) => {
                 let idx = self.board.get(mv.pos).expect("laid");
                 match self.added.iter().rev().find(|a| a.placed == idx && a.kind == kind) {

@@ -298,6 +298,13 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// Something this expansion prints on a tile that is no feature, as a player would name
+    /// it for a follower (`river`, `watchtower`), and the rule keeping followers off it: a
+    /// follower written there is an illegal move citing that rule, not an unknown word.
+    fn no_feature(&self, _def: &crate::tile::TileDef, _word: &str) -> Option<(&'static str, RuleId)> {
+        None
+    }
+
     /// Vetoes a follower of the starting board the core rules allow (a farmer, when the
     /// profile leaves farmers out).
     fn check_setup_follower(
@@ -626,6 +633,12 @@ pub fn rule_books() -> impl Iterator<Item = &'static crate::rules::RuleBook> {
 /// Every rule id the engine knows.
 pub fn all_rules() -> impl Iterator<Item = RuleId> {
     rule_books().flat_map(|b| b.ids.iter().copied())
+}
+
+/// Something printed on this tile that is no feature, named by `word`, and the rule keeping
+/// followers off it (see [`Expansion::no_feature`]).
+pub fn no_feature(def: &crate::tile::TileDef, word: &str) -> Option<(&'static str, RuleId)> {
+    REGISTRY.iter().find_map(|x| x.no_feature(def, word))
 }
 
 /// The rule with this id.

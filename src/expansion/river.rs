@@ -339,6 +339,11 @@ impl Expansion for River {
         ExpansionId::River
     }
 
+    /// rule::NOT_ON_RIVER: the water of any river tile (River II's too) is no feature.
+    fn no_feature(&self, def: &crate::tile::TileDef, word: &str) -> Option<(&'static str, crate::rules::RuleId)> {
+        (word == "river" && !def.rivers.is_empty()).then_some(("river", rule::NOT_ON_RIVER))
+    }
+
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
         &rule::BOOK
     }

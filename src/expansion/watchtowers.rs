@@ -3,7 +3,8 @@
 //!
 //! What it models: the tiles, laid by the usual rules (`watchtowers.components.tiles`); a
 //! watchtower is no feature, so no follower can stand on it
-//! (`watchtowers.meeple.not-on-watchtower`: the tiles print no segment for it). When a road or
+//! (`watchtowers.meeple.not-on-watchtower`: the tiles print no segment for it, and a follower
+//! written on it is refused, [`Expansion::no_feature`]). When a road or
 //! city is completed during the game (scored by the base rules in the same turn) and a
 //! follower stands on it on a watchtower tile, the watchtower scores first, in a `watchtower`
 //! phase just before the turn's scoring (`watchtowers.scoring.trigger`): an event of its own
@@ -232,6 +233,12 @@ impl Expansion for Watchtowers {
 
     fn id(&self) -> ExpansionId {
         ExpansionId::Watchtowers
+    }
+
+    /// rule::NOT_ON_WATCHTOWER: the watchtower is no feature.
+    fn no_feature(&self, def: &crate::tile::TileDef, word: &str) -> Option<(&'static str, crate::rules::RuleId)> {
+        (word == "watchtower" && def.marks.iter().any(|m| kind_of(*m).is_some()))
+            .then_some(("watchtower", rule::NOT_ON_WATCHTOWER))
     }
 
     fn rule_book(&self) -> &'static crate::rules::RuleBook {

@@ -1032,6 +1032,9 @@ impl Validator<'_> {
         if let Some(k) = self.built_for_follower(text) {
             return Some(FollowerOn::Added(k));
         }
+        if let Some((what, rule)) = crate::expansion::no_feature(tiles.get(kind), text.trim()) {
+            return Some(FollowerOn::NoFeature { what, rule });
+        }
         self.printed_feature(tiles, kind, r, path, text).map(FollowerOn::Segment)
     }
 

@@ -45,6 +45,12 @@ impl Vocabulary for Phantom {
                     "a phantom on a piece built this turn (a bridge) is not modelled yet by this version of the referee".to_string(),
                     Some("docs/scenarios.md, \"The Phantom\", says what is modelled".to_string()),
                 ),
+                Some(FollowerOn::NoFeature { what, rule }) => v.problem(
+                rule.as_str(),
+                &path,
+                format!("the {what} is no feature: no follower stands on it, the phantom neither"),
+                Some("name a road, city, cloister or field of the tile".to_string()),
+            ),
                 None => {}
             }
         }

@@ -191,7 +191,7 @@ fn follower_place(game: &Game, def: &TileDef, mv: &Move, on: FollowerOn) -> Opti
             }
             Some(format!("{{at: {}, on: {}}}", square(sq), feature_name(game.def(twin), mv.rotation, local)?))
         }
-        (FollowerOn::Added(_), Some(_)) => None,
+        (FollowerOn::Added(_), Some(_)) | (FollowerOn::NoFeature { .. }, _) => None,
     }
 }
 

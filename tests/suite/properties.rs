@@ -252,7 +252,7 @@ fn move_order(mv: &Move) -> (i32, i32, u16, usize) {
     let follower = match mv.follower {
         None => 0,
         Some(FollowerOn::Segment(l)) => l + 1,
-        Some(FollowerOn::Added(_)) => usize::MAX,
+        Some(FollowerOn::Added(_) | FollowerOn::NoFeature { .. }) => usize::MAX,
     };
     (-mv.pos.y, mv.pos.x, mv.rotation.degrees(), follower)
 }

@@ -91,6 +91,7 @@ pub struct State {
 fn follower_kind(game: &Game, mv: &Move) -> Option<FeatureKind> {
     match mv.follower? {
         FollowerOn::Added(kind) => Some(kind),
+        FollowerOn::NoFeature { .. } => None,
         FollowerOn::Segment(local) => {
             // The follower's square: the tile's own, or the second square of a double-size tile.
             let kind = match mv.follower_square.filter(|sq| *sq != mv.pos) {
