@@ -169,14 +169,12 @@ impl Features {
         *open = open.saturating_sub(1);
     }
 
-    /// Joins two field segments (fields have no open edges to count).
+    /// Joins two features where no open edge closes (fields across the halves of an edge):
+    /// the joined feature keeps the open edges of both.
     pub fn join(&mut self, a: SegId, b: SegId) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
-            if self.journal.is_open() {
-                self.note_union(ra, rb);
-            }
-            self.union_roots(ra, rb);
+            self.join_closing(ra, rb, 0);
         }
     }
 
@@ -283,6 +281,17 @@ mod tests {
         let mut m: Vec<_> = f.members(c).collect();
         m.sort();
         assert_eq!(m, vec![a, b, c]);
+    }
+
+    #[test]
+    fn a_plain_join_keeps_the_open_edges_of_both() {
+        let mut f = Features::default();
+        let a = f.add(FeatureKind::City, 0, 0, 1);
+        let b = f.add(FeatureKind::City, 1, 0, 2);
+        f.join(a, b);
+        assert_eq!(f.open(a), 3);
+        f.join(b, a);
+        assert_eq!(f.open(b), 3, "joining a feature to itself changes nothing");
     }
 
     #[test]
