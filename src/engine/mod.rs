@@ -33,7 +33,7 @@ pub use followers::{Figure, Follower, Player, FOLLOWERS_PER_PLAYER};
 pub use lay::AddedSegment;
 pub use moves::BareMove;
 pub use scoring::{majority_of, Cities, Completion, FeatureInfo};
-pub use segments::terrain_of;
+pub use segments::{terrain_of, FeatureAt};
 pub use trials::Trials;
 pub use turn::{phases, FollowerOn, Move, OpenTurn, Part, Phase, TurnContext};
 pub use waiting::GroupSquares;

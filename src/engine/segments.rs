@@ -5,7 +5,50 @@
 use super::features::SegId;
 use super::{AddedSegment, FeatureInfo, Game, Placed};
 use crate::geom::{Edge, Pos};
-use crate::tile::{FeatureKind, Name, Terrain};
+use crate::tile::{FeatureKind, Name, Spot, Terrain};
+
+/// A feature on the board as a player points at it: a square and the feature there (`city N`;
+/// `road` for the only road of the tile). What an action names away from the tile just placed
+/// (the princess's knight, a portal's or a flier's feature) is one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureAt {
+    pub at: Pos,
+    pub kind: FeatureKind,
+    pub spot: Option<Spot>,
+}
+
+impl FeatureAt {
+    /// In a player's words: `city N at 1,0`.
+    pub fn words(&self) -> String {
+        format!("{}{} at {}", self.kind, self.spot.map(|s| format!(" {}", s.words())).unwrap_or_default(), self.at)
+    }
+
+    /// The segment it names on the board, or why it names none.
+    pub fn segment(&self, game: &Game) -> Result<SegId, String> {
+        let Some(p) = game.tile_at(self.at) else { return Err(format!("no tile lies at {}", self.at)) };
+        let local = game.def(p.kind).find_segment(p.rotation, self.kind, self.spot)?;
+        game.segment_at(self.at, local).ok_or_else(|| format!("no {}", self.words()))
+    }
+
+    /// How the segment `seg` is named: its kind alone where that names it, else the first
+    /// edge, half or centre that does.
+    pub fn of(game: &Game, seg: SegId) -> Option<FeatureAt> {
+        let (at, local) = game.locate(seg);
+        let local = local?;
+        let p = game.tile_at(at)?;
+        let def = game.def(p.kind);
+        let kind = def.segments[local].kind;
+        if def.find_segment(p.rotation, kind, None) == Ok(local) {
+            return Some(FeatureAt { at, kind, spot: None });
+        }
+        Edge::ALL
+            .into_iter()
+            .map(Spot::Edge)
+            .chain(std::iter::once(Spot::Centre))
+            .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
+            .map(|s| FeatureAt { at, kind, spot: Some(s) })
+    }
+}
 
 impl<'t> Game<'t> {
     /// A feature as a player says it, at its earliest tile: `field north of the road at 0,0`,

@@ -37,7 +37,7 @@ use crate::engine::features::SegId;
 use crate::engine::{Figure, Game, Move, Phase, Trials, TurnContext};
 use crate::geom::{Edge, Pos};
 use crate::score::{PlayerId, Verdict};
-use crate::tile::{FeatureKind, Mark, Spot};
+use crate::tile::{FeatureKind, Mark};
 
 pub struct Fm;
 
@@ -48,45 +48,7 @@ pub const LANDING: [FeatureKind; 4] =
     [FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister, FeatureKind::Castle];
 
 /// Where a flier lands: a square of the landing tile and the feature there (`city N`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Landing {
-    pub at: Pos,
-    pub kind: FeatureKind,
-    pub spot: Option<Spot>,
-}
-
-impl Landing {
-    pub fn words(&self) -> String {
-        format!("{}{} at {}", self.kind, self.spot.map(|s| format!(" {}", s.words())).unwrap_or_default(), self.at)
-    }
-
-    /// The segment it names on the board, or why it names none.
-    fn segment(&self, game: &Game) -> Result<SegId, String> {
-        let Some(p) = game.tile_at(self.at) else { return Err(format!("no tile lies at {}", self.at)) };
-        let def = game.def(p.kind);
-        let local = def.find_segment(p.rotation, self.kind, self.spot)?;
-        game.segment_at(self.at, local).ok_or_else(|| format!("no {}", self.words()))
-    }
-
-    /// How the segment `seg` is named: its kind alone where that names it, else the first
-    /// edge, half or centre that does.
-    fn of(game: &Game, seg: SegId) -> Option<Landing> {
-        let (at, local) = game.locate(seg);
-        let local = local?;
-        let p = game.tile_at(at)?;
-        let def = game.def(p.kind);
-        let kind = def.segments[local].kind;
-        if def.find_segment(p.rotation, kind, None) == Ok(local) {
-            return Some(Landing { at, kind, spot: None });
-        }
-        Edge::ALL
-            .into_iter()
-            .map(Spot::Edge)
-            .chain(std::iter::once(Spot::Centre))
-            .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
-            .map(|s| Landing { at, kind, spot: Some(s) })
-    }
-}
+pub type Landing = crate::engine::FeatureAt;
 
 /// What a player does with a flying machine.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use crate::engine::{Game, Move, Phase, Trials, TurnContext};
 use crate::geom::Pos;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{PlayerId, Verdict};
-use crate::tile::{FeatureKind, Mark, Spot};
+use crate::tile::Mark;
 
 pub struct Pd;
 
@@ -122,28 +122,8 @@ impl Options {
     }
 }
 
-/// A follower on the board as a player points at it: the tile's square and the feature there
-/// (`city N`; `road` for the only road of the tile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Target {
-    pub at: Pos,
-    pub kind: FeatureKind,
-    pub spot: Option<Spot>,
-}
-
-impl Target {
-    pub fn words(&self) -> String {
-        format!("{}{} at {}", self.kind, self.spot.map(|s| format!(" {}", s.words())).unwrap_or_default(), self.at)
-    }
-
-    /// The segment it names on the board, or why it names none.
-    pub fn segment(&self, game: &Game) -> Result<SegId, String> {
-        let Some(p) = game.tile_at(self.at) else { return Err(format!("no tile lies at {}", self.at)) };
-        let def = game.def(p.kind);
-        let local = def.find_segment(p.rotation, self.kind, self.spot)?;
-        game.segment_at(self.at, local).ok_or_else(|| format!("no {} at {}", self.words(), self.at))
-    }
-}
+/// A follower on the board as a player points at it: the tile's square and the feature there.
+pub type Target = crate::engine::FeatureAt;
 
 /// What a player does or finds with the pieces of The Princess and the Dragon.
 #[derive(Clone, Debug, PartialEq, Eq)]
