@@ -650,13 +650,16 @@ impl Game<'_> {
 
     /// Every action of a move is one an expansion in play reads: nothing is silently ignored.
     pub(super) fn check_actions_in_play(&self, extras: &[crate::expansion::Extra]) -> Result<(), Verdict> {
-        match extras.iter().find(|a| !self.expansions.iter().any(|x| x.takes(a))) {
-            Some(a) => Err(Verdict::new(
-                rule::EXPANSION_IN_PLAY,
-                format!("no expansion in play builds or decides this: {a:?}"),
-            )),
-            None => Ok(()),
-        }
+        let Some(a) = extras.iter().find(|a| !self.expansions.iter().any(|x| x.takes(a))) else { return Ok(()) };
+        let message = match a.get::<crate::expansion::NotInPlay>() {
+            Some(n) => format!(
+                "{} come with the expansion {x}, which is not in play (add `expansions: [{x}]` to play it)",
+                n.what,
+                x = n.expansion
+            ),
+            None => "no expansion in play builds or decides this".to_string(),
+        };
+        Err(Verdict::new(rule::EXPANSION_IN_PLAY, message))
     }
 
     /// The squares a tile may be placed on (its first square, for a double-size tile), in

@@ -203,6 +203,16 @@ impl Extra {
     }
 }
 
+/// A piece or decision of an expansion that is not in play, written on a turn (`bridge: NS`
+/// in a game without bridges): no expansion takes it, so the engine refuses the move
+/// (`base.setup.expansions-in-play`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotInPlay {
+    pub expansion: ExpansionId,
+    /// What the key writes, in the words of its vocabulary (`bridges`).
+    pub what: &'static str,
+}
+
 /// A piece an expansion has on the board, as a picture draws it: a player's own piece (one
 /// with an `owner`) in its owner's colour, any other in the colours of the land. A piece the
 /// pictures have no drawing of is drawn as a plain marker and named in the legend.

@@ -34,6 +34,11 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::count::Count,
 ];
 
+/// The vocabulary that reads this key of a place, and its words for what the key writes.
+fn claimant(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> Option<(&'static dyn Vocabulary, &'static str)> {
+    VOCABULARIES.iter().find_map(|x| of(*x).iter().find(|(k, _)| *k == key).map(|(_, w)| (*x, *w)))
+}
+
 /// Whether some vocabulary reads this key of a place (its value is then kept).
 fn claims(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> bool {
     VOCABULARIES.iter().any(|x| of(*x).iter().any(|(k, _)| *k == key))
@@ -283,8 +288,7 @@ impl Validator<'_> {
         let mut out: Vec<Claimed<'k>> = Vec::new();
         for (key, value) in extra {
             let kpath = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
-            let claim = VOCABULARIES.iter().find_map(|x| of(*x).iter().find(|(k, _)| k == key).map(|(_, w)| (*x, *w)));
-            match claim {
+            match claimant(key, of) {
                 None => {
                     let all = known(base, of);
                     let near = crate::rules::close(key, &all, 3);
@@ -324,7 +328,16 @@ impl Validator<'_> {
     ) -> TurnOut {
         const BASE: &[&str] = &["player", "tile", "at", "rotation", "follower", "discard", "note", "parts"];
         let mut out = TurnOut::default();
-        for (x, keys) in self.sort_keys(t.path, extra, expansions, BASE, |x| x.turn_keys()) {
+        // A piece of an expansion not in play, written on a placement, is a move a player can
+        // try at the table: the engine refuses it (`base.setup.expansions-in-play`).
+        let (foreign, extra): (Vec<_>, Vec<_>) = extra.iter().cloned().partition(|(key, _)| {
+            !t.discard && claimant(key, |x| x.turn_keys()).is_some_and(|(x, _)| !expansions.contains(&x.expansion()))
+        });
+        for (key, _) in &foreign {
+            let (x, what) = claimant(key, |x| x.turn_keys()).expect("partitioned by it");
+            out.extras.push(Extra::new(crate::expansion::NotInPlay { expansion: x.expansion(), what }));
+        }
+        for (x, keys) in self.sort_keys(t.path, &extra, expansions, BASE, |x| x.turn_keys()) {
             let (kept, refused): (Vec<_>, Vec<_>) =
                 keys.into_iter().partition(|(key, _)| !t.discard || x.discard_keys().contains(key));
             for (key, _) in refused {
