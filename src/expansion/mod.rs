@@ -29,6 +29,7 @@ pub mod slots;
 pub mod tb;
 pub mod tower;
 pub mod watchtowers;
+pub mod wheel;
 
 pub use slots::{Slot, Slots};
 
@@ -111,13 +112,15 @@ expansion_ids! {
     Watchtowers = "watchtowers", written: ["watchtowers"];
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
+    /// The Wheel of Fortune: the wheel turned by crowned tiles, and its Famine sector (the
+    /// other sectors and the wheel's follower spaces are refused).
+    WheelOfFortune = "wheel-of-fortune", written: ["wheel-of-fortune"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
     ("messages", "The Messages"),
-    ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
     ("plague", "The Plague"),
@@ -595,6 +598,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &count::Count,
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
+    &wheel::Wheel,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -32,6 +32,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::abbot::Abbot,
     &super::fm::Fm,
     &super::count::Count,
+    &super::wheel::Wheel,
 ];
 
 /// The vocabulary that reads this key of a place, and its words for what the key writes.

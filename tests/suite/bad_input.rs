@@ -539,3 +539,27 @@ fn a_tower_turn_unfinished_stops_the_game_only_at_its_last_turn() {
     ));
     assert!(crate::util::unwrapped(&e).contains("the value is one of `unfinished`"), "{}", crate::util::unwrapped(&e));
 }
+
+/// The Wheel of Fortune plays only its Famine sector: a turn sending the pig to another is
+/// refused where the sector is written.
+#[test]
+fn wheel_sector_not_modelled() {
+    check(
+        "wheel_sector_not_modelled",
+        &format!("{HEAD}expansions: [wheel-of-fortune]\nturns:\n  - {{tile: U, at: [1, 0], wheel: {{crowns: 1, to: tax}}}}\n"),
+        "referee::wheel.sector.acts",
+        "5:",
+    );
+}
+
+/// A turn whose crowns do not take the pig where the scenario says is an illegal move citing
+/// the pig's movement (from Fortune, 1 crown reaches Tax, not Famine).
+#[test]
+fn wheel_pig_elsewhere_is_illegal() {
+    check(
+        "wheel_pig_elsewhere_is_illegal",
+        &format!("{HEAD}expansions: [wheel-of-fortune]\nturns:\n  - {{tile: U, at: [1, 0], wheel: {{crowns: 1, to: famine}}}}\n"),
+        "wheel.pig.moves",
+        "5:",
+    );
+}
