@@ -16,6 +16,8 @@ struct Entry {
     source: Source,
     #[serde(default)]
     rulings: Vec<Ruling>,
+    #[serde(default)]
+    unjudged: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -321,7 +323,7 @@ fn main() {
                     }
                 }
             }
-            out.push_str("] },\n");
+            let _ = writeln!(out, "], unjudged: {} }},", opt(&e.unjudged));
         }
         out.push_str("];\n");
     }

@@ -150,6 +150,7 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
                 "rules": entries.iter().map(|e| json!({
                     "id": e.id.as_str(), "text": e.text, "document": e.source.document, "section": e.source.section,
                     "kind": e.source.kind.as_str(), "date": e.source.date, "rulings": e.rulings,
+                    "unjudged": e.unjudged,
                 })).collect::<Vec<_>>(),
                 "switches": switches.iter().map(|s| json!({
                     "switch": s.name, "question": s.question,
@@ -185,6 +186,14 @@ pub fn explain(lib: &Library, a: ExplainArgs) -> Result<Status, Error> {
                     s.push_str(&if md { format!(" — rulings: {list}\n\n") } else { format!("  rulings: {list}\n") });
                 } else if md {
                     s.push_str("\n\n");
+                }
+                if let Some(why) = &e.unjudged {
+                    let why = text(why);
+                    s.push_str(&if md {
+                        format!("*Not judged by the referee:* {why}\n\n")
+                    } else {
+                        format!("  not judged by the referee: {why}\n")
+                    });
                 }
             }
             if let Some(sw) = switch {
@@ -378,9 +387,13 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
         ids.push(e.id.as_str().to_string());
         ids.extend(e.rulings.iter().map(|r| r.to_string()));
     }
+    // Rules the referee cannot judge, by their entry's word: not judged, rather than uncovered.
+    let unjudged: Vec<&str> = lib.catalogue.entries().filter(|e| e.unjudged.is_some()).map(|e| e.id.as_str()).collect();
     let status = |id: &str| -> &'static str {
         let cov: Vec<&Covering> = survey.iter().filter(|c| c.covers.iter().any(|x| x == id)).collect();
-        if cov.is_empty() {
+        if cov.is_empty() && unjudged.contains(&id) {
+            "not judged"
+        } else if cov.is_empty() {
             "uncovered"
         } else if cov.iter().any(|c| c.passes) {
             "passing"
@@ -409,7 +422,11 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
                 .iter()
                 .map(|(doc, ids)| {
                     let pick = |st: &str| ids.iter().filter(|(_, s)| *s == st).map(|(i, _)| i.clone()).collect::<Vec<_>>();
-                    json!({"document": doc, "passing": pick("passing"), "failing": pick("failing"), "uncovered": pick("uncovered")})
+                    let mut v = json!({"document": doc, "passing": pick("passing"), "failing": pick("failing"), "uncovered": pick("uncovered")});
+                    if ids.iter().any(|(_, s)| *s == "not judged") {
+                        v["not_judged"] = json!(pick("not judged"));
+                    }
+                    v
                 })
                 .collect();
             crate::report::json_text(&json!(v))
@@ -432,8 +449,13 @@ pub fn rulings(lib: &Library, a: RulingsArgs) -> Result<Status, Error> {
                         n("uncovered")
                     ));
                 } else {
+                    // Rules the referee does not judge are counted only where a document has them.
+                    let not_judged = match n("not judged") {
+                        0 => String::new(),
+                        k => format!(", {k} not judged"),
+                    };
                     s.push_str(&format!(
-                        "{}\n  {} passing, {} failing, {} uncovered (of {})\n",
+                        "{}\n  {} passing, {} failing, {} uncovered{not_judged} (of {})\n",
                         esc(doc),
                         n("passing"),
                         n("failing"),

@@ -58,6 +58,9 @@ struct EntryFile {
     source: Source,
     #[serde(default)]
     rulings: Vec<RulingFile>,
+    /// Why the referee does not judge this rule, where it cannot (`unjudged: "..."`).
+    #[serde(default)]
+    unjudged: Option<Text>,
 }
 
 /// An item of an entry's `rulings:` list: an inventory id alone (the first form), or the id
@@ -104,6 +107,9 @@ pub struct RuleEntry {
     pub text: Text,
     pub source: Source,
     pub rulings: Vec<Text>,
+    /// Why the referee does not judge this rule (what it would need to see, that a scenario
+    /// never shows it): such a rule is "not judged" rather than uncovered.
+    pub unjudged: Option<Text>,
 }
 
 impl RuleEntry {
@@ -269,6 +275,7 @@ mod prebuilt {
         kind: SourceKind,
         date: Option<&'static str>,
         rulings: &'static [R],
+        unjudged: Option<&'static str>,
     }
 
     enum R {
@@ -317,6 +324,7 @@ mod prebuilt {
                             }),
                         })
                         .collect(),
+                    unjudged: e.unjudged.map(Into::into),
                 })
                 .collect(),
         )
@@ -386,7 +394,13 @@ fn build(file: &SourceFile, parsed: Vec<EntryFile>, ids: &[RuleId], worded: &mut
             ),
             Some(k) => {
                 listed[k] = true;
-                entries.push(RuleEntry { id: ids[k], text: e.text, source: e.source, rulings: ruling_ids });
+                entries.push(RuleEntry {
+                    id: ids[k],
+                    text: e.text,
+                    source: e.source,
+                    rulings: ruling_ids,
+                    unjudged: e.unjudged,
+                });
             }
             None => problems.push(
                 Problem::new(

@@ -279,8 +279,10 @@ pub mod rule {
 
     crate::rules::rule_ids! {
         catalogue: "rulesets/rules/monasteries.yaml";
-        /// The six monastery tiles are laid as usual; the base game's cloisters stay in the box.
+        /// The six monastery tiles are laid as usual.
         TILES = "monasteries.tiles.special-monastery",
+        /// The base game's cloisters stay in the box (not judged: the referee keeps no bag).
+        BASE_CLOISTERS_OUT = "monasteries.setup.base-cloisters-out",
         /// A follower on a special monastery goes as a monk or, on its side, as its abbot.
         MONK_OR_ABBOT = "monasteries.deploy.monk-or-abbot",
         /// Only a special monastery takes a follower laid as an abbot.
