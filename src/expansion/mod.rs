@@ -25,6 +25,7 @@ pub mod ne8;
 pub mod pd;
 pub mod phantom;
 pub mod river;
+pub mod siege;
 pub mod slots;
 pub mod tb;
 pub mod tower;
@@ -111,6 +112,10 @@ expansion_ids! {
     Watchtowers = "watchtowers", written: ["watchtowers"];
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
+    /// The Siege (the besieged-city tiles of The Besiegers).
+    Siege = "siege", written: ["siege"];
+    /// The Cathars.
+    Cathars = "cathars", written: ["cathars"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -118,8 +123,6 @@ expansion_ids! {
 pub const NOT_YET: &[(&str, &str)] = &[
     ("messages", "The Messages"),
     ("wheel-of-fortune", "Wheel of Fortune"),
-    ("siege", "The Siege"),
-    ("cathars", "The Cathars"),
     ("plague", "The Plague"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
@@ -578,6 +581,8 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &count::Count,
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
+    &siege::Siege,
+    &siege::Cathars,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

@@ -96,6 +96,12 @@ const ELEMENTS: &[Element] = &[
     // Little Buildings: a building put on the tile just placed (`PLACE_TOKEN` `LB_TOWER`,
     // `LB_HOUSE`, `LB_SHED`); its scoring by the rule `little-buildings-scoring`.
     Element { name: "little-buildings", expansion: "little-buildings", off: None },
+    // The Siege and The Cathars: the element that makes their cities besieged (the
+    // expansion is named by the tile set; a set without the element is refused below), and
+    // the escape through a cloister, allowed by `escape` but not modelled: an escape made is
+    // refused where it is met (`SIEGE_ESCAPE`).
+    Element { name: "siege", expansion: "base", off: None },
+    Element { name: "escape", expansion: "base", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -120,7 +126,12 @@ const MOOT_ELEMENTS: &[(&str, &str)] =
 /// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
 /// client's default, C2, lets the wagon reach further, which the referee does not play (a
 /// wagon moved so is refused at its move).
-const PLAYED_RULES: &[(&str, &str)] = &[("wagon-move", "C1")];
+///
+/// `espace-variant` (sic) says which cloisters let a knight escape a besieged city (The Siege,
+/// The Cathars): the escape is not modelled, and an escape made is refused where it is met,
+/// so either value leaves the game the referee plays as it is.
+const PLAYED_RULES: &[(&str, &str)] =
+    &[("wagon-move", "C1"), ("espace-variant", "any-tile"), ("espace-variant", "siege-tile")];
 
 /// JCZ's rules of an expansion the referee models whose other values it does not play: the
 /// rule, and why a game setting one is refused.
@@ -557,6 +568,18 @@ impl Cx<'_> {
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
                     "the tiles of King and Robber without its titles (elements `king`, `robber`) are not modelled: the referee plays them with the King and the Robber Baron".to_string(),
+                    None,
+                );
+            }
+        }
+        // The Siege and The Cathars: without the element `siege`, JCZ plays their tiles as
+        // plain tiles, which the referee does not.
+        if !g.setup.elements.contains_key("siege") {
+            for id in g.setup.sets.keys().filter(|id| matches!(tiles::expansion_of(id), Some("siege" | "cathars"))) {
+                self.problem(
+                    "jcz::unsupported-set",
+                    &format!("setup.sets.{id}"),
+                    "the besieged-city tiles without the element `siege` (JCloisterZone then scores them as plain tiles) are not modelled".to_string(),
                     None,
                 );
             }
@@ -1438,6 +1461,15 @@ impl Cx<'_> {
                 return;
             }
             "RETURN_MEEPLE" if source == "PRINCESS" => ("princess", m.payload.get("pointer")),
+            "RETURN_MEEPLE" if source == "SIEGE_ESCAPE" => {
+                self.problem(
+                    "jcz::unsupported-message",
+                    &format!("{path}.payload.source"),
+                    "a knight escaping a besieged city through a cloister: the escape (`siege.escape.cloister`) is not modelled".to_string(),
+                    None,
+                );
+                return;
+            }
             "RETURN_MEEPLE" => {
                 self.problem(
                     "jcz::unsupported-message",

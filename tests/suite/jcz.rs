@@ -291,6 +291,9 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 if n.attribute("princess") == Some("true") {
                     symbols.push("princess".to_string());
                 }
+                if n.attribute("besieged") == Some("true") {
+                    symbols.push("besieged".to_string());
+                }
             }
             "road" => {
                 r.push(edges(text));
@@ -431,6 +434,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "flier.xml",
         "count.xml",
         "watchtowers.xml",
+        "siege.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -451,6 +455,8 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::FlyingMachines,
         referee::expansion::ExpansionId::Count,
         referee::expansion::ExpansionId::Watchtowers,
+        referee::expansion::ExpansionId::Siege,
+        referee::expansion::ExpansionId::Cathars,
     ]);
     let mut checked = 0;
     for text in &texts {
