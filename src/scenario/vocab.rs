@@ -32,6 +32,8 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::abbot::Abbot,
     &super::fm::Fm,
     &super::count::Count,
+    &super::siege::Siege,
+    &super::siege::Cathars,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
@@ -266,7 +268,14 @@ type Claimed<'k> = (&'static dyn Vocabulary, Vec<(&'k str, &'k Value)>);
 
 /// Every key known in a place: the base game's and each vocabulary's.
 fn known<'a>(base: &'a [&'a str], of: fn(&dyn Vocabulary) -> &'static [Key]) -> Vec<&'a str> {
-    base.iter().copied().chain(VOCABULARIES.iter().flat_map(|x| of(*x).iter().map(|(k, _)| *k))).collect()
+    let mut keys: Vec<&str> = Vec::new();
+    // A key two vocabularies share is one key.
+    for k in base.iter().copied().chain(VOCABULARIES.iter().flat_map(|x| of(*x).iter().map(|(k, _)| *k))) {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys
 }
 
 impl Validator<'_> {
@@ -283,7 +292,15 @@ impl Validator<'_> {
         let mut out: Vec<Claimed<'k>> = Vec::new();
         for (key, value) in extra {
             let kpath = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
-            let claim = VOCABULARIES.iter().find_map(|x| of(*x).iter().find(|(k, _)| k == key).map(|(_, w)| (*x, *w)));
+            // A key two vocabularies share (The Siege's and The Cathars' `escape`) goes to one
+            // whose expansion the scenario names.
+            let claims = |x: &&&dyn Vocabulary| of(**x).iter().any(|(k, _)| k == key);
+            let claimant = VOCABULARIES
+                .iter()
+                .filter(claims)
+                .find(|x| expansions.contains(&x.expansion()))
+                .or_else(|| VOCABULARIES.iter().find(claims));
+            let claim = claimant.and_then(|x| of(*x).iter().find(|(k, _)| k == key).map(|(_, w)| (*x, *w)));
             match claim {
                 None => {
                     let all = known(base, of);
