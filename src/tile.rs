@@ -19,7 +19,8 @@
 //!   `hill`, `vineyard`; `spring`, `lake`; `special-monastery`, whose cloister may hold a
 //!   follower laid as an abbot; `flier-w`, `flier-nw`, a flying machine whose arrow points
 //!   west, or north-west, as the tile is printed; `garden`, a garden in the centre, a feature
-//!   of its own that only The Abbot's abbot stands on).
+//!   of its own that only The Abbot's abbot stands on; `besieged`, a besiegers' camp in the
+//!   tile's first city, The Siege's and The Cathars').
 //! * `inns`: road segments (by an edge) printed beside an inn.
 //! * `cathedrals`: city segments (by an edge) holding a cathedral.
 //! * `goods`: goods symbols printed in a city, each its city (by an edge) and kind (`N wine`).
@@ -301,10 +302,13 @@ pub enum Mark {
     WatchtowerMonasteries,
     /// A watchtower scoring 1 point for each tile there showing a city.
     WatchtowerCities,
+    /// A besiegers' camp (The Siege, The Cathars), in the first city of the tile: a city
+    /// holding one is besieged.
+    Besieged,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 21] = [
+    pub const ALL: [Mark; 22] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -326,6 +330,7 @@ impl Mark {
         Mark::WatchtowerRoads,
         Mark::WatchtowerMonasteries,
         Mark::WatchtowerCities,
+        Mark::Besieged,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -351,6 +356,7 @@ impl Mark {
             Mark::WatchtowerRoads => "watchtower-roads",
             Mark::WatchtowerMonasteries => "watchtower-monasteries",
             Mark::WatchtowerCities => "watchtower-cities",
+            Mark::Besieged => "besieged",
         }
     }
 }

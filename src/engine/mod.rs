@@ -280,6 +280,12 @@ impl<'t> Game<'t> {
         &self.followers
     }
 
+    /// Whether the expansion is in play in this game (two expansions sharing one mechanism,
+    /// The Siege and The Cathars, play it once when both are).
+    pub fn plays(&self, id: crate::expansion::ExpansionId) -> bool {
+        self.expansions.iter().any(|x| x.id() == id)
+    }
+
     pub fn added_segments(&self) -> &[AddedSegment] {
         &self.added
     }

@@ -25,6 +25,7 @@ pub mod ne8;
 pub mod pd;
 pub mod phantom;
 pub mod river;
+pub mod siege;
 pub mod slots;
 pub mod tb;
 pub mod tower;
@@ -115,18 +116,16 @@ expansion_ids! {
     /// The Wheel of Fortune: the wheel turned by crowned tiles, and its Famine sector (the
     /// other sectors and the wheel's follower spaces are refused).
     WheelOfFortune = "wheel-of-fortune", written: ["wheel-of-fortune"];
+    /// The Siege (the besieged-city tiles of The Besiegers).
+    Siege = "siege", written: ["siege"];
+    /// The Cathars.
+    Cathars = "cathars", written: ["cathars"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
-pub const NOT_YET: &[(&str, &str)] = &[
-    ("messages", "The Messages"),
-    ("siege", "The Siege"),
-    ("cathars", "The Cathars"),
-    ("plague", "The Plague"),
-    ("witch", "The Witch"),
-    ("circus", "Under the Big Top"),
-];
+pub const NOT_YET: &[(&str, &str)] =
+    &[("messages", "The Messages"), ("plague", "The Plague"), ("witch", "The Witch"), ("circus", "Under the Big Top")];
 
 impl ExpansionId {
     pub fn parse(s: &str) -> Option<ExpansionId> {
@@ -599,6 +598,8 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
     &wheel::Wheel,
+    &siege::Siege,
+    &siege::Cathars,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

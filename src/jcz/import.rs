@@ -96,6 +96,12 @@ const ELEMENTS: &[Element] = &[
     // Little Buildings: a building put on the tile just placed (`PLACE_TOKEN` `LB_TOWER`,
     // `LB_HOUSE`, `LB_SHED`); its scoring by the rule `little-buildings-scoring`.
     Element { name: "little-buildings", expansion: "little-buildings", off: None },
+    // The Siege and The Cathars: the element that makes their cities besieged (the
+    // expansion is named by the tile set; a set without the element is refused below), and
+    // the escape through a cloister (`RETURN_MEEPLE` from `SIEGE_ESCAPE`, at the end of the
+    // turn, after its commit), which `espace-variant` says where.
+    Element { name: "siege", expansion: "base", off: None },
+    Element { name: "escape", expansion: "base", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -138,6 +144,13 @@ struct RuleMap {
 }
 
 const RULES: &[RuleMap] = &[
+    // Which cloisters let a knight escape a besieged city (The Siege, The Cathars).
+    RuleMap {
+        name: "espace-variant",
+        default: "any-tile",
+        values: &[("any-tile", "siege.escape", "any-city-tile"), ("siege-tile", "siege.escape", "besieger-tile")],
+        elements: &["escape"],
+    },
     RuleMap {
         name: "tiny-city-scoring",
         default: "4",
@@ -311,6 +324,8 @@ struct Turn {
     fairy: Option<String>,
     princess: Option<String>,
     portal: Option<String>,
+    /// The Siege and The Cathars: the follower escaping a besieged city (`{at: ..., on: city N}`).
+    escape: Option<String>,
     /// The square of the fairy's tile after this turn's fairy move.
     fairy_at: Option<Pos>,
     /// The game stops during this turn's dragon flight (`dragon-flight: unfinished`).
@@ -557,6 +572,23 @@ impl Cx<'_> {
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
                     "the tiles of King and Robber without its titles (elements `king`, `robber`) are not modelled: the referee plays them with the King and the Robber Baron".to_string(),
+                    None,
+                );
+            }
+        }
+        // The Siege and The Cathars: without the element `escape`, no knight escapes.
+        let besieged_sets = g.setup.sets.keys().any(|id| matches!(tiles::expansion_of(id), Some("siege" | "cathars")));
+        if besieged_sets && !g.setup.elements.contains_key("escape") {
+            switches.push(("siege.escape", "no-escape"));
+        }
+        // Without the element `siege`, JCZ plays their tiles as plain tiles, which the
+        // referee does not.
+        if !g.setup.elements.contains_key("siege") {
+            for id in g.setup.sets.keys().filter(|id| matches!(tiles::expansion_of(id), Some("siege" | "cathars"))) {
+                self.problem(
+                    "jcz::unsupported-set",
+                    &format!("setup.sets.{id}"),
+                    "the besieged-city tiles without the element `siege` (JCloisterZone then scores them as plain tiles) are not modelled".to_string(),
                     None,
                 );
             }
@@ -988,8 +1020,11 @@ impl Cx<'_> {
                 "MOVE_NEUTRAL_FIGURE" | "RETURN_MEEPLE" => {
                     // Under `dragon-move: after-scoring` the dragon flies after the commit.
                     let figure = m.payload.get("figureId").and_then(Value::as_str).unwrap_or_default();
+                    // A knight escapes a besieged city at the end of the turn, after its commit.
+                    let escape = m.payload.get("source").and_then(Value::as_str) == Some("SIEGE_ESCAPE");
                     let flies_late = |t: &Turn| {
                         !t.committed
+                            || escape
                             || (figure.starts_with("dragon.") && t.tile.is_some_and(|(k, _, _)| dragon_tile(&set, k)))
                     };
                     let Some(t) = cur.as_mut().filter(|t| flies_late(t)) else {
@@ -1334,6 +1369,9 @@ impl Cx<'_> {
         if let Some(p) = &t.portal {
             parts.push(format!("portal: {p}"));
         }
+        if let Some(e) = &t.escape {
+            parts.push(format!("escape: {e}"));
+        }
         if !t.dragon.is_empty() {
             let moves: Vec<String> = t.dragon.iter().map(|q| format!("[{}, {}]", q.x, q.y)).collect();
             parts.push(format!("dragon: [{}]", moves.join(", ")));
@@ -1438,6 +1476,7 @@ impl Cx<'_> {
                 return;
             }
             "RETURN_MEEPLE" if source == "PRINCESS" => ("princess", m.payload.get("pointer")),
+            "RETURN_MEEPLE" if source == "SIEGE_ESCAPE" => ("escape", m.payload.get("pointer")),
             "RETURN_MEEPLE" => {
                 self.problem(
                     "jcz::unsupported-message",
@@ -1506,6 +1545,8 @@ impl Cx<'_> {
             if what == "fairy" {
                 t.fairy = Some(words);
                 t.fairy_at = Some(pos);
+            } else if what == "escape" {
+                t.escape = Some(words);
             } else {
                 t.princess = Some(words);
             }

@@ -22,6 +22,8 @@ pub const SETS: &[(&str, &str)] = &[
     ("flier:1", "flying-machines"),
     ("count", "count"),
     ("watchtowers", "watchtowers"),
+    ("siege/besiegers", "siege"),
+    ("siege/cathars", "cathars"),
 ];
 
 /// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
@@ -158,6 +160,17 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("IC/RFr.i", "IC15", 0),
     ("IC/Rr.i", "IC16", 0),
     ("IC/RrRr", "IC17", 0),
+    // The Siege (`siege/besiegers`) and The Cathars (`siege/cathars`), in the sets' order.
+    ("SI.BE/Ccc", "SG01", 0),
+    ("SI.BE/CcR", "SG02", 0),
+    ("SI.BE/CFR", "SG03", 0),
+    ("SI.BE/CRr", "SG04", 0),
+    ("SI.BE/RCc", "SG05", 0),
+    ("SI.BE/RrC", "SG06", 0),
+    ("SI.CA/C", "CA01", 0),
+    ("SI.CA/RCr", "CA02", 0),
+    ("SI.CA/Cc", "CA03", 0),
+    ("SI.CA/CcRr", "CA04", 0),
     // The Watchtowers (`watchtowers`), in the set's order: WT01 to WT12.
     ("WT/CCRF_2T", "WT01", 0),
     ("WT/CFff_3C", "WT02", 0),

@@ -19,6 +19,7 @@ mod monasteries;
 mod pd;
 mod phantom;
 pub mod raw;
+mod siege;
 mod tb;
 mod tower;
 pub mod value;

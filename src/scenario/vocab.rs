@@ -33,11 +33,22 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::fm::Fm,
     &super::count::Count,
     &super::wheel::Wheel,
+    &super::siege::Siege,
+    &super::siege::Cathars,
 ];
 
-/// The vocabulary that reads this key of a place, and its words for what the key writes.
-fn claimant(key: &str, of: fn(&dyn Vocabulary) -> &'static [Key]) -> Option<(&'static dyn Vocabulary, &'static str)> {
-    VOCABULARIES.iter().find_map(|x| of(*x).iter().find(|(k, _)| *k == key).map(|(_, w)| (*x, *w)))
+/// The vocabulary that reads this key of a place, and its words for what the key writes: of
+/// two that share a key (The Siege's and The Cathars' `escape`), one whose expansion the
+/// scenario plays.
+fn claimant(
+    key: &str,
+    of: fn(&dyn Vocabulary) -> &'static [Key],
+    expansions: &[ExpansionId],
+) -> Option<(&'static dyn Vocabulary, &'static str)> {
+    let word = |x: &&'static dyn Vocabulary| of(*x).iter().find(|(k, _)| *k == key).map(|(_, w)| (*x, *w));
+    let mut claims = VOCABULARIES.iter().filter_map(word);
+    let first = claims.next()?;
+    Some(std::iter::once(first).chain(claims).find(|(x, _)| expansions.contains(&x.expansion())).unwrap_or(first))
 }
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
@@ -272,7 +283,14 @@ type Claimed<'k> = (&'static dyn Vocabulary, Vec<(&'k str, &'k Value)>);
 
 /// Every key known in a place: the base game's and each vocabulary's.
 fn known<'a>(base: &'a [&'a str], of: fn(&dyn Vocabulary) -> &'static [Key]) -> Vec<&'a str> {
-    base.iter().copied().chain(VOCABULARIES.iter().flat_map(|x| of(*x).iter().map(|(k, _)| *k))).collect()
+    let mut keys: Vec<&str> = Vec::new();
+    // A key two vocabularies share is one key.
+    for k in base.iter().copied().chain(VOCABULARIES.iter().flat_map(|x| of(*x).iter().map(|(k, _)| *k))) {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys
 }
 
 impl Validator<'_> {
@@ -289,7 +307,7 @@ impl Validator<'_> {
         let mut out: Vec<Claimed<'k>> = Vec::new();
         for (key, value) in extra {
             let kpath = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
-            match claimant(key, of) {
+            match claimant(key, of, expansions) {
                 None => {
                     let all = known(base, of);
                     let near = crate::rules::close(key, &all, 3);
@@ -332,10 +350,12 @@ impl Validator<'_> {
         // A piece of an expansion not in play, written on a placement, is a move a player can
         // try at the table: the engine refuses it (`base.setup.expansions-in-play`).
         let (foreign, extra): (Vec<_>, Vec<_>) = extra.iter().cloned().partition(|(key, _)| {
-            !t.discard && claimant(key, |x| x.turn_keys()).is_some_and(|(x, _)| !expansions.contains(&x.expansion()))
+            !t.discard
+                && claimant(key, |x| x.turn_keys(), expansions)
+                    .is_some_and(|(x, _)| !expansions.contains(&x.expansion()))
         });
         for (key, _) in &foreign {
-            let (x, what) = claimant(key, |x| x.turn_keys()).expect("partitioned by it");
+            let (x, what) = claimant(key, |x| x.turn_keys(), expansions).expect("partitioned by it");
             out.extras.push(Extra::new(crate::expansion::NotInPlay { expansion: x.expansion(), what }));
         }
         for (x, keys) in self.sort_keys(t.path, &extra, expansions, BASE, |x| x.turn_keys()) {

@@ -169,6 +169,44 @@ fn traders_and_builders_goods_pigs_and_the_builder() {
     assert!(crate::util::unwrapped(&e).contains("9 pigs each"));
 }
 
+/// The Siege and The Cathars: JCZ's engine test that stops where a knight may escape (where
+/// the engine tests are at hand), its game carried on by an escape (`RETURN_MEEPLE` from
+/// `SIEGE_ESCAPE`, after the turn's commit): written on the turn, legal beside any tile of the
+/// city (`espace-variant: any-tile`), refused beside a besieger tile only (`siege-tile`); the
+/// besieged tiles without the element `siege` are refused at their set.
+#[test]
+fn a_knight_escaping_a_besieged_city_is_read_on_its_turn() {
+    let dir = std::env::var_os("REFEREE_JCZ_TESTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/jcz/engine-tests"));
+    let Ok(text) = std::fs::read_to_string(dir.join("siege/escape-any-tile-to-besieged.jcz")) else {
+        eprintln!("JCZ's engine tests are not at hand: skipped");
+        return;
+    };
+    let escape = r#"{"type": "RETURN_MEEPLE", "payload": {"source": "SIEGE_ESCAPE", "pointer": {"featurePointer": {"position": [0, -1], "location": "NS", "feature": "City"}, "meepleId": "0.small.1"}}, "player": 0, "clock": 12000},"#;
+    let at = text.find("\"replay\": [").expect("a replay") + "\"replay\": [".len();
+    let end = text[at..].find("\n  ]").expect("the replay's end") + at;
+    let mut edited = text.clone();
+    edited.insert_str(end, &format!(",\n    {}", escape.trim_end_matches(',')));
+    let y = jcz::import(&SourceFile::new("edited.jcz", edited.clone()), lib()).unwrap().yaml;
+    assert!(y.contains("escape: {at: [0, 1], on: city N}") && y.contains("siege.escape: any-city-tile"), "{y}");
+    let tmp = TempDir::new("jcz-escape");
+    let out = tmp.write("escape.yaml", &y);
+    let o = referee(&["check", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}\n{}", stdout(&o), stderr(&o));
+    // Beside a besieger tile only: the cloister at 1,0 is two rows from the Cathar tile.
+    let strict = edited.replacen("\"rules\": {}", "\"rules\": {\"espace-variant\": \"siege-tile\"}", 1);
+    let y = jcz::import(&SourceFile::new("edited.jcz", strict), lib()).unwrap().yaml;
+    let out = tmp.write("strict.yaml", &y);
+    let o = referee(&["check", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("cathars.escape.cloister"), "{}", stderr(&o));
+    // The besieged tiles played as plain ones (no element `siege`): refused at the set.
+    let plain = text.replacen("\"siege\": true,", "", 1);
+    let e = jcz::import(&SourceFile::new("edited.jcz", plain), lib()).unwrap_err();
+    assert!(crate::util::unwrapped(&e).contains("without the element `siege`"), "{}", crate::util::unwrapped(&e));
+}
+
 #[test]
 fn inns_and_cathedrals_import_by_key_presence_with_the_large_follower() {
     let text = std::fs::read_to_string(root().join("tests/jcz/large-follower-inn.jcz")).unwrap();
@@ -290,6 +328,9 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 goods.extend(n.attribute("resource").map(|g| (edges(text), g.to_string())));
                 if n.attribute("princess") == Some("true") {
                     symbols.push("princess".to_string());
+                }
+                if n.attribute("besieged") == Some("true") {
+                    symbols.push("besieged".to_string());
                 }
             }
             "road" => {
@@ -431,6 +472,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "flier.xml",
         "count.xml",
         "watchtowers.xml",
+        "siege.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -451,6 +493,8 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::FlyingMachines,
         referee::expansion::ExpansionId::Count,
         referee::expansion::ExpansionId::Watchtowers,
+        referee::expansion::ExpansionId::Siege,
+        referee::expansion::ExpansionId::Cathars,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -599,6 +643,14 @@ fn the_engine_tests_the_referee_plays_pass_or_are_documented() {
         "king-and-robber/king-and-robber-15_40_scoring",
         "king-and-robber/king-continuous-scoring",
         "king-and-robber/robber-continuous-scoring",
+        "siege/besieded-no-escape",
+        "siege/besieged-city-2-tiles",
+        "siege/besieged-city-incomplete",
+        "siege/besieged-city",
+        "siege/besieged-tiny-city",
+        "siege/escape-adjacent-to-besieged",
+        "siege/escape-any-tile-to-besieged",
+        "siege/field-besieged-scoring",
     ] {
         let f = dir.join(format!("{t}.jcz"));
         let o = referee(&["check", f.to_str().unwrap()]);

@@ -164,6 +164,9 @@ pub(super) fn bonus(game: &Game, field: SegId, player: PlayerId, cities: &[SegId
         match game.farm_value(c) {
             (_, _, v) if v <= 0 => {}
             (_, "castle", _) => castles += 1,
+            // A besieged city (The Siege, The Cathars) counts twice for the farmers, the pig's
+            // point with it.
+            (_, "besieged city", _) => plain += 2,
             _ => plain += 1,
         }
     }
