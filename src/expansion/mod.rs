@@ -24,6 +24,7 @@ pub mod monasteries;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
+pub mod plague;
 pub mod river;
 pub mod slots;
 pub mod tb;
@@ -111,6 +112,8 @@ expansion_ids! {
     Watchtowers = "watchtowers", written: ["watchtowers"];
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
+    /// The Plague (1st edition): outbreaks and fleas (flight and eradication are refused).
+    Plague = "plague", written: ["plague"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -120,7 +123,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
-    ("plague", "The Plague"),
     ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
 ];
@@ -578,6 +580,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &count::Count,
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
+    &plague::Plague,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
