@@ -8,7 +8,7 @@
 //! never a follower in a castle of Bridges, Castles and Bazaars, which stands between tiles
 //! (rule::CASTLE_IMMUNE); a double tile (a German castle) as one tile, its two squares struck
 //! and crossed together (rule::GERMAN_CASTLE). The flea of a scenario's turn is put down at
-//! the end of the turn, after its scoring (rule::SPREAD_MOMENT).
+//! the end of the turn, right after its scoring (rule::SPREAD_MOMENT).
 //!
 //! Refused with a located diagnostic, not modelled: the plague source tiles themselves (their
 //! layouts are in no stored source: a scenario puts the outbreaks on tiles of its starting
@@ -270,7 +270,9 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         _ => None,
     });
     if let Some(at) = flea {
-        let tile = squares(game, at, None).expect("the flea's tile was judged laid");
+        let Some(tile) = squares(game, at, None) else {
+            return Err(Verdict::new(rule::SPREAD_ADJACENT, format!("no tile lies at {at} for the flea")));
+        };
         if let Some(what) = other_figure(game, &tile) {
             return Err(Verdict::new(
                 rule::OTHER_FIGURES,
@@ -363,8 +365,11 @@ impl Expansion for Plague {
     }
 
     fn phases(&self, _options: &AllOptions, seq: &mut Vec<Phase>) {
-        // rule::SPREAD_MOMENT: after every other phase of the turn, its scoring included.
-        seq.push(Phase::Expansion(ExpansionId::Plague, FLEA_PHASE));
+        // rule::SPREAD_MOMENT: right after the turn's scoring, so that what other expansions
+        // do once it is over (a builder going home with its owner's last follower) sees the
+        // followers the flea struck.
+        let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
+        seq.insert(at, Phase::Expansion(ExpansionId::Plague, FLEA_PHASE));
     }
 
     fn takes(&self, action: &Extra) -> bool {
