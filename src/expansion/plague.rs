@@ -24,6 +24,7 @@ use crate::engine::features::SegId;
 use crate::engine::{Game, Move, Part, Phase, Trials, TurnContext};
 use crate::geom::{Edge, Pos};
 use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::tile::FeatureKind;
 use smallvec::smallvec;
 
 pub struct Plague;
@@ -179,6 +180,27 @@ fn on_tile(game: &Game, tile: &[Pos]) -> Vec<usize> {
         .collect()
 }
 
+/// A player's own figure of another expansion (a pig) standing on a square of this field, when
+/// no follower of theirs is left in it: `None` when there is none.
+fn figure_in_field(game: &Game, player: PlayerId, field: SegId) -> Option<&'static str> {
+    if game.followers().iter().any(|f| f.player == player && game.feature_of(f.segment) == field) {
+        return None;
+    }
+    game.pieces().into_iter().find_map(|p| {
+        let q = match p.at {
+            PieceAt::Tile(q) | PieceAt::Corner(q, _) => q,
+            PieceAt::Between(..) => return None,
+        };
+        let placed = game.tile_at(q)?;
+        let def = game.def(placed.kind);
+        let in_field = (0..def.segments.len()).any(|l| {
+            def.segments[l].kind == FeatureKind::Field
+                && game.segment_at(q, l).is_some_and(|s| game.feature_of(s) == field)
+        });
+        (p.owner == Some(player) && in_field).then_some(p.what)
+    })
+}
+
 fn words(targets: &[Pos]) -> String {
     let all: Vec<String> = targets.iter().map(|p| p.to_string()).collect();
     all.join(", ")
@@ -269,6 +291,8 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         Action::Flea(p) => Some(*p),
         _ => None,
     });
+    // The farmers the flea struck, by owner and field.
+    let mut struck_farmers: Vec<(PlayerId, SegId)> = Vec::new();
     if let Some(at) = flea {
         let Some(tile) = squares(game, at, None) else {
             return Err(Verdict::new(rule::SPREAD_ADJACENT, format!("no tile lies at {at} for the flea")));
@@ -309,6 +333,9 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
                 continue;
             }
             game.remove_follower(i);
+            if info.kind == FeatureKind::Field {
+                struck_farmers.push((f.player, game.feature_of(f.segment)));
+            }
             let mut because = smallvec![];
             if double {
                 because.push(rule::GERMAN_CASTLE);
@@ -328,6 +355,14 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         }
     }
     let st = game.state_of::<State>().clone();
+    for (player, field) in struck_farmers {
+        if let Some(what) = figure_in_field(game, player, field) {
+            return Err(Verdict::new(
+                rule::OTHER_FIGURES,
+                format!("the flea struck {}'s last farmer in a field where a {what} of theirs stands: whether it goes home is not modelled by this version of the referee", game.player_name(player)),
+            ));
+        }
+    }
     for q in st.fleas.iter() {
         let tile = squares(game, *q, None).unwrap_or_else(|| vec![*q]);
         if !on_tile(game, &tile).is_empty() {
