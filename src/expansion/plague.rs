@@ -12,8 +12,8 @@
 //!
 //! Refused with a located diagnostic, not modelled: the plague source tiles themselves (their
 //! layouts are in no stored source: a scenario puts the outbreaks on tiles of its starting
-//! board, `outbreak: 1`); a flea on a tile holding another expansion's figure
-//! (rule::OTHER_FIGURES); a follower brought onto a tile holding a flea
+//! board, `outbreak: 1`); a flea on a tile holding another expansion's figure, or one that
+//! strikes a player's last farmer in a field where their pig stands (rule::OTHER_FIGURES); a follower brought onto a tile holding a flea
 //! (rule::NO_ENTRY); every turn once the 18 fleas are on the board, when fleas move and
 //! outbreaks are eradicated (rule::SUPPLY_EXHAUSTED); a follower's flight (rule::FLIGHT,
 //! refused by the scenario reader). Eradicated outbreaks and latent fleas therefore never
