@@ -53,9 +53,9 @@ pub enum Action {
 /// The outbreak and flea tokens on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct State {
-    /// Active outbreaks: the square of the source tile and the token's number.
+    /// Active outbreaks: the (first) square of the source tile and the token's number.
     pub outbreaks: Vec<(Pos, u8)>,
-    /// Active fleas, each by a square of its tile.
+    /// Active fleas, each by the first square of its tile.
     pub fleas: Vec<Pos>,
     /// The turn that has put its flea down (a double turn puts one).
     flea_turn: Option<u16>,
@@ -304,7 +304,8 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
             ));
         }
         let st = game.state_of_mut::<State>();
-        st.fleas.push(at);
+        // Kept by the tile's first square: either square of a double tile names the same flea.
+        st.fleas.push(tile[0]);
         st.flea_turn = Some(turn.turn);
         let double = tile.len() > 1;
         let mut i = 0;
@@ -448,7 +449,7 @@ impl Expansion for Plague {
                         format!("a follower stands on the tile at {at}: no follower goes on a plague source"),
                     ));
                 }
-                game.state_of_mut::<State>().outbreaks.push((at, *n));
+                game.state_of_mut::<State>().outbreaks.push((tile[0], *n));
                 Ok(())
             }
             Some(Action::StandingFlea) => {
@@ -470,7 +471,7 @@ impl Expansion for Plague {
                         format!("a follower stands on the tile at {at}: the flea would have sent it home"),
                     ));
                 }
-                game.state_of_mut::<State>().fleas.push(at);
+                game.state_of_mut::<State>().fleas.push(tile[0]);
                 Ok(())
             }
             _ => Err(Verdict::new(
