@@ -24,6 +24,7 @@ pub mod monasteries;
 pub mod ne8;
 pub mod pd;
 pub mod phantom;
+pub mod plague;
 pub mod river;
 pub mod siege;
 pub mod slots;
@@ -120,12 +121,14 @@ expansion_ids! {
     Siege = "siege", written: ["siege"];
     /// The Cathars.
     Cathars = "cathars", written: ["cathars"];
+    /// The Plague (1st edition): outbreaks and fleas (flight and eradication are refused).
+    Plague = "plague", written: ["plague"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] =
-    &[("messages", "The Messages"), ("plague", "The Plague"), ("witch", "The Witch"), ("circus", "Under the Big Top")];
+    &[("messages", "The Messages"), ("witch", "The Witch"), ("circus", "Under the Big Top")];
 
 impl ExpansionId {
     pub fn parse(s: &str) -> Option<ExpansionId> {
@@ -600,6 +603,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &wheel::Wheel,
     &siege::Siege,
     &siege::Cathars,
+    &plague::Plague,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

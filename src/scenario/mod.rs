@@ -18,6 +18,7 @@ mod lb;
 mod monasteries;
 mod pd;
 mod phantom;
+mod plague;
 pub mod raw;
 mod siege;
 mod tb;

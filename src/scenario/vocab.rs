@@ -35,6 +35,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::wheel::Wheel,
     &super::siege::Siege,
     &super::siege::Cathars,
+    &super::plague::Plague,
 ];
 
 /// The vocabulary that reads this key of a place, and its words for what the key writes: of

@@ -563,3 +563,31 @@ fn wheel_pig_elsewhere_is_illegal() {
         "5:",
     );
 }
+
+/// A follower's flight from the plague (The Plague) is not modelled: refused where it is
+/// written, citing its rule.
+#[test]
+fn plague_flight_not_modelled() {
+    check(
+        "plague_flight_not_modelled",
+        &format!(
+            "{HEAD}expansions: [plague]\nboard:\n  - {{tile: D, at: [0, 0]}}\n  - {{tile: U, at: [-1, 0], outbreak: 1}}\nturns:\n  - {{tile: U, at: [1, 0], flea: [0, 0], flight: {{from: [0, 0], to: [1, 0]}}}}\n"
+        ),
+        "referee::plague.flight",
+        "8:",
+    );
+}
+
+/// A follower on a plague source tile of the starting board (The Plague): the board is
+/// refused, citing the rule, where the outbreak is written.
+#[test]
+fn plague_follower_on_a_source_tile() {
+    check(
+        "plague_follower_on_a_source_tile",
+        &format!(
+            "{HEAD}expansions: [plague]\nboard:\n  - {{tile: D, at: [0, 0]}}\n  - {{tile: U, at: [-1, 0], outbreak: 1, followers: [{{player: Red, on: road W}}]}}\n"
+        ),
+        "plague.outbreak.no-follower",
+        "6:38",
+    );
+}
