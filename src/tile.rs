@@ -116,10 +116,12 @@ pub enum FeatureKind {
     Robber,
     /// Not a feature: a watchtower's points, paid when a road or city scores (The Watchtowers).
     Watchtower,
+    /// Not a feature: the big top's points and the ringmaster's bonus (Under the Big Top).
+    Circus,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 13] = [
+    pub const ALL: [FeatureKind; 14] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -133,6 +135,7 @@ impl FeatureKind {
         FeatureKind::King,
         FeatureKind::Robber,
         FeatureKind::Watchtower,
+        FeatureKind::Circus,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -150,6 +153,7 @@ impl FeatureKind {
             FeatureKind::King => "king",
             FeatureKind::Robber => "robber",
             FeatureKind::Watchtower => "watchtower",
+            FeatureKind::Circus => "circus",
         }
     }
 
@@ -301,10 +305,14 @@ pub enum Mark {
     WatchtowerMonasteries,
     /// A watchtower scoring 1 point for each tile there showing a city.
     WatchtowerCities,
+    /// A circus space (Under the Big Top): where the big top goes up; no follower stands on it.
+    Circus,
+    /// An acrobat space (Under the Big Top): where followers pile up as acrobats.
+    Acrobats,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 21] = [
+    pub const ALL: [Mark; 23] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -326,6 +334,8 @@ impl Mark {
         Mark::WatchtowerRoads,
         Mark::WatchtowerMonasteries,
         Mark::WatchtowerCities,
+        Mark::Circus,
+        Mark::Acrobats,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -351,6 +361,8 @@ impl Mark {
             Mark::WatchtowerRoads => "watchtower-roads",
             Mark::WatchtowerMonasteries => "watchtower-monasteries",
             Mark::WatchtowerCities => "watchtower-cities",
+            Mark::Circus => "circus",
+            Mark::Acrobats => "acrobats",
         }
     }
 }

@@ -105,7 +105,16 @@ impl<'t> Game<'t> {
         self.state_journal.open(0);
         saved.players.clear();
         saved.players.extend(self.players.iter().map(|p| {
-            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply)
+            (
+                p.score,
+                p.supply,
+                p.large_supply,
+                p.mayor_supply,
+                p.wagon_supply,
+                p.phantom_supply,
+                p.abbot_supply,
+                p.ringmaster_supply,
+            )
         }));
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
@@ -128,9 +137,19 @@ impl<'t> Game<'t> {
         self.placed.truncate(saved.placed);
         self.added.truncate(saved.added);
         self.events.truncate(saved.events);
-        for (p, &(score, supply, large, mayor, wagon, phantom, abbot)) in self.players.iter_mut().zip(&saved.players) {
-            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply) =
-                (score, supply, large, mayor, wagon, phantom, abbot);
+        for (p, &(score, supply, large, mayor, wagon, phantom, abbot, ringmaster)) in
+            self.players.iter_mut().zip(&saved.players)
+        {
+            (
+                p.score,
+                p.supply,
+                p.large_supply,
+                p.mayor_supply,
+                p.wagon_supply,
+                p.phantom_supply,
+                p.abbot_supply,
+                p.ringmaster_supply,
+            ) = (score, supply, large, mayor, wagon, phantom, abbot, ringmaster);
         }
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
@@ -261,7 +280,7 @@ impl<'g, 't> Trials<'g, 't> {
 #[derive(Default)]
 pub(super) struct Checkpoint {
     /// Each player's score and figures in supply.
-    players: Vec<(i32, u8, u8, u8, u8, u8, u8)>,
+    players: Vec<(i32, u8, u8, u8, u8, u8, u8, u8)>,
     placed: usize,
     added: usize,
     followers: Vec<Follower>,
