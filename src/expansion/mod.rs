@@ -11,6 +11,7 @@ pub mod am;
 pub mod base;
 pub mod bcb1;
 pub mod cig;
+pub mod circus;
 pub mod corners;
 pub mod count;
 pub mod db;
@@ -111,6 +112,9 @@ expansion_ids! {
     Watchtowers = "watchtowers", written: ["watchtowers"];
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
+    /// Under the Big Top: the big top, the animal tokens and the ringmaster (the acrobats are
+    /// refused).
+    Circus = "circus", written: ["circus"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -122,7 +126,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("cathars", "The Cathars"),
     ("plague", "The Plague"),
     ("witch", "The Witch"),
-    ("circus", "Under the Big Top"),
 ];
 
 impl ExpansionId {
@@ -578,6 +581,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &count::Count,
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
+    &circus::Circus,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered
