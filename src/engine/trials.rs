@@ -271,6 +271,10 @@ impl<'g, 't> Trials<'g, 't> {
     }
 }
 
+/// A player's score and supplies as a checkpoint keeps them: the score, then the normal,
+/// large, mayor, wagon, phantom, abbot and ringmaster supplies.
+type Kept = (i32, u8, u8, u8, u8, u8, u8, u8);
+
 /// What [`Game::checkpoint`] keeps: the game's state but for the board, the features, the
 /// placements, the groups waiting to be surrounded and the expansions' state (which note
 /// what is written over: the state is copied when first written), the lists only added to
@@ -280,7 +284,7 @@ impl<'g, 't> Trials<'g, 't> {
 #[derive(Default)]
 pub(super) struct Checkpoint {
     /// Each player's score and figures in supply.
-    players: Vec<(i32, u8, u8, u8, u8, u8, u8, u8)>,
+    players: Vec<Kept>,
     placed: usize,
     added: usize,
     followers: Vec<Follower>,

@@ -72,7 +72,10 @@ impl Vocabulary for Circus {
                     rule::ACROBATS.as_str(),
                     &path,
                     "a follower on an acrobat space is not modelled".to_string(),
-                    Some("Under the Big Top's acrobats are not modelled (see `referee explain circus`)".to_string()),
+                    Some(
+                        "Under the Big Top's acrobats are not modelled (`referee explain circus.acrobats.placement`)"
+                            .to_string(),
+                    ),
                 ),
             }
         }
