@@ -117,10 +117,12 @@ pub enum FeatureKind {
     Robber,
     /// Not a feature: a watchtower's points, paid when a road or city scores (The Watchtowers).
     Watchtower,
+    /// Not a feature: the big top's points and the ringmaster's bonus (Under the Big Top).
+    Circus,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 13] = [
+    pub const ALL: [FeatureKind; 14] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -134,6 +136,7 @@ impl FeatureKind {
         FeatureKind::King,
         FeatureKind::Robber,
         FeatureKind::Watchtower,
+        FeatureKind::Circus,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -151,6 +154,7 @@ impl FeatureKind {
             FeatureKind::King => "king",
             FeatureKind::Robber => "robber",
             FeatureKind::Watchtower => "watchtower",
+            FeatureKind::Circus => "circus",
         }
     }
 
@@ -305,10 +309,14 @@ pub enum Mark {
     /// A besiegers' camp (The Siege, The Cathars), in the first city of the tile: a city
     /// holding one is besieged.
     Besieged,
+    /// A circus space (Under the Big Top): where the big top goes up; no follower stands on it.
+    Circus,
+    /// An acrobat space (Under the Big Top): where followers pile up as acrobats.
+    Acrobats,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 22] = [
+    pub const ALL: [Mark; 24] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -331,6 +339,8 @@ impl Mark {
         Mark::WatchtowerMonasteries,
         Mark::WatchtowerCities,
         Mark::Besieged,
+        Mark::Circus,
+        Mark::Acrobats,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -357,6 +367,8 @@ impl Mark {
             Mark::WatchtowerMonasteries => "watchtower-monasteries",
             Mark::WatchtowerCities => "watchtower-cities",
             Mark::Besieged => "besieged",
+            Mark::Circus => "circus",
+            Mark::Acrobats => "acrobats",
         }
     }
 }

@@ -41,17 +41,29 @@ pub enum Figure {
     /// own that goes only on a cloister or a garden (its expansion says where), and that its
     /// owner may take back instead of deploying, scored at once.
     Abbot,
+    /// The ringmaster (Under the Big Top): one per player, a follower weighing one, whose
+    /// owner scores a bonus for the circus and acrobat spaces around it when its feature is
+    /// scored (its expansion says how much).
+    Ringmaster,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 7] =
-        [Figure::Normal, Figure::Large, Figure::Mayor, Figure::Wagon, Figure::Phantom, Figure::Prior, Figure::Abbot];
+    pub const ALL: [Figure; 8] = [
+        Figure::Normal,
+        Figure::Large,
+        Figure::Mayor,
+        Figure::Wagon,
+        Figure::Phantom,
+        Figure::Prior,
+        Figure::Abbot,
+        Figure::Ringmaster,
+    ];
 
     /// What the figure weighs when the majority on a feature is decided, the feature aside:
     /// a mayor's weight is its city's ([`Figure::strength_in`]).
     pub const fn strength(self) -> u32 {
         match self {
-            Figure::Normal | Figure::Wagon | Figure::Phantom | Figure::Abbot => 1,
+            Figure::Normal | Figure::Wagon | Figure::Phantom | Figure::Abbot | Figure::Ringmaster => 1,
             Figure::Large => 2,
             Figure::Mayor | Figure::Prior => 0,
         }
@@ -82,6 +94,7 @@ impl Figure {
             Figure::Phantom => "phantom",
             Figure::Prior => "follower laid as an abbot",
             Figure::Abbot => "abbot",
+            Figure::Ringmaster => "ringmaster",
         }
     }
 
@@ -96,6 +109,7 @@ impl Figure {
             Figure::Phantom => "phantom ",
             Figure::Prior => "as-abbot ",
             Figure::Abbot => "abbot ",
+            Figure::Ringmaster => "ringmaster ",
         }
     }
 }
@@ -123,6 +137,8 @@ pub struct Player {
     pub phantom_supply: u8,
     /// The abbot in supply: 0 unless an expansion gives it (The Abbot).
     pub abbot_supply: u8,
+    /// The ringmaster in supply: 0 unless an expansion gives it (Under the Big Top).
+    pub ringmaster_supply: u8,
     /// Whether the player may lay a normal follower as an abbot (`Figure::Prior`, The
     /// Monasteries): the normal followers in supply are then also priors in supply.
     pub priors: bool,
@@ -140,6 +156,7 @@ impl Player {
             Figure::Prior if self.priors => self.supply,
             Figure::Prior => 0,
             Figure::Abbot => self.abbot_supply,
+            Figure::Ringmaster => self.ringmaster_supply,
         }
     }
 
@@ -152,6 +169,7 @@ impl Player {
             Figure::Phantom => &mut self.phantom_supply,
             Figure::Prior => &mut self.supply,
             Figure::Abbot => &mut self.abbot_supply,
+            Figure::Ringmaster => &mut self.ringmaster_supply,
         }
     }
 }

@@ -171,6 +171,7 @@ impl<'t> Game<'t> {
                     wagon_supply: 0,
                     phantom_supply: 0,
                     abbot_supply: 0,
+                    ringmaster_supply: 0,
                     priors: false,
                 })
                 .collect(),

@@ -105,7 +105,16 @@ impl<'t> Game<'t> {
         self.state_journal.open(0);
         saved.players.clear();
         saved.players.extend(self.players.iter().map(|p| {
-            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply)
+            (
+                p.score,
+                p.supply,
+                p.large_supply,
+                p.mayor_supply,
+                p.wagon_supply,
+                p.phantom_supply,
+                p.abbot_supply,
+                p.ringmaster_supply,
+            )
         }));
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
@@ -128,9 +137,19 @@ impl<'t> Game<'t> {
         self.placed.truncate(saved.placed);
         self.added.truncate(saved.added);
         self.events.truncate(saved.events);
-        for (p, &(score, supply, large, mayor, wagon, phantom, abbot)) in self.players.iter_mut().zip(&saved.players) {
-            (p.score, p.supply, p.large_supply, p.mayor_supply, p.wagon_supply, p.phantom_supply, p.abbot_supply) =
-                (score, supply, large, mayor, wagon, phantom, abbot);
+        for (p, &(score, supply, large, mayor, wagon, phantom, abbot, ringmaster)) in
+            self.players.iter_mut().zip(&saved.players)
+        {
+            (
+                p.score,
+                p.supply,
+                p.large_supply,
+                p.mayor_supply,
+                p.wagon_supply,
+                p.phantom_supply,
+                p.abbot_supply,
+                p.ringmaster_supply,
+            ) = (score, supply, large, mayor, wagon, phantom, abbot, ringmaster);
         }
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
@@ -252,6 +271,10 @@ impl<'g, 't> Trials<'g, 't> {
     }
 }
 
+/// A player's score and supplies as a checkpoint keeps them: the score, then the normal,
+/// large, mayor, wagon, phantom, abbot and ringmaster supplies.
+type Kept = (i32, u8, u8, u8, u8, u8, u8, u8);
+
 /// What [`Game::checkpoint`] keeps: the game's state but for the board, the features, the
 /// placements, the groups waiting to be surrounded and the expansions' state (which note
 /// what is written over: the state is copied when first written), the lists only added to
@@ -261,7 +284,7 @@ impl<'g, 't> Trials<'g, 't> {
 #[derive(Default)]
 pub(super) struct Checkpoint {
     /// Each player's score and figures in supply.
-    players: Vec<(i32, u8, u8, u8, u8, u8, u8)>,
+    players: Vec<Kept>,
     placed: usize,
     added: usize,
     followers: Vec<Follower>,

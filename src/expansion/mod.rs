@@ -11,6 +11,7 @@ pub mod am;
 pub mod base;
 pub mod bcb1;
 pub mod cig;
+pub mod circus;
 pub mod corners;
 pub mod count;
 pub mod db;
@@ -123,12 +124,14 @@ expansion_ids! {
     Cathars = "cathars", written: ["cathars"];
     /// The Plague (1st edition): outbreaks and fleas (flight and eradication are refused).
     Plague = "plague", written: ["plague"];
+    /// Under the Big Top: the big top, the animal tokens and the ringmaster (the acrobats are
+    /// refused).
+    Circus = "circus", written: ["circus"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
-pub const NOT_YET: &[(&str, &str)] =
-    &[("messages", "The Messages"), ("witch", "The Witch"), ("circus", "Under the Big Top")];
+pub const NOT_YET: &[(&str, &str)] = &[("messages", "The Messages"), ("witch", "The Witch")];
 
 impl ExpansionId {
     pub fn parse(s: &str) -> Option<ExpansionId> {
@@ -604,6 +607,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &siege::Siege,
     &siege::Cathars,
     &plague::Plague,
+    &circus::Circus,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

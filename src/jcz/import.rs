@@ -122,6 +122,17 @@ const SUPPLY: &[(&str, &str, u8)] = &[
 const MOOT_ELEMENTS: &[(&str, &str)] =
     &[("pig-herd", "no tile of the sets the referee reads shows a pig-herd, so the element changes nothing")];
 
+/// Elements of an expansion the referee models whose saves it does not read yet, each with why.
+const UNREAD_ELEMENTS: &[(&str, &str)] = &[
+    (
+        "big-top",
+        "Under the Big Top's big top: the animal tokens JCloisterZone draws are not read from a save (a scenario \
+         writes each as `animal:`)",
+    ),
+    ("ringmaster", "Under the Big Top's ringmaster: its deployments are not read from a save yet"),
+    ("acrobats", "Under the Big Top's acrobats are not modelled"),
+];
+
 /// JCZ's rule values that are what the referee plays, with no switch to set: accepted.
 /// `wagon-move: C1` is the first edition's wagon move (onto a feature joined by road); the
 /// client's default, C2, lets the wagon reach further, which the referee does not play (a
@@ -472,6 +483,15 @@ impl Cx<'_> {
                         }
                     }
                 }
+                None if UNREAD_ELEMENTS.iter().any(|(e, _)| e == name) => {
+                    let (_, why) = UNREAD_ELEMENTS.iter().find(|(e, _)| e == name).expect("found");
+                    self.problem(
+                        "jcz::unsupported-element",
+                        &format!("setup.elements.{name}"),
+                        format!("the element `{name}`: {why}"),
+                        None,
+                    )
+                }
                 None => self.problem(
                     "jcz::unsupported-element",
                     &format!("setup.elements.{name}"),
@@ -479,6 +499,19 @@ impl Cx<'_> {
                     None,
                 ),
             }
+        }
+        // Under the Big Top's circus tiles always raise the big top in the referee: JCZ plays
+        // them without it when the `big-top` element is absent.
+        let circus_set = g.setup.sets.keys().find(|id| tiles::SETS.iter().any(|(s, x)| s == id && *x == "circus"));
+        if let Some(id) = circus_set.filter(|_| !g.setup.elements.contains_key("big-top")) {
+            self.problem(
+                "jcz::unsupported-element",
+                &format!("setup.sets.{id}"),
+                "Under the Big Top's tiles without the `big-top` element: the referee always plays the big top on \
+                 the circus tiles"
+                    .to_string(),
+                None,
+            );
         }
         // A barn sending a field's farmers home: JCZ sends the field's pig home too, which the
         // `jcz` ruleset plays (switch `pig.barn-sends-farmers-home`).

@@ -24,12 +24,17 @@ pub const SETS: &[(&str, &str)] = &[
     ("watchtowers", "watchtowers"),
     ("siege/besiegers", "siege"),
     ("siege/cathars", "cathars"),
+    ("under-the-big-top:1", "circus"),
 ];
 
 /// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
 /// with why: a game with one is refused at its set.
-/// None now (`count`, the last, is The Count's city of Carcassonne: `tiles/count.yaml`).
-pub const SETS_NOT_MODELLED: &[(&str, &str)] = &[];
+pub const SETS_NOT_MODELLED: &[(&str, &str)] = &[(
+    "under-the-big-top-c1",
+    "JCloisterZone's own first-edition-style redesign of Under the Big Top (other tiles, a well; HiG published \
+     the expansion only in the second edition's design): the referee reads the published tiles, \
+     `under-the-big-top:1` and `:2`",
+)];
 
 /// Second-edition tile sets read as their first edition: the same deck, some copies printed
 /// with a garden (a land symbol that only the abbot uses). `(set, the first edition's set)`.
@@ -42,6 +47,7 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("river/1:2", "river/1:1"),
     ("river/2:2", "river/2:1"),
     ("flier:2", "flier:1"),
+    ("under-the-big-top:2", "under-the-big-top:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -64,6 +70,8 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("RI.1/IIG", "RI.1/II"),
     ("RI.2/IIG", "RI.2/II"),
     ("FL/F.dG", "FL/F.d"),
+    ("BT/ffff.g.ac", "BT/ffff.ac"),
+    ("BT/frrf.g.bt", "BT/frrf.bt"),
 ];
 
 /// The garden tiles with a catalogue tile of their own (The Abbot's, `tiles/abbot.yaml`),
@@ -171,6 +179,23 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("SI.CA/RCr", "CA02", 0),
     ("SI.CA/Cc", "CA03", 0),
     ("SI.CA/CcRr", "CA04", 0),
+    // Under the Big Top (`under-the-big-top:1`), in the set's order: BT01 to BT16.
+    ("BT/ffff.ac", "BT01", 0),
+    ("BT/ffrf.ac", "BT02", 0),
+    ("BT/ffrr.ac", "BT03", 0),
+    ("BT/rfrf.ac", "BT04", 0),
+    ("BT/rrrf.ac", "BT05", 0),
+    ("BT/ffrf.bt", "BT06", 0),
+    ("BT/frrf.bt", "BT07", 0),
+    ("BT/frfr.bt", "BT08", 0),
+    ("BT/frrr.bt", "BT09", 0),
+    ("BT/cfff.bt", "BT10", 0),
+    ("BT/cffr.bt", "BT11", 0),
+    ("BT/cfrf.bt", "BT12", 0),
+    ("BT/crfr.bt", "BT13", 0),
+    ("BT/cfcf.bt", "BT14", 0),
+    ("BT/ccrf.bt", "BT15", 0),
+    ("BT/crrc.bt", "BT16", 0),
     // The Watchtowers (`watchtowers`), in the set's order: WT01 to WT12.
     ("WT/CCRF_2T", "WT01", 0),
     ("WT/CFff_3C", "WT02", 0),

@@ -99,6 +99,8 @@ fn figure(s: &mut String, x: i32, y: i32, role: Role, look: Look, kind: crate::e
         crate::engine::Figure::Prior => " rotate(-90) scale(0.9)".to_string(),
         // The abbot (The Abbot) is a taller, narrower figure.
         crate::engine::Figure::Abbot => format!(" scale(0.85,1.35){pose}"),
+        // The ringmaster (Under the Big Top) is a little taller, wider at the top (his hat).
+        crate::engine::Figure::Ringmaster => format!(" scale(1.05,1.2){pose}"),
         _ => pose.to_string(),
     };
     // The wagon stands on a wheel.

@@ -531,6 +531,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
         (crate::engine::Figure::Phantom, "phantoms (followers like the others)"),
         (crate::engine::Figure::Prior, "followers laid as abbots (scored at the end)"),
         (crate::engine::Figure::Abbot, "abbots (on a cloister or garden, taken back for its points)"),
+        (crate::engine::Figure::Ringmaster, "ringmasters (followers scoring the circus and acrobat spaces around)"),
     ] {
         let at: Vec<String> = followers
             .iter()

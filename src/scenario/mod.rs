@@ -7,6 +7,7 @@
 mod abbot;
 mod am;
 mod cig;
+mod circus;
 mod count;
 mod db;
 mod exp8;

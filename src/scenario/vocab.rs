@@ -36,6 +36,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::siege::Siege,
     &super::siege::Cathars,
     &super::plague::Plague,
+    &super::circus::Circus,
 ];
 
 /// The vocabulary that reads this key of a place, and its words for what the key writes: of

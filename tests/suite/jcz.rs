@@ -370,7 +370,9 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 }
                 .to_string(),
             ),
-            s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard") => symbols.push(s.to_string()),
+            s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard" | "circus" | "acrobats") => {
+                symbols.push(s.to_string())
+            }
             // A flying machine: the catalogue's mark names its arrow as printed.
             "flying-machine" => {
                 symbols.push(format!("flier-{}", n.attribute("direction").unwrap().to_ascii_lowercase()))
@@ -473,6 +475,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "count.xml",
         "watchtowers.xml",
         "siege.xml",
+        "under_the_big_top.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -495,6 +498,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Watchtowers,
         referee::expansion::ExpansionId::Siege,
         referee::expansion::ExpansionId::Cathars,
+        referee::expansion::ExpansionId::Circus,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -541,6 +545,7 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
         "hills_and_sheep.xml",
         "river.xml",
         "flier.xml",
+        "under_the_big_top.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
