@@ -116,10 +116,12 @@ pub enum FeatureKind {
     Robber,
     /// Not a feature: a watchtower's points, paid when a road or city scores (The Watchtowers).
     Watchtower,
+    /// Not a feature: a message drawn when a scoring figure lands on a dark space (The Messages).
+    Message,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 13] = [
+    pub const ALL: [FeatureKind; 14] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -133,6 +135,7 @@ impl FeatureKind {
         FeatureKind::King,
         FeatureKind::Robber,
         FeatureKind::Watchtower,
+        FeatureKind::Message,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -150,6 +153,7 @@ impl FeatureKind {
             FeatureKind::King => "king",
             FeatureKind::Robber => "robber",
             FeatureKind::Watchtower => "watchtower",
+            FeatureKind::Message => "message",
         }
     }
 

@@ -464,7 +464,8 @@ impl Game<'_> {
                 | FeatureKind::Fairy
                 | FeatureKind::King
                 | FeatureKind::Robber
-                | FeatureKind::Watchtower => true,
+                | FeatureKind::Watchtower
+                | FeatureKind::Message => true,
             };
             if !complete {
                 self.score(root, Timing::End);

@@ -189,7 +189,8 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
         | FeatureKind::Fairy
         | FeatureKind::King
         | FeatureKind::Robber
-        | FeatureKind::Watchtower => Terrain::Field,
+        | FeatureKind::Watchtower
+        | FeatureKind::Message => Terrain::Field,
     }
 }
 

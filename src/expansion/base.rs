@@ -223,7 +223,8 @@ impl Expansion for Base {
             | FeatureKind::Fairy
             | FeatureKind::King
             | FeatureKind::Robber
-            | FeatureKind::Watchtower => {}
+            | FeatureKind::Watchtower
+            | FeatureKind::Message => {}
         }
     }
 }

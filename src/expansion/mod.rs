@@ -20,6 +20,7 @@ pub mod hs;
 pub mod ic;
 pub mod kr;
 pub mod lb;
+pub mod messages;
 pub mod monasteries;
 pub mod ne8;
 pub mod pd;
@@ -111,12 +112,13 @@ expansion_ids! {
     Watchtowers = "watchtowers", written: ["watchtowers"];
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
+    /// The Messages (1st edition): the woman on the scoreboard, messages drawn, Message 7.
+    Messages = "messages", written: ["messages"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("messages", "The Messages"),
     ("wheel-of-fortune", "Wheel of Fortune"),
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
@@ -578,6 +580,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &count::Count,
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
+    &messages::Messages,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

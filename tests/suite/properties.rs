@@ -67,7 +67,8 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                         | FeatureKind::Fairy
                         | FeatureKind::King
                         | FeatureKind::Robber
-                        | FeatureKind::Watchtower => {}
+                        | FeatureKind::Watchtower
+                        | FeatureKind::Message => {}
                     }
                 }
             }
