@@ -39,7 +39,7 @@
 //! engine tests for this expansion: the importer reads none of it.
 
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions};
-use crate::engine::{Game, Move, Part, Phase, TurnContext};
+use crate::engine::{FollowerOn, Game, Move, Part, Phase, Trials, TurnContext};
 use crate::geom::Pos;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::FeatureKind;
@@ -98,6 +98,9 @@ pub enum Action {
     Draws(Vec<Draw>),
     /// A player's woman stands on this space when the game starts (`women:`).
     Woman { player: PlayerId, space: i32 },
+    /// Never written nor offered: a move tried by [`Expansion::action_options`] to learn what
+    /// its scorings pay, the track left unjudged.
+    Probe,
 }
 
 /// The women's spaces, and where this placement's events begin.
@@ -140,6 +143,9 @@ fn event(turn: u16, player: PlayerId, words: String, item: ScoreItem) -> ScoreEv
 /// The placement's scorings of the active player moved on the track, each landing on a dark
 /// space drawing the next message written, resolved at once (its 2 points scored in turn).
 fn run(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
+    if turn.mv.extras.iter().any(|e| e.get::<Action>() == Some(&Action::Probe)) {
+        return Ok(());
+    }
     let p = turn.player;
     let name = game.player_name(p).to_string();
     let written = track(&turn.mv).map(<[Figure]>::to_vec);
@@ -273,6 +279,109 @@ fn run(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     Ok(())
 }
 
+/// The most scorings of one placement whose figures are offered (2 ^ this track choices).
+const MAX_OFFERED_SCORINGS: usize = 5;
+/// The most sets offered for one set of the other expansions' actions.
+const MAX_OFFERED_SETS: usize = 512;
+
+/// The sets `referee moves` may list: for each set the expansions before offered (and none),
+/// with no follower and with one on each segment of the tile, the placement is tried to learn
+/// the points it pays the player in order; then each choice of figures, and at each dark
+/// space each message that may be drawn (chance, as a drawn token is: every outcome is
+/// offered), with its 2 points, or Message 7's tile in a first part.
+fn offer(game: &Game, trials: &mut Trials, player: PlayerId, mv: &Move, turn: u16, out: &mut Vec<Vec<Extra>>) {
+    let bases: Vec<Vec<Extra>> = std::iter::once(Vec::new()).chain(out.iter().cloned()).collect();
+    let def = game.def(mv.tile);
+    let mut followers: Vec<Option<FollowerOn>> = vec![None];
+    followers.extend((0..def.segments.len()).map(|i| Some(FollowerOn::Segment(i))));
+    let woman = game.state_of::<State>().woman[player.index()];
+    let score = game.players()[player.index()].score;
+    let mut found: Vec<Vec<Extra>> = Vec::new();
+    for base in &bases {
+        for f in &followers {
+            let mut probe = mv.clone();
+            probe.follower = *f;
+            probe.extras = base.clone();
+            probe.extras.push(Extra::new(Action::Probe));
+            let paid = trials.attempt(player, &probe, turn, |after| {
+                after.ok().map(|g| {
+                    let since = g.state_of::<State>().since.min(g.events().len());
+                    g.events()[since..]
+                        .iter()
+                        .filter(|e| e.players.contains(&player))
+                        .map(ScoreEvent::points)
+                        .collect::<Vec<i32>>()
+                })
+            });
+            let Some(paid) = paid else { continue };
+            for (track, draws) in choices(&paid, score, woman, mv.part == Part::First) {
+                let mut set = base.clone();
+                if track.contains(&Figure::Woman) {
+                    set.push(Extra::new(Action::Track(track)));
+                }
+                if !draws.is_empty() {
+                    set.push(Extra::new(Action::Draws(draws)));
+                }
+                if set.len() > base.len() && !found.contains(&set) {
+                    found.push(set);
+                }
+            }
+        }
+    }
+    out.extend(found);
+}
+
+/// Every choice of figures for the points `paid` in order (the messages' 2 points after them),
+/// from a score of `start` with the woman on `woman`, and the messages each draws.
+fn choices(paid: &[i32], start: i32, woman: i32, first_part: bool) -> Vec<(Vec<Figure>, Vec<Draw>)> {
+    let mut done = Vec::new();
+    // (points still to move, figures chosen, draws, score, woman, tile drawn)
+    let mut stack = vec![(paid.to_vec(), Vec::new(), Vec::new(), start, woman, false)];
+    while let Some((queue, track, draws, score, w, tile)) = stack.pop() {
+        if done.len() + stack.len() > MAX_OFFERED_SETS {
+            break;
+        }
+        let Some((&pts, rest)) = queue.split_first() else {
+            if !first_part || tile {
+                done.push((track, draws));
+            }
+            continue;
+        };
+        if pts <= 0 {
+            stack.push((rest.to_vec(), track, draws, score + pts, w, tile));
+            continue;
+        }
+        if track.len() >= MAX_OFFERED_SCORINGS {
+            continue;
+        }
+        for figure in Figure::ALL {
+            let (landed, w2) = match figure {
+                Figure::Woman => (w + pts, w + pts),
+                Figure::Scorer => (score - w + pts, w),
+            };
+            let mut track = track.clone();
+            track.push(figure);
+            if landed % DARK_EVERY != 0 {
+                stack.push((rest.to_vec(), track, draws.clone(), score + pts, w2, tile));
+                continue;
+            }
+            for message in 1..=8u8 {
+                let mut d = draws.clone();
+                d.push(Draw { message, points: true });
+                let mut q = rest.to_vec();
+                q.push(INSTEAD_POINTS);
+                stack.push((q, track.clone(), d, score + pts, w2, tile));
+            }
+            if first_part && !tile {
+                let mut d = draws.clone();
+                d.push(Draw { message: TILE_MESSAGE, points: false });
+                stack.push((rest.to_vec(), track, d, score + pts, w2, true));
+            }
+        }
+    }
+    done
+}
+
 impl Expansion for Messages {
     fn id(&self) -> ExpansionId {
         ExpansionId::Messages
@@ -311,12 +420,32 @@ impl Expansion for Messages {
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
-            Action::Woman { .. } => None,
+            Action::Woman { .. } | Action::Probe => None,
         }
+    }
+
+    fn offers_actions(&self) -> bool {
+        true
+    }
+
+    fn action_options(
+        &self,
+        game: &Game,
+        trials: &mut Trials,
+        player: PlayerId,
+        mv: &Move,
+        turn: u16,
+        out: &mut Vec<Vec<Extra>>,
+    ) {
+        offer(game, trials, player, mv, turn, out);
     }
 
     fn edge_changes(&self) -> super::EdgeChanges {
         super::EdgeChanges::None
+    }
+
+    fn judges_every_move_in_play(&self) -> bool {
+        true
     }
 
     fn grants_second_part(&self) -> bool {

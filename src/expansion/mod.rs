@@ -500,6 +500,13 @@ pub trait Expansion: Sync {
     ) {
     }
 
+    /// Whether this expansion's phases may refuse a move that holds none of its actions (a
+    /// bare placement whose scoring stops a figure on a dark space, The Messages): every
+    /// move is then judged by playing it (`Game::check`, `Game::play` putting the game back).
+    fn judges_every_move_in_play(&self) -> bool {
+        false
+    }
+
     /// Whether this expansion lets a turn have a second part (a builder's double turn); a
     /// turn written in two parts is refused unless one does. The expansion judges, in its
     /// phases, whether the first part earned the second (`Move::part`).

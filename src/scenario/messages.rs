@@ -175,7 +175,7 @@ impl Vocabulary for Messages {
             Action::Draws(d) => {
                 Some(Written::Value(MESSAGE, format!("[{}]", d.iter().map(draw_text).collect::<Vec<_>>().join(", "))))
             }
-            Action::Woman { .. } => None,
+            Action::Woman { .. } | Action::Probe => None,
         }
     }
 
