@@ -25,7 +25,12 @@
 //!   builder's): the first part must draw Message 7 and take its action, and a Message 7
 //!   taken earns exactly that second part. Another expansion reading "a later turn" by the
 //!   placement (Bridges, Castles and Bazaars' castle under `castle.same-turn-completion:
-//!   later-scoring-round-suffices`) sees the second part as a later scoring round.
+//!   later-scoring-round-suffices`) sees the second part as a later scoring round;
+//! * the legal moves (`referee moves`): each placement is tried to learn what it pays, then
+//!   offered with each choice of figures and, at each dark space, each message that may be
+//!   drawn for its 2 points (chance: every outcome listed) or Message 7's tile in a first
+//!   part. Since any placement may stop a figure on a dark space, every move is judged by
+//!   playing it while the expansion is in play (`judges_every_move_in_play`).
 //!
 //! What it does not model, refused where it is met: the actions of Messages 1-6 and 8
 //! (`messages.message.others`: a verdict saying to take the 2 points instead, located at the
@@ -34,7 +39,9 @@
 //! Builders) when Message 7 did not earn it (the first part must draw Message 7); the
 //! opponents' choice of figure (their points, scored in another player's turn, move their
 //! scoring figure, which draws nothing: `messages.draw.active-player`); negative points
-//! (a bazaar bid paid) move the scoring figure back and draw nothing. The crop-circle tile is
+//! (a bazaar bid paid) move the scoring figure back and draw nothing; a `women:` space above
+//! the player's starting score is not refused (the scoring figure then stands below 0 until
+//! it scores). The crop-circle tile is
 //! not in the catalogue (an unknown tile). There are no JCloisterZone tile definitions or
 //! engine tests for this expansion: the importer reads none of it.
 

@@ -64,13 +64,13 @@ fn unknown_expansion() {
     check("unknown_expansion", &format!("{HEAD}expansions: [dragons]\n"), "referee::scenario::unknown-expansion", "3:");
 }
 
-/// An expansion the rulings need that the engine does not play yet (The Messages):
+/// An expansion the rulings need that the engine does not play yet (The Plague):
 /// refused where it is named, saying so.
 #[test]
 fn expansion_not_played_yet() {
     check(
         "expansion_not_played_yet",
-        &format!("{HEAD}expansions: [tb, messages]\n"),
+        &format!("{HEAD}expansions: [tb, plague]\n"),
         "referee::scenario::expansion-not-played",
         "3:",
     );
