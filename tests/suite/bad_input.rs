@@ -76,6 +76,18 @@ fn expansion_not_played_yet() {
     );
 }
 
+/// A message that is not one of the eight, written on a turn of The Messages: refused where
+/// it is written, citing the rule of the draw.
+#[test]
+fn message_number_out_of_range() {
+    check(
+        "message_number_out_of_range",
+        &format!("{HEAD}expansions: [messages]\nturns:\n  - {{tile: U, at: [1, 0], message: 9}}\n"),
+        "referee::messages.draw.action-or-points",
+        "5:",
+    );
+}
+
 /// The abbey written as a key beside a turn's tile: it is the turn's tile (`tile: abbey`), so
 /// the key is refused where it is written, citing its rule and saying how to write it.
 #[test]
