@@ -119,10 +119,12 @@ pub enum FeatureKind {
     Watchtower,
     /// Not a feature: the big top's points and the ringmaster's bonus (Under the Big Top).
     Circus,
+    /// Not a feature: a message drawn when a scoring figure lands on a dark space (The Messages).
+    Message,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 14] = [
+    pub const ALL: [FeatureKind; 15] = [
         FeatureKind::Road,
         FeatureKind::City,
         FeatureKind::Cloister,
@@ -137,6 +139,7 @@ impl FeatureKind {
         FeatureKind::Robber,
         FeatureKind::Watchtower,
         FeatureKind::Circus,
+        FeatureKind::Message,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -155,6 +158,7 @@ impl FeatureKind {
             FeatureKind::Robber => "robber",
             FeatureKind::Watchtower => "watchtower",
             FeatureKind::Circus => "circus",
+            FeatureKind::Message => "message",
         }
     }
 

@@ -113,6 +113,9 @@ pub struct Game<'t> {
     /// the legal moves of a whole turn of a one-square tile are bare placements read off the
     /// frontier (`Game::frontier_readable`): fixed by the expansions, worked out once.
     bare_only: bool,
+    /// Whether an expansion in play may refuse any move in its phases, a bare placement too
+    /// (`Expansion::judges_every_move_in_play`): every move is then judged by playing it.
+    all_in_play: bool,
 }
 
 impl PartialEq for Game<'_> {
@@ -195,6 +198,7 @@ impl<'t> Game<'t> {
             open: Vec::new(),
             moves: 0,
             bare_only: exps.iter().all(|x| x.edge_changes() == EdgeChanges::None && !x.offers_actions()),
+            all_in_play: exps.iter().any(|x| x.judges_every_move_in_play()),
         };
         // Where every move is a bare placement, a turn's search reads the frontier once, and
         // the board keeps its groups only once its frontier is large (`board::INDEX_FROM`).

@@ -169,7 +169,7 @@ impl<'t> Game<'t> {
         // The bare move of a whole turn with nothing changing its edges: judged here in one
         // pass (the fit known, which segments would join an occupied feature found once),
         // each candidate asked only of the expansions' vetoes.
-        let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none();
+        let quick = bare_may_fit && pending.is_empty() && part == Part::Whole && twin.is_none() && !self.all_in_play;
         if quick && whole_ok {
             let around = around.get_or_insert_with(|| self.around(pos));
             let vetoes = self.vetoes(player, &bare, deployable);

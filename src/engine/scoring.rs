@@ -465,7 +465,8 @@ impl Game<'_> {
                 | FeatureKind::King
                 | FeatureKind::Robber
                 | FeatureKind::Watchtower
-                | FeatureKind::Circus => true,
+                | FeatureKind::Circus
+                | FeatureKind::Message => true,
             };
             if !complete {
                 self.score(root, Timing::End);

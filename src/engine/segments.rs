@@ -233,7 +233,8 @@ pub fn terrain_of(kind: FeatureKind) -> Terrain {
         | FeatureKind::King
         | FeatureKind::Robber
         | FeatureKind::Watchtower
-        | FeatureKind::Circus => Terrain::Field,
+        | FeatureKind::Circus
+        | FeatureKind::Message => Terrain::Field,
     }
 }
 

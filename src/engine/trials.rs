@@ -3,7 +3,6 @@
 //! move is tried on ([`Game::trial`], [`Game::shadow`]), and [`Trials`], the moves of one turn
 //! tried on one copy. New state that a move changes is put back here, or keeps a journal.
 
-use super::turn::judged_in_play;
 use super::waiting::WaitingNote;
 use super::{journal, with_room, Completion, Follower, Game, Move, OpenTurn};
 use crate::geom::{Edge, Pos};
@@ -40,6 +39,7 @@ impl<'t> Game<'t> {
             open: self.open.clone(),
             moves: self.moves,
             bare_only: self.bare_only,
+            all_in_play: self.all_in_play,
         }
     }
 
@@ -253,7 +253,7 @@ impl<'g, 't> Trials<'g, 't> {
         if self.game.check_part(player, mv, turn).is_err() || self.misfits(player, mv) {
             return false;
         }
-        match judged_in_play(mv) {
+        match self.game.judged_in_play(mv) {
             true => self.attempt(player, mv, turn, |after| after.is_ok()),
             false => self.game.check_before_play(player, mv).is_ok(),
         }

@@ -130,7 +130,7 @@ impl<'t> Game<'t> {
     pub fn play(&mut self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         self.check_part(player, mv, turn)?;
         self.check_before_play(player, mv)?;
-        if judged_in_play(mv) {
+        if self.judged_in_play(mv) {
             let saved = &mut Checkpoint::default();
             self.checkpoint(saved);
             let result = self.play_phases(player, mv, turn);
@@ -151,7 +151,7 @@ impl<'t> Game<'t> {
     /// checks it anyway.
     pub(crate) fn play_listed(&mut self, player: PlayerId, mv: &Move, turn: u16) {
         debug_assert_eq!(self.check(player, mv, turn), Ok(()), "a listed move is legal");
-        let played = match judged_in_play(mv) {
+        let played = match self.judged_in_play(mv) {
             true => self.play(player, mv, turn),
             false => self.play_phases(player, mv, turn),
         };
@@ -163,7 +163,7 @@ impl<'t> Game<'t> {
     pub fn check(&self, player: PlayerId, mv: &Move, turn: u16) -> Result<(), Verdict> {
         self.check_part(player, mv, turn)?;
         self.check_before_play(player, mv)?;
-        if judged_in_play(mv) {
+        if self.judged_in_play(mv) {
             self.trial().play_phases(player, mv, turn)?;
         }
         Ok(())
@@ -328,9 +328,18 @@ impl<'t> Game<'t> {
 
 /// Whether a move's verdict depends on what its own turn does, so that only playing it can
 /// tell: it builds or decides something besides the tile and the follower, or its follower
-/// stands on something built this turn. Every other move is judged whole before play.
+/// stands on something built this turn. Every other move is judged whole before play
+/// (unless an expansion in play may refuse any move in its phases: [`Game::judged_in_play`]).
 pub(super) fn judged_in_play(mv: &Move) -> bool {
     !mv.extras.is_empty() || matches!(mv.follower, Some(FollowerOn::Added(_))) || mv.part != Part::Whole
+}
+
+impl Game<'_> {
+    /// [`judged_in_play`], or every move where an expansion in play may refuse any move in
+    /// its phases (`Expansion::judges_every_move_in_play`: The Messages' draws).
+    pub(super) fn judged_in_play(&self, mv: &Move) -> bool {
+        self.all_in_play || judged_in_play(mv)
+    }
 }
 
 #[cfg(test)]

@@ -224,7 +224,8 @@ impl Expansion for Base {
             | FeatureKind::King
             | FeatureKind::Robber
             | FeatureKind::Watchtower
-            | FeatureKind::Circus => {}
+            | FeatureKind::Circus
+            | FeatureKind::Message => {}
         }
     }
 }

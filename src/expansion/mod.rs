@@ -21,6 +21,7 @@ pub mod hs;
 pub mod ic;
 pub mod kr;
 pub mod lb;
+pub mod messages;
 pub mod monasteries;
 pub mod ne8;
 pub mod pd;
@@ -127,11 +128,13 @@ expansion_ids! {
     /// Under the Big Top: the big top, the animal tokens and the ringmaster (the acrobats are
     /// refused).
     Circus = "circus", written: ["circus"];
+    /// The Messages (1st edition): the woman on the scoreboard, messages drawn, Message 7.
+    Messages = "messages", written: ["messages"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
 /// them, with their names: a scenario naming one is refused, saying so.
-pub const NOT_YET: &[(&str, &str)] = &[("messages", "The Messages"), ("witch", "The Witch")];
+pub const NOT_YET: &[(&str, &str)] = &[("witch", "The Witch")];
 
 impl ExpansionId {
     pub fn parse(s: &str) -> Option<ExpansionId> {
@@ -523,6 +526,13 @@ pub trait Expansion: Sync {
     ) {
     }
 
+    /// Whether this expansion's phases may refuse a move that holds none of its actions (a
+    /// bare placement whose scoring stops a figure on a dark space, The Messages): every
+    /// move is then judged by playing it (`Game::check`, `Game::play` putting the game back).
+    fn judges_every_move_in_play(&self) -> bool {
+        false
+    }
+
     /// Whether this expansion lets a turn have a second part (a builder's double turn); a
     /// turn written in two parts is refused unless one does. The expansion judges, in its
     /// phases, whether the first part earned the second (`Move::part`).
@@ -608,6 +618,7 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &siege::Cathars,
     &plague::Plague,
     &circus::Circus,
+    &messages::Messages,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

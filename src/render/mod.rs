@@ -253,7 +253,8 @@ pub fn role_and_spot(game: &Game, f: &Follower, castles: &[(SegId, &'static str)
         | FeatureKind::King
         | FeatureKind::Robber
         | FeatureKind::Watchtower
-        | FeatureKind::Circus => Spot::Centre,
+        | FeatureKind::Circus
+        | FeatureKind::Message => Spot::Centre,
         // A field enclosed by cities lies in the centre.
         FeatureKind::Field if s.halves == 0 => Spot::Centre,
         FeatureKind::Field => {
@@ -286,7 +287,8 @@ fn role_of(game: &Game, seg: SegId, kind: FeatureKind, castles: &[(SegId, &'stat
         | FeatureKind::King
         | FeatureKind::Robber
         | FeatureKind::Watchtower
-        | FeatureKind::Circus => Role::Castle(LORD_OR_LADY),
+        | FeatureKind::Circus
+        | FeatureKind::Message => Role::Castle(LORD_OR_LADY),
         FeatureKind::City => {
             let root = game.feature_of(seg);
             castles.iter().find(|(town, _)| *town == root).map_or(Role::Knight, |(_, name)| Role::Castle(name))

@@ -16,6 +16,7 @@ mod hs;
 mod ic;
 mod kr;
 mod lb;
+mod messages;
 mod monasteries;
 mod pd;
 mod phantom;

@@ -37,6 +37,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::siege::Cathars,
     &super::plague::Plague,
     &super::circus::Circus,
+    &super::messages::Messages,
 ];
 
 /// The vocabulary that reads this key of a place, and its words for what the key writes: of

@@ -68,7 +68,8 @@ fn naive_features(game: &Game) -> Vec<NaiveFeature> {
                         | FeatureKind::King
                         | FeatureKind::Robber
                         | FeatureKind::Watchtower
-                        | FeatureKind::Circus => {}
+                        | FeatureKind::Circus
+                        | FeatureKind::Message => {}
                     }
                 }
             }
