@@ -301,10 +301,13 @@ pub enum Mark {
     WatchtowerMonasteries,
     /// A watchtower scoring 1 point for each tile there showing a city.
     WatchtowerCities,
+    /// The magic symbol (Mage and Witch): placing the tile places or moves the mage or the
+    /// witch.
+    Magic,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 21] = [
+    pub const ALL: [Mark; 22] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -326,6 +329,7 @@ impl Mark {
         Mark::WatchtowerRoads,
         Mark::WatchtowerMonasteries,
         Mark::WatchtowerCities,
+        Mark::Magic,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -351,6 +355,7 @@ impl Mark {
             Mark::WatchtowerRoads => "watchtower-roads",
             Mark::WatchtowerMonasteries => "watchtower-monasteries",
             Mark::WatchtowerCities => "watchtower-cities",
+            Mark::Magic => "magic",
         }
     }
 }

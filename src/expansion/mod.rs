@@ -29,6 +29,7 @@ pub mod slots;
 pub mod tb;
 pub mod tower;
 pub mod watchtowers;
+pub mod witch;
 
 pub use slots::{Slot, Slots};
 
@@ -111,6 +112,8 @@ expansion_ids! {
     Watchtowers = "watchtowers", written: ["watchtowers"];
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
+    /// Mage and Witch (1st edition).
+    Witch = "witch", written: ["witch", "mage-witch"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
@@ -121,7 +124,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("siege", "The Siege"),
     ("cathars", "The Cathars"),
     ("plague", "The Plague"),
-    ("witch", "The Witch"),
     ("circus", "Under the Big Top"),
 ];
 
@@ -578,6 +580,8 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &count::Count,
     &watchtowers::Watchtowers,
     &lb::LittleBuildings,
+    // Last: the witch halves the score every other expansion's items make.
+    &witch::Witch,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

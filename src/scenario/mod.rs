@@ -23,6 +23,7 @@ mod tb;
 mod tower;
 pub mod value;
 mod vocab;
+mod witch;
 pub mod write;
 
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};

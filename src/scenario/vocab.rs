@@ -32,6 +32,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::abbot::Abbot,
     &super::fm::Fm,
     &super::count::Count,
+    &super::witch::Witch,
 ];
 
 /// Whether some vocabulary reads this key of a place (its value is then kept).
