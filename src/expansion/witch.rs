@@ -471,14 +471,14 @@ impl Expansion for Witch {
         let root = game.feature_of(feature.root);
         if root_of(game, Magic::Mage) == Some(root) {
             // rule::MAGE: 1 more per tile.
-            out.push(ScoreItem { rule: rule::MAGE, label: "mage", count: feature.tiles, each: 1 });
+            out.push(ScoreItem { rule: rule::MAGE, label: "mage bonus tile", count: feature.tiles, each: 1 });
         }
         if root_of(game, Magic::Witch) == Some(root) {
             // rule::WITCH: the whole halved, rounded up, after every other item.
             let total: i32 = out.iter().map(ScoreItem::points).sum();
             let cut = total.max(0) / 2;
             if cut > 0 {
-                out.push(ScoreItem { rule: rule::WITCH, label: "witch (half, rounded up)", count: 1, each: -cut });
+                out.push(ScoreItem { rule: rule::WITCH, label: "witch halving", count: 1, each: -cut });
             }
         }
     }
