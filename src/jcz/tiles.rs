@@ -22,6 +22,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("flier:1", "flying-machines"),
     ("count", "count"),
     ("watchtowers", "watchtowers"),
+    ("mage-and-witch:1", "witch"),
 ];
 
 /// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
@@ -40,6 +41,7 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("river/1:2", "river/1:1"),
     ("river/2:2", "river/2:1"),
     ("flier:2", "flier:1"),
+    ("mage-and-witch:2", "mage-and-witch:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -58,6 +60,7 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("DG/C.dG", "DG/C.d"),
     ("DG/Cc.pG", "DG/Cc.p"),
     ("KR/RCG", "KR/RC"),
+    ("MW/CCRrG", "MW/CCRr.2"),
     ("HS/RR.hG", "HS/RR.h"),
     ("RI.1/IIG", "RI.1/II"),
     ("RI.2/IIG", "RI.2/II"),
@@ -158,6 +161,15 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("IC/RFr.i", "IC15", 0),
     ("IC/Rr.i", "IC16", 0),
     ("IC/RrRr", "IC17", 0),
+    // Mage and Witch (`mage-and-witch:1`), in the set's order: MW01 to MW08.
+    ("MW/CRRR.3", "MW01", 0),
+    ("MW/CcRr.1", "MW02", 0),
+    ("MW/CCCR.3", "MW03", 0),
+    ("MW/CRcR", "MW04", 0),
+    ("MW/CFC", "MW05", 0),
+    ("MW/CccR.1", "MW06", 0),
+    ("MW/CRRr.2", "MW07", 0),
+    ("MW/CCRr.2", "MW08", 0),
     // The Watchtowers (`watchtowers`), in the set's order: WT01 to WT12.
     ("WT/CCRF_2T", "WT01", 0),
     ("WT/CFff_3C", "WT02", 0),

@@ -330,6 +330,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
                 .to_string(),
             ),
             s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard") => symbols.push(s.to_string()),
+            // The magic symbol (Mage and Witch): the catalogue's mark `magic`.
+            "mage" => symbols.push("magic".to_string()),
             // A flying machine: the catalogue's mark names its arrow as printed.
             "flying-machine" => {
                 symbols.push(format!("flier-{}", n.attribute("direction").unwrap().to_ascii_lowercase()))
@@ -431,6 +433,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "flier.xml",
         "count.xml",
         "watchtowers.xml",
+        "mage_and_witch.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -451,6 +454,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::FlyingMachines,
         referee::expansion::ExpansionId::Count,
         referee::expansion::ExpansionId::Watchtowers,
+        referee::expansion::ExpansionId::Witch,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -497,6 +501,7 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
         "hills_and_sheep.xml",
         "river.xml",
         "flier.xml",
+        "mage_and_witch.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");
