@@ -176,9 +176,74 @@ pub fn target_of(game: &Game, seg: SegId) -> Option<Target> {
     if def.find_segment(p.rotation, kind, None) == Ok(local) {
         return Some(Target { at, kind, spot: None });
     }
-    Edge::ALL.into_iter().map(Spot::Edge).find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local)).map(
-        |s| Target { at, kind, spot: Some(s) },
-    )
+    Edge::ALL
+        .into_iter()
+        .map(Spot::Edge)
+        .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
+        .map(|s| Target { at, kind, spot: Some(s) })
+}
+
+/// What laying a move's tile will leave for the magic figures, read before it is laid:
+/// whether some unfinished road or city will hold neither figure, and whether the tile joins
+/// the mage's feature to the witch's. The turn's `magic` phase judges the same on the board
+/// as laid; this lets [`Expansion::check_placement`] refuse a placement that writes no figure
+/// when one was owed, as play would.
+struct Forecast {
+    somewhere: bool,
+    joined: bool,
+}
+
+fn forecast(game: &Game, mv: &Move) -> Forecast {
+    let def = game.def(mv.tile);
+    let held: Vec<SegId> = Magic::ALL.into_iter().filter_map(|m| root_of(game, m)).collect();
+    // Each road or city of the new tile: the features it joins, and its open edges after.
+    struct Group {
+        roots: Vec<SegId>,
+        open: i64,
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    for s in def.segments.iter().filter(|s| matches!(s.kind, FeatureKind::Road | FeatureKind::City)) {
+        let mut g = Group { roots: Vec::new(), open: 0 };
+        for e in Edge::ALL.into_iter().filter(|e| mv.rotation.edge_mask(s.edges) & e.bit() != 0) {
+            match game.tile_at(mv.pos.step(e)).and_then(|p| game.edge_segment(p, e.opposite())) {
+                Some(across) => {
+                    let root = game.feature_of(across);
+                    if !g.roots.contains(&root) {
+                        g.roots.push(root);
+                        g.open += i64::from(game.open_edges(across));
+                    }
+                    g.open -= 1;
+                }
+                None => g.open += 1,
+            }
+        }
+        groups.push(g);
+    }
+    // Segments of the tile joined through one feature around it are one feature.
+    let mut merged: Vec<Group> = Vec::new();
+    for g in groups {
+        let (mut into, rest): (Vec<Group>, Vec<Group>) =
+            merged.into_iter().partition(|m| m.roots.iter().any(|r| g.roots.contains(r)));
+        let mut whole = g;
+        for m in into.drain(..) {
+            for r in m.roots {
+                if !whole.roots.contains(&r) {
+                    whole.roots.push(r);
+                } else {
+                    // The shared feature's open edges were counted twice.
+                    whole.open -= i64::from(game.open_edges(r));
+                }
+            }
+            whole.open += m.open;
+        }
+        merged = rest;
+        merged.push(whole);
+    }
+    let touched: Vec<SegId> = merged.iter().flat_map(|g| g.roots.iter().copied()).collect();
+    let somewhere = open_features(game).iter().any(|(r, _)| !touched.contains(r) && !held.contains(r))
+        || merged.iter().any(|g| g.open > 0 && !g.roots.iter().any(|r| held.contains(r)));
+    let joined = held.len() == 2 && merged.iter().any(|g| held.iter().all(|h| g.roots.contains(h)));
+    Forecast { somewhere, joined }
 }
 
 impl Witch {
@@ -201,10 +266,16 @@ impl Witch {
         if root_of(game, m) == Some(root) {
             return Err(Verdict::new(
                 rule::PLACE,
-                format!("the {} already stands on the {}: a figure moved goes to another feature", m.word(), to.words()),
+                format!(
+                    "the {} already stands on the {}: a figure moved goes to another feature",
+                    m.word(),
+                    to.words()
+                ),
             ));
         }
-        game.state_of_mut::<State>().set(m, Some(seg));
+        // Kept as the feature's lowest printed segment: one state however the feature is named.
+        let rep = game.members(seg).into_iter().filter(|s| game.locate(*s).1.is_some()).min().unwrap_or(seg);
+        game.state_of_mut::<State>().set(m, Some(rep));
         Ok(())
     }
 
@@ -224,9 +295,15 @@ impl Witch {
             }
             if somewhere_to_go(game) || (joined && Self::moves_apart_exist(game)) {
                 return Err(if joined {
-                    Verdict::new(rule::APART, "this tile joins the mage's and the witch's features: one of them must move at once")
+                    Verdict::new(
+                        rule::APART,
+                        "this tile joins the mage's and the witch's features: one of them must move at once",
+                    )
                 } else {
-                    Verdict::new(rule::MAGIC_TILE, "a tile with the magic symbol obliges its player to place or move the mage or the witch")
+                    Verdict::new(
+                        rule::MAGIC_TILE,
+                        "a tile with the magic symbol obliges its player to place or move the mage or the witch",
+                    )
                 });
             }
             let on_board = Magic::ALL.into_iter().any(|m| game.state_of::<State>().of(m).is_some());
@@ -246,7 +323,10 @@ impl Witch {
         }
         let allowed = usize::from(magic_tile) + usize::from(joined);
         if written.len() > allowed {
-            return Err(Verdict::new(rule::MAGIC_TILE, "a tile with the magic symbol places or moves one magic figure"));
+            return Err(Verdict::new(
+                rule::MAGIC_TILE,
+                "a tile with the magic symbol places or moves one magic figure",
+            ));
         }
         let mut seen: Vec<Magic> = Vec::new();
         for a in &written {
@@ -324,10 +404,10 @@ impl Expansion for Witch {
 
     fn describe(&self, _game: &Game, action: &Extra) -> Option<String> {
         Some(match action.get::<Action>()? {
-            Action::Move(m, t) => format!("the {} onto the {}", m.word(), t.words()),
-            Action::Off(m) => format!("the {} taken off the board", m.word()),
+            Action::Move(m, t) => format!("{} onto the {}", m.word(), t.words()),
+            Action::Off(m) => format!("{} taken off the board", m.word()),
             Action::Standing(m, k, s) => {
-                format!("the {} on the {}{}", m.word(), k, s.map(|s| format!(" {}", s.words())).unwrap_or_default())
+                format!("{} on the {}{}", m.word(), k, s.map(|s| format!(" {}", s.words())).unwrap_or_default())
             }
         })
     }
@@ -342,7 +422,10 @@ impl Expansion for Witch {
 
     fn setup_piece(&self, game: &mut Game, at: Pos, piece: &Extra) -> Result<(), Verdict> {
         let Some(Action::Standing(m, kind, spot)) = piece.get::<Action>() else {
-            return Err(Verdict::new(rule::PLACE, "of Mage and Witch, a tile of the board holds the mage or the witch"));
+            return Err(Verdict::new(
+                rule::PLACE,
+                "of Mage and Witch, a tile of the board holds the mage or the witch",
+            ));
         };
         let t = Target { at, kind: *kind, spot: *spot };
         let seg = t.segment(game).map_err(|e| Verdict::new(rule::PLACE, format!("the {}: {e}", m.word())))?;
@@ -353,6 +436,38 @@ impl Expansion for Witch {
             return Err(Verdict::new(rule::CONTENTS, format!("there is one {}", m.word())));
         }
         game.state_of_mut::<State>().set(*m, Some(seg));
+        Ok(())
+    }
+
+    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
+        // A placement that writes a figure is judged in its phase, on the board as laid; one
+        // that writes none is judged here, from what the tile will leave (`forecast`).
+        if actions(mv).next().is_some() {
+            return Ok(());
+        }
+        let magic_tile = game.def(mv.tile).marks.contains(&Mark::Magic);
+        let f = forecast(game, mv);
+        if !magic_tile && !f.joined {
+            return Ok(());
+        }
+        if f.joined && f.somewhere {
+            return Err(Verdict::new(
+                rule::APART,
+                "this tile joins the mage's and the witch's features: one of them must move at once",
+            ));
+        }
+        if f.somewhere {
+            return Err(Verdict::new(
+                rule::MAGIC_TILE,
+                "a tile with the magic symbol obliges its player to place or move the mage or the witch",
+            ));
+        }
+        if Magic::ALL.into_iter().any(|m| game.state_of::<State>().of(m).is_some()) {
+            return Err(Verdict::new(
+                rule::NOWHERE,
+                "neither magic figure can be placed or moved: one of them must be taken off the board",
+            ));
+        }
         Ok(())
     }
 
@@ -372,19 +487,7 @@ impl Expansion for Witch {
         let def = game.def(mv.tile);
         let magic_tile = def.marks.contains(&Mark::Magic);
         let st = game.state_of::<State>();
-        // The tile may join the two figures' features where both lie beside its square.
-        let beside: Vec<SegId> = Edge::ALL
-            .into_iter()
-            .filter_map(|e| game.tile_at(mv.pos.step(e)))
-            .flat_map(|p| {
-                game.def(p.kind)
-                    .segments
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(l, _)| game.segment_at(p.pos, l).map(|s| game.feature_of(s)))
-            })
-            .collect();
-        let may_join = Magic::ALL.into_iter().all(|m| root_of(game, m).is_some_and(|r| beside.contains(&r)));
+        let may_join = forecast(game, mv).joined;
         if !magic_tile && !may_join {
             return;
         }
@@ -395,13 +498,16 @@ impl Expansion for Witch {
             if !matches!(s.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
             }
-            let meets = Edge::ALL.into_iter().any(|e| {
-                mv.rotation.edge_mask(s.edges) & e.bit() != 0 && game.tile_at(mv.pos.step(e)).is_some()
-            });
+            let meets = Edge::ALL
+                .into_iter()
+                .any(|e| mv.rotation.edge_mask(s.edges) & e.bit() != 0 && game.tile_at(mv.pos.step(e)).is_some());
             if meets {
                 continue;
             }
-            let spot = Edge::ALL.into_iter().map(Spot::Edge).find(|sp| def.find_segment(mv.rotation, s.kind, Some(*sp)) == Ok(l));
+            let spot = Edge::ALL
+                .into_iter()
+                .map(Spot::Edge)
+                .find(|sp| def.find_segment(mv.rotation, s.kind, Some(*sp)) == Ok(l));
             let spot = if def.find_segment(mv.rotation, s.kind, None) == Ok(l) { None } else { spot };
             targets.push(Target { at: mv.pos, kind: s.kind, spot });
         }
@@ -445,20 +551,13 @@ impl Expansion for Witch {
     fn pieces(&self, game: &Game, out: &mut Vec<Piece>) {
         for m in Magic::ALL {
             if let Some(seg) = game.state_of::<State>().of(m) {
-                out.push(Piece { what: m.word(), at: PieceAt::Tile(game.locate(seg).0), owner: None, holds: None, height: 1 });
-            }
-        }
-    }
-
-    fn standing(&self, game: &Game, player: PlayerId, out: &mut Vec<String>) {
-        // Said once, with the first player: the figures are no one's.
-        if player.index() != 0 {
-            return;
-        }
-        for m in Magic::ALL {
-            match game.state_of::<State>().of(m) {
-                Some(seg) => out.push(format!("the {} stands on the {}", m.word(), game.describe(seg))),
-                None => {}
+                out.push(Piece {
+                    what: m.word(),
+                    at: PieceAt::Tile(game.locate(seg).0),
+                    owner: None,
+                    holds: None,
+                    height: 1,
+                });
             }
         }
     }

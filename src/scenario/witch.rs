@@ -60,7 +60,9 @@ impl Vocabulary for Witch {
                         crate::expansion::witch::rule::PLACE.as_str(),
                         &path,
                         format!("`{text}` does not say where the {} goes", m.word()),
-                        Some(format!("write `{key}: {{at: [x, y], on: city N}}`, or `{key}: off` to take it off the board")),
+                        Some(format!(
+                            "write `{key}: {{at: [x, y], on: city N}}`, or `{key}: off` to take it off the board"
+                        )),
                     );
                 }
                 continue;
