@@ -113,7 +113,7 @@ expansion_ids! {
     /// Little Buildings (1st edition).
     LittleBuildings = "little-buildings", written: ["little-buildings"];
     /// Mage and Witch (1st edition).
-    Witch = "witch", written: ["witch", "mage-witch"];
+    Witch = "witch", written: ["witch"];
 }
 
 /// Expansions the rulings name that the engine does not play yet, as a scenario would write
