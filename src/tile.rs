@@ -317,10 +317,13 @@ pub enum Mark {
     Circus,
     /// An acrobat space (Under the Big Top): where followers pile up as acrobats.
     Acrobats,
+    /// The magic symbol (Mage and Witch): placing the tile places or moves the mage or the
+    /// witch.
+    Magic,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 24] = [
+    pub const ALL: [Mark; 25] = [
         Mark::Bazaar,
         Mark::Well,
         Mark::Tower,
@@ -345,6 +348,7 @@ impl Mark {
         Mark::Besieged,
         Mark::Circus,
         Mark::Acrobats,
+        Mark::Magic,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -373,6 +377,7 @@ impl Mark {
             Mark::Besieged => "besieged",
             Mark::Circus => "circus",
             Mark::Acrobats => "acrobats",
+            Mark::Magic => "magic",
         }
     }
 }

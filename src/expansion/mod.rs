@@ -34,6 +34,7 @@ pub mod tb;
 pub mod tower;
 pub mod watchtowers;
 pub mod wheel;
+pub mod witch;
 
 pub use slots::{Slot, Slots};
 
@@ -130,11 +131,9 @@ expansion_ids! {
     Circus = "circus", written: ["circus"];
     /// The Messages (1st edition): the woman on the scoreboard, messages drawn, Message 7.
     Messages = "messages", written: ["messages"];
+    /// Mage and Witch (1st edition).
+    Witch = "witch", written: ["witch"];
 }
-
-/// Expansions the rulings name that the engine does not play yet, as a scenario would write
-/// them, with their names: a scenario naming one is refused, saying so.
-pub const NOT_YET: &[(&str, &str)] = &[("witch", "The Witch")];
 
 impl ExpansionId {
     pub fn parse(s: &str) -> Option<ExpansionId> {
@@ -619,6 +618,8 @@ pub static REGISTRY: &[&dyn Expansion] = &[
     &plague::Plague,
     &circus::Circus,
     &messages::Messages,
+    // Last: the witch halves the score every other expansion's items make.
+    &witch::Witch,
 ];
 
 /// Moves made after the scoring (a follower crossing a drawbridge, a wagon moving on), offered

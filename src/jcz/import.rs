@@ -102,6 +102,10 @@ const ELEMENTS: &[Element] = &[
     // turn, after its commit), which `espace-variant` says where.
     Element { name: "siege", expansion: "base", off: None },
     Element { name: "escape", expansion: "base", off: None },
+    // Mage and Witch: the two figures (`MOVE_NEUTRAL_FIGURE` of `mage.N`, `witch.N` to a
+    // feature), played together, on the tiles of `mage-and-witch:1`.
+    Element { name: "mage", expansion: "witch", off: None },
+    Element { name: "witch", expansion: "witch", off: None },
 ];
 
 /// Elements that count figures each player has: the element, the word of the scenario's
@@ -320,6 +324,8 @@ struct Turn {
     phantom: Option<String>,
     /// The turn's little building on the tile just placed (`shed`).
     building: Option<String>,
+    /// Mage and Witch: the figures placed or moved, as turn keys (`mage: {at: [0, 0], on: road}`).
+    magic: Vec<String>,
     /// The Flying Machines: the follower launched from the tile just placed.
     flier: Option<Flight>,
     /// The player the tile placement's message names (JCZ's `player`, optional).
@@ -622,6 +628,29 @@ impl Cx<'_> {
                     "jcz::unsupported-set",
                     &format!("setup.sets.{id}"),
                     "the besieged-city tiles without the element `siege` (JCloisterZone then scores them as plain tiles) are not modelled".to_string(),
+                    None,
+                );
+            }
+        }
+        // Mage and Witch: both figures, with the magic tiles.
+        let (mage, witch) = (g.setup.elements.contains_key("mage"), g.setup.elements.contains_key("witch"));
+        let witch_set = g.setup.sets.keys().any(|id| tiles::expansion_of(id) == Some("witch"));
+        if mage != witch || (mage && !witch_set) {
+            let on = if mage { "mage" } else { "witch" };
+            self.problem(
+                "jcz::unsupported-element",
+                &format!("setup.elements.{on}"),
+                "Mage and Witch is modelled as its box plays it: both figures and the magic tiles (`mage-and-witch:1`)"
+                    .to_string(),
+                None,
+            );
+        }
+        if !mage && !witch {
+            for id in g.setup.sets.keys().filter(|id| tiles::expansion_of(id) == Some("witch")) {
+                self.problem(
+                    "jcz::unsupported-set",
+                    &format!("setup.sets.{id}"),
+                    "the magic tiles without the mage and the witch (elements `mage`, `witch`) are not modelled: the referee plays them with the figures".to_string(),
                     None,
                 );
             }
@@ -1396,6 +1425,7 @@ impl Cx<'_> {
         if let Some(f) = &t.fairy {
             parts.push(format!("fairy: {f}"));
         }
+        parts.extend(t.magic.iter().cloned());
         if let Some(p) = &t.princess {
             parts.push(format!("princess: {p}"));
         }
@@ -1529,6 +1559,28 @@ impl Cx<'_> {
                     None => {
                         self.problem("jcz::bad-message", path, "a dragon move without `to: [x, y]`".to_string(), None)
                     }
+                }
+                return;
+            }
+            // Mage and Witch: a magic figure onto a feature (`to` is the feature pointer).
+            _ if figure.starts_with("mage.") || figure.starts_with("witch.") => {
+                let what = if figure.starts_with("mage.") { "mage" } else { "witch" };
+                let to = m.payload.get("to");
+                let at = to.and_then(|p| xy(p.get("position")));
+                let feature = to.and_then(|p| p.get("feature")).and_then(Value::as_str).unwrap_or_default();
+                let loc = to.and_then(|p| p.get("location")).and_then(Value::as_str).unwrap_or_default();
+                let Some((x, yy)) = at else {
+                    self.problem(
+                        "jcz::unsupported-message",
+                        &format!("{path}.payload.to"),
+                        format!("a move of the {what} to no feature is not modelled"),
+                        None,
+                    );
+                    return;
+                };
+                let pos = Pos::new(x as i32, -yy as i32);
+                if let Some(s) = self.printed(set, board, t, pos, feature, loc, &format!("{path}.payload.to")) {
+                    t.magic.push(format!("{what}: {{at: [{}, {}], on: {s}}}", pos.x, pos.y));
                 }
                 return;
             }

@@ -25,6 +25,7 @@ pub const SETS: &[(&str, &str)] = &[
     ("siege/besiegers", "siege"),
     ("siege/cathars", "cathars"),
     ("under-the-big-top:1", "circus"),
+    ("mage-and-witch:1", "witch"),
 ];
 
 /// JCZ tile sets of an expansion the referee models in part, whose tiles it does not, each
@@ -48,6 +49,7 @@ pub const SECOND_EDITIONS: &[(&str, &str)] = &[
     ("river/2:2", "river/2:1"),
     ("flier:2", "flier:1"),
     ("under-the-big-top:2", "under-the-big-top:1"),
+    ("mage-and-witch:2", "mage-and-witch:1"),
 ];
 
 /// The garden tiles of the second-edition sets, each with the first-edition tile of the same
@@ -66,6 +68,7 @@ pub const GARDENS: &[(&str, &str)] = &[
     ("DG/C.dG", "DG/C.d"),
     ("DG/Cc.pG", "DG/Cc.p"),
     ("KR/RCG", "KR/RC"),
+    ("MW/CCRrG", "MW/CCRr.2"),
     ("HS/RR.hG", "HS/RR.h"),
     ("RI.1/IIG", "RI.1/II"),
     ("RI.2/IIG", "RI.2/II"),
@@ -196,6 +199,15 @@ pub const TILE_IDS: &[(&str, &str, u8)] = &[
     ("BT/cfcf.bt", "BT14", 0),
     ("BT/ccrf.bt", "BT15", 0),
     ("BT/crrc.bt", "BT16", 0),
+    // Mage and Witch (`mage-and-witch:1`), in the set's order: MW01 to MW08.
+    ("MW/CRRR.3", "MW01", 0),
+    ("MW/CcRr.1", "MW02", 0),
+    ("MW/CCCR.3", "MW03", 0),
+    ("MW/CRcR", "MW04", 0),
+    ("MW/CFC", "MW05", 0),
+    ("MW/CccR.1", "MW06", 0),
+    ("MW/CRRr.2", "MW07", 0),
+    ("MW/CCRr.2", "MW08", 0),
     // The Watchtowers (`watchtowers`), in the set's order: WT01 to WT12.
     ("WT/CCRF_2T", "WT01", 0),
     ("WT/CFff_3C", "WT02", 0),

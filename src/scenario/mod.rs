@@ -28,6 +28,7 @@ mod tower;
 pub mod value;
 mod vocab;
 mod wheel;
+mod witch;
 pub mod write;
 
 use crate::data::{Library, DEFAULT_RULESETS, MAX_TILE_KINDS};
@@ -883,21 +884,8 @@ impl Validator<'_> {
     fn expansions(&mut self, raw: &RawScenario) -> Vec<ExpansionId> {
         let mut out = Vec::new();
         for (i, name) in raw.expansions.iter().enumerate() {
-            let later = crate::expansion::NOT_YET.iter().find(|(n, _)| *n == name.as_str());
             match ExpansionId::parse(name) {
                 Some(x) => out.push(x),
-                None if later.is_some() => self.problem(
-                    "scenario::expansion-not-played",
-                    &format!("expansions[{i}]"),
-                    format!(
-                        "{} (`{name}`) is not played by this version of the referee, so a scenario needing its pieces cannot be judged",
-                        later.map_or("", |(_, n)| n)
-                    ),
-                    Some(format!(
-                        "expansions played: {}",
-                        ExpansionId::NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-                    )),
-                ),
                 None => self.problem(
                     "scenario::unknown-expansion",
                     &format!("expansions[{i}]"),

@@ -38,6 +38,7 @@ pub(super) static VOCABULARIES: &[&dyn Vocabulary] = &[
     &super::plague::Plague,
     &super::circus::Circus,
     &super::messages::Messages,
+    &super::witch::Witch,
 ];
 
 /// The vocabulary that reads this key of a place, and its words for what the key writes: of

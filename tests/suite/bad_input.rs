@@ -64,20 +64,6 @@ fn unknown_expansion() {
     check("unknown_expansion", &format!("{HEAD}expansions: [dragons]\n"), "referee::scenario::unknown-expansion", "3:");
 }
 
-/// An expansion the rulings need that the engine does not play yet (Mage and Witch):
-/// refused where it is named, saying so.
-#[test]
-fn expansion_not_played_yet() {
-    check(
-        "expansion_not_played_yet",
-        &format!("{HEAD}expansions: [tb, witch]\n"),
-        "referee::scenario::expansion-not-played",
-        "3:",
-    );
-}
-
-/// A message that is not one of the eight, written on a turn of The Messages: refused where
-/// it is written, citing the rule of the draw.
 #[test]
 fn message_number_out_of_range() {
     check(

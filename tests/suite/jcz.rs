@@ -373,6 +373,8 @@ fn jcz_layout(tile: roxmltree::Node) -> (Layout, String) {
             s @ ("volcano" | "dragon" | "portal" | "garden" | "hill" | "vineyard" | "circus" | "acrobats") => {
                 symbols.push(s.to_string())
             }
+            // The magic symbol (Mage and Witch): the catalogue's mark `magic`.
+            "mage" => symbols.push("magic".to_string()),
             // A flying machine: the catalogue's mark names its arrow as printed.
             "flying-machine" => {
                 symbols.push(format!("flier-{}", n.attribute("direction").unwrap().to_ascii_lowercase()))
@@ -476,6 +478,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         "watchtowers.xml",
         "siege.xml",
         "under_the_big_top.xml",
+        "mage_and_witch.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): layouts not compared");
@@ -499,6 +502,7 @@ fn each_jcz_id_names_the_catalogue_tile_of_the_same_layout_and_count() {
         referee::expansion::ExpansionId::Siege,
         referee::expansion::ExpansionId::Cathars,
         referee::expansion::ExpansionId::Circus,
+        referee::expansion::ExpansionId::Witch,
     ]);
     let mut checked = 0;
     for text in &texts {
@@ -546,6 +550,7 @@ fn each_garden_tile_is_its_plain_twin_with_a_garden() {
         "river.xml",
         "flier.xml",
         "under_the_big_top.xml",
+        "mage_and_witch.xml",
     ];
     let Some(texts) = files.iter().map(|f| jcz_xml(f)).collect::<Option<Vec<String>>>() else {
         eprintln!("JCZ's tile definitions are not at hand (../shared/reference/jcz): gardens not compared");

@@ -503,6 +503,8 @@ fn expansion_tables() -> Vec<Table> {
         ("pd", pd_tiles, vec![ExpansionId::Pd], opts("hig")),
         // The Phantom with The Tower: the phantom on the new tile and on top of a tower.
         ("phantom", lib().tile_set(&[ExpansionId::Tower]), vec![ExpansionId::Tower, ExpansionId::Phantom], opts("hig")),
+        // Mage and Witch: the figures placed, moved, parted and taken off.
+        ("witch", lib().tile_set(&[ExpansionId::Witch]), vec![ExpansionId::Witch], opts("hig")),
         // The Monasteries: followers laid as abbots on the special monasteries.
         ("monasteries", lib().tile_set(&[ExpansionId::Monasteries]), vec![ExpansionId::Monasteries], opts("hig")),
         // The Abbot with the new edition's expansion 8: the abbot taken back, ladies recalled.
@@ -580,6 +582,16 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
             _ => PdAction::Portal(Target { at: near(rng), kind, spot }),
         });
     }
+    if label == "witch" {
+        use referee::expansion::witch::{Action as MagicAction, Magic, Target};
+        let m = Magic::ALL[rng.below(2)];
+        let kind = [FeatureKind::Road, FeatureKind::City][rng.below(2)];
+        let spot = (rng.below(4) > 0).then(|| referee::tile::Spot::Edge(Edge::ALL[rng.below(4)]));
+        return Extra::new(match rng.below(4) {
+            0 => MagicAction::Off(m),
+            _ => MagicAction::Move(m, Target { at: near(rng), kind, spot }),
+        });
+    }
     if label == "phantom" {
         let n = game.def(mv.tile).segments.len();
         return match rng.below(3) {
@@ -627,7 +639,7 @@ fn random_action(rng: &mut referee::random::Rng, game: &Game, mv: &Move, label: 
 /// Princess and the Dragon, whose magic portal and dragon flights list hundreds of moves a
 /// turn (every unfinished feature of the board, every flight), one in four.
 fn listed_step(label: &str) -> usize {
-    if label == "pd" {
+    if label == "pd" || label == "witch" {
         4
     } else {
         1
@@ -773,6 +785,8 @@ fn legal_moves_with_expansions_lists_exactly_what_play_accepts() {
             // A follower entering the city of Carcassonne (`enter the city: ...`), one
             // leaving it (`follower of Red from ...`).
             "count" => &["enter", "follower"],
+            // The mage and the witch placed or moved (`mage onto the road at 0,0`).
+            "witch" => &["mage", "witch"],
             _ => &["follower"],
         };
         for w in wanted {
