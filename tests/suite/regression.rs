@@ -84,6 +84,12 @@ fn a_refused_move_leaves_the_game_as_before_it() {
             let profile = lib().profile(r).unwrap();
             let (after, out) = referee::replay::play_out(&sc, profile, None).unwrap();
             assert!(out.illegal.is_some(), "{} [{r}]", sc.id);
+            if ill.turn == referee::replay::Illegal::AT_BOARD {
+                // The starting board refused: no turn was played, nothing scored.
+                assert!(after.events().is_empty(), "{} [{r}]: a refused board scored", sc.id);
+                checked += 1;
+                continue;
+            }
             if ill.turn == referee::replay::Illegal::AT_END {
                 // A move of the final scoring: the game is every turn's, as if never scored (a
                 // copy of the scenario has its own tiles, so the games are compared by what
