@@ -1,7 +1,8 @@
 //! The vocabulary of The Siege (`expansions: [siege]`) and The Cathars (`[cathars]`), one
 //! key for both: on a turn, the follower escaping a besieged city at the end of it, named by
-//! the city it stands in on a tile (`escape: {at: [0, 1], on: city S}`). The besieged cities
-//! are printed on the tiles (the mark `besieged`) and need no words.
+//! the city it stands in on a tile (`escape: {at: [0, 1], on: city S}`; a list of them shows a
+//! player trying two in one turn). The besieged cities are printed on the tiles (the mark
+//! `besieged`) and need no words.
 
 use super::value::Value;
 use super::vocab::{Key, TurnInfo, TurnOut, Vocabulary};
@@ -27,14 +28,27 @@ struct RawTarget {
     on: String,
 }
 
+/// One follower escaping, `{at: [x, y], on: city N}`.
+fn escape(v: &mut Validator, path: &str, value: &Value) -> Option<Extra> {
+    let raw = v.typed::<RawTarget>(path, value)?;
+    let at = v.pos(&format!("{path}.at"), &raw.at);
+    let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &[FeatureKind::City], "a city");
+    let (at, (_, spot)) = (at?, what?);
+    Some(Extra::new(Action::Escape(Target { at, spot })))
+}
+
 fn turn(v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {
     for (key, value) in keys {
         let path = format!("{}.{key}", t.path);
-        let Some(raw) = v.typed::<RawTarget>(&path, value) else { continue };
-        let at = v.pos(&format!("{path}.at"), &raw.at);
-        let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &[FeatureKind::City], "a city");
-        if let (Some(at), Some((_, spot))) = (at, what) {
-            out.extras.push(Extra::new(Action::Escape(Target { at, spot })));
+        // A list writes several followers escaping in one turn, which the rules refuse (rule
+        // `<x>.escape.one-per-turn`); one escape is written alone.
+        match value {
+            Value::Seq(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    out.extras.extend(escape(v, &format!("{path}[{i}]"), item));
+                }
+            }
+            _ => out.extras.extend(escape(v, &path, value)),
         }
     }
 }
