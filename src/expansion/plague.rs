@@ -30,6 +30,7 @@ use smallvec::smallvec;
 pub struct Plague;
 
 const FLEA_PHASE: &str = "flea";
+const CHECK_PHASE: &str = "plague-check";
 
 /// Flea tokens in the box.
 pub const FLEAS: usize = 18;
@@ -283,9 +284,8 @@ fn check(game: &Game, mv: &Move) -> Result<(), Verdict> {
     Ok(())
 }
 
-/// The flea phase, at the end of the turn: rule::REMOVES_FOLLOWERS on the flea's tile (a
-/// castle's follower spared, rule::CASTLE_IMMUNE), then rule::NO_ENTRY and
-/// rule::NO_FOLLOWER on the whole board.
+/// The flea phase, right after the turn's scoring: rule::REMOVES_FOLLOWERS on the flea's tile
+/// (a castle's follower spared, rule::CASTLE_IMMUNE).
 fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
     let flea = actions(&turn.mv).find_map(|a| match a {
         Action::Flea(p) => Some(*p),
@@ -355,7 +355,6 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
             });
         }
     }
-    let st = game.state_of::<State>().clone();
     for (player, field) in struck_farmers {
         if let Some(what) = figure_in_field(game, player, field) {
             return Err(Verdict::new(
@@ -364,6 +363,13 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
             ));
         }
     }
+    Ok(())
+}
+
+/// The check phase, last of the turn, after every move of a figure the turn makes (a wagon
+/// moving on after the scoring): rule::NO_ENTRY and rule::NO_FOLLOWER on the whole board.
+fn no_follower_on_plague_tiles(game: &Game) -> Result<(), Verdict> {
+    let st = game.state_of::<State>();
     for q in st.fleas.iter() {
         let tile = squares(game, *q, None).unwrap_or_else(|| vec![*q]);
         if !on_tile(game, &tile).is_empty() {
@@ -406,6 +412,8 @@ impl Expansion for Plague {
         // followers the flea struck.
         let at = seq.iter().position(|p| *p == Phase::ScoreCompleted).map_or(seq.len(), |i| i + 1);
         seq.insert(at, Phase::Expansion(ExpansionId::Plague, FLEA_PHASE));
+        // rule::NO_ENTRY, rule::NO_FOLLOWER: once the turn has moved every figure it moves.
+        seq.push(Phase::Expansion(ExpansionId::Plague, CHECK_PHASE));
     }
 
     fn takes(&self, action: &Extra) -> bool {
@@ -518,6 +526,7 @@ impl Expansion for Plague {
     fn run_phase(&self, game: &mut Game, phase: &'static str, turn: &TurnContext) -> Result<(), Verdict> {
         match phase {
             FLEA_PHASE => spread(game, turn),
+            CHECK_PHASE => no_follower_on_plague_tiles(game),
             _ => Ok(()),
         }
     }
