@@ -439,6 +439,9 @@ impl Game<'_> {
     /// every occupied incomplete road, city and cloister, then the fields.
     pub fn finish(&mut self) -> Result<(), crate::score::Verdict> {
         for x in self.expansions.clone() {
+            x.final_scoring_first(self)?;
+        }
+        for x in self.expansions.clone() {
             x.final_scoring(self)?;
         }
         let roots = self.final_order();

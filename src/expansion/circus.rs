@@ -301,6 +301,11 @@ impl Expansion for Circus {
         ExpansionId::Circus
     }
 
+    /// rule::NO_FOLLOWER: the circus space is no feature.
+    fn no_feature(&self, def: &crate::tile::TileDef, word: &str) -> Option<(&'static str, crate::rules::RuleId)> {
+        (word == "circus" && def.marks.contains(&Mark::Circus)).then_some(("circus space", rule::NO_FOLLOWER))
+    }
+
     fn rule_book(&self) -> &'static crate::rules::RuleBook {
         &rule::BOOK
     }
@@ -398,10 +403,7 @@ impl Expansion for Circus {
             return Err(Verdict::new(rule::MOVES, format!("the big top stands on a tile: {at} holds none")));
         };
         if !is_circus(game, kind) {
-            return Err(Verdict::new(
-                rule::NO_FOLLOWER,
-                format!("the big top stands on a circus space: {at} shows none"),
-            ));
+            return Err(Verdict::new(rule::MOVES, format!("the big top stands on a circus space: {at} shows none")));
         }
         if game.state_of::<State>().big_top.is_some() {
             return Err(Verdict::new(rule::MOVES, "there is one big top"));
@@ -433,7 +435,9 @@ impl Expansion for Circus {
         }
     }
 
-    fn final_scoring(&self, game: &mut Game) -> Result<(), Verdict> {
+    /// First of the end's scorings: the big top counts every follower in its area, a
+    /// castle's knight included, before Bridges, Castles and Bazaars sends that one home.
+    fn final_scoring_first(&self, game: &mut Game) -> Result<(), Verdict> {
         final_scoring(game)
     }
 }

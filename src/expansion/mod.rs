@@ -577,6 +577,14 @@ pub trait Expansion: Sync {
         Ok(())
     }
 
+    /// Runs first of all at the end, before any expansion's `final_scoring`: a scoring that
+    /// counts the followers as play left them, before another expansion's end takes some off
+    /// (Under the Big Top's big top counting a castle's knight, whom Bridges, Castles and
+    /// Bazaars sends home as its castle earns nothing).
+    fn final_scoring_first(&self, _game: &mut Game) -> Result<(), Verdict> {
+        Ok(())
+    }
+
     /// A field's farmers were sent home during the game (by a barn of Abbey and Mayor): a
     /// piece of this expansion that goes home with them follows (`Game::farmers_sent_home`;
     /// Traders and Builders' pig, where its switch says so). `field` is the field's root.
