@@ -10,7 +10,9 @@
 //!   a feature the new tile completed is finished, so no figure goes there;
 //! * never both on one feature: no placement puts one where the other stands, and a tile
 //!   (with the symbol or not) whose placement joins their two features obliges its player
-//!   to move one of them at once, before anything is scored;
+//!   to move one of them at once, before anything is scored (a placement writing no figure
+//!   may owe one, which only the board as laid tells: every move is judged by playing it,
+//!   [`Expansion::judges_every_move_in_play`]);
 //! * no place left: when neither figure can be placed or moved, the player takes one of them
 //!   off the board (written `mage: off`); with neither on the board, nothing happens;
 //! * the scoring, as the feature's items ([`Expansion::score_items`]): a road or city with
@@ -183,67 +185,31 @@ pub fn target_of(game: &Game, seg: SegId) -> Option<Target> {
         .map(|s| Target { at, kind, spot: Some(s) })
 }
 
-/// What laying a move's tile will leave for the magic figures, read before it is laid:
-/// whether some unfinished road or city will hold neither figure, and whether the tile joins
-/// the mage's feature to the witch's. The turn's `magic` phase judges the same on the board
-/// as laid; this lets [`Expansion::check_placement`] refuse a placement that writes no figure
-/// when one was owed, as play would.
-struct Forecast {
-    somewhere: bool,
-    joined: bool,
-}
-
-fn forecast(game: &Game, mv: &Move) -> Forecast {
-    let def = game.def(mv.tile);
+/// Whether laying a move's tile will join the mage's feature to the witch's, read before it
+/// is laid: what `referee moves` offers figure moves for (the turn's `magic` phase judges on
+/// the board as laid).
+fn joins_figures(game: &Game, mv: &Move) -> bool {
     let held: Vec<SegId> = Magic::ALL.into_iter().filter_map(|m| root_of(game, m)).collect();
-    // Each road or city of the new tile: the features it joins, and its open edges after.
-    struct Group {
-        roots: Vec<SegId>,
-        open: i64,
+    if held.len() < 2 {
+        return false;
     }
-    let mut groups: Vec<Group> = Vec::new();
+    // Each road or city of the new tile: the features around it that it joins; two segments
+    // of the tile joined through one such feature are one feature.
+    let def = game.def(mv.tile);
+    let mut merged: Vec<Vec<SegId>> = Vec::new();
     for s in def.segments.iter().filter(|s| matches!(s.kind, FeatureKind::Road | FeatureKind::City)) {
-        let mut g = Group { roots: Vec::new(), open: 0 };
-        for e in Edge::ALL.into_iter().filter(|e| mv.rotation.edge_mask(s.edges) & e.bit() != 0) {
-            match game.tile_at(mv.pos.step(e)).and_then(|p| game.edge_segment(p, e.opposite())) {
-                Some(across) => {
-                    let root = game.feature_of(across);
-                    if !g.roots.contains(&root) {
-                        g.roots.push(root);
-                        g.open += i64::from(game.open_edges(across));
-                    }
-                    g.open -= 1;
-                }
-                None => g.open += 1,
-            }
-        }
-        groups.push(g);
-    }
-    // Segments of the tile joined through one feature around it are one feature.
-    let mut merged: Vec<Group> = Vec::new();
-    for g in groups {
-        let (mut into, rest): (Vec<Group>, Vec<Group>) =
-            merged.into_iter().partition(|m| m.roots.iter().any(|r| g.roots.contains(r)));
-        let mut whole = g;
-        for m in into.drain(..) {
-            for r in m.roots {
-                if !whole.roots.contains(&r) {
-                    whole.roots.push(r);
-                } else {
-                    // The shared feature's open edges were counted twice.
-                    whole.open -= i64::from(game.open_edges(r));
-                }
-            }
-            whole.open += m.open;
-        }
+        let mut roots: Vec<SegId> = Edge::ALL
+            .into_iter()
+            .filter(|e| mv.rotation.edge_mask(s.edges) & e.bit() != 0)
+            .filter_map(|e| game.tile_at(mv.pos.step(e)).and_then(|p| game.edge_segment(p, e.opposite())))
+            .map(|across| game.feature_of(across))
+            .collect();
+        let (into, rest): (Vec<_>, Vec<_>) = merged.into_iter().partition(|m| m.iter().any(|r| roots.contains(r)));
+        roots.extend(into.into_iter().flatten());
         merged = rest;
-        merged.push(whole);
+        merged.push(roots);
     }
-    let touched: Vec<SegId> = merged.iter().flat_map(|g| g.roots.iter().copied()).collect();
-    let somewhere = open_features(game).iter().any(|(r, _)| !touched.contains(r) && !held.contains(r))
-        || merged.iter().any(|g| g.open > 0 && !g.roots.iter().any(|r| held.contains(r)));
-    let joined = held.len() == 2 && merged.iter().any(|g| held.iter().all(|h| g.roots.contains(h)));
-    Forecast { somewhere, joined }
+    merged.iter().any(|g| held.iter().all(|h| g.contains(h)))
 }
 
 impl Witch {
@@ -439,36 +405,11 @@ impl Expansion for Witch {
         Ok(())
     }
 
-    fn check_placement(&self, game: &Game, _player: PlayerId, mv: &Move) -> Result<(), Verdict> {
-        // A placement that writes a figure is judged in its phase, on the board as laid; one
-        // that writes none is judged here, from what the tile will leave (`forecast`).
-        if actions(mv).next().is_some() {
-            return Ok(());
-        }
-        let magic_tile = game.def(mv.tile).marks.contains(&Mark::Magic);
-        let f = forecast(game, mv);
-        if !magic_tile && !f.joined {
-            return Ok(());
-        }
-        if f.joined && f.somewhere {
-            return Err(Verdict::new(
-                rule::APART,
-                "this tile joins the mage's and the witch's features: one of them must move at once",
-            ));
-        }
-        if f.somewhere {
-            return Err(Verdict::new(
-                rule::MAGIC_TILE,
-                "a tile with the magic symbol obliges its player to place or move the mage or the witch",
-            ));
-        }
-        if Magic::ALL.into_iter().any(|m| game.state_of::<State>().of(m).is_some()) {
-            return Err(Verdict::new(
-                rule::NOWHERE,
-                "neither magic figure can be placed or moved: one of them must be taken off the board",
-            ));
-        }
-        Ok(())
+    /// A placement that writes no figure may still owe one (a magic tile, or a tile joining
+    /// the two figures' features): only the `magic` phase, on the board as laid, can tell, so
+    /// every move is judged by playing it.
+    fn judges_every_move_in_play(&self) -> bool {
+        true
     }
 
     fn offers_actions(&self) -> bool {
@@ -487,7 +428,7 @@ impl Expansion for Witch {
         let def = game.def(mv.tile);
         let magic_tile = def.marks.contains(&Mark::Magic);
         let st = game.state_of::<State>();
-        let may_join = forecast(game, mv).joined;
+        let may_join = joins_figures(game, mv);
         if !magic_tile && !may_join {
             return;
         }
