@@ -40,7 +40,8 @@ pub static SAME_TURN_CASTLE: SwitchDef = SwitchDef {
         ("later-turn-only", "no: only a later turn's completions count (the text read literally, reading A)"),
         ("later-scoring-round-suffices", "yes: the second part is a later scoring round (the commentary's reading B)"),
     ],
-    rules: &[rule::CASTLE_NOT_SAME_ROUND, rule::CASTLE_DOUBLE_TURN],
+    // Message 7's tile is such a second part too (The Messages).
+    rules: &[rule::CASTLE_NOT_SAME_ROUND, rule::CASTLE_DOUBLE_TURN, crate::expansion::messages::rule::TILE],
     governs: &[],
 };
 
