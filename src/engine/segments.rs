@@ -30,8 +30,8 @@ impl FeatureAt {
         game.segment_at(self.at, local).ok_or_else(|| format!("no {}", self.words()))
     }
 
-    /// How the segment `seg` is named: its kind alone where that names it, else the first
-    /// edge, half or centre that does.
+    /// How the printed segment `seg` is named: its kind alone where that names it, else the
+    /// first edge, half (of a field) or centre that does.
     pub fn of(game: &Game, seg: SegId) -> Option<FeatureAt> {
         let (at, local) = game.locate(seg);
         let local = local?;
@@ -41,9 +41,11 @@ impl FeatureAt {
         if def.find_segment(p.rotation, kind, None) == Ok(local) {
             return Some(FeatureAt { at, kind, spot: None });
         }
+        let halves = (0..8u8).map(|h| Spot::Half(crate::geom::Half(h))).filter(|_| kind == FeatureKind::Field);
         Edge::ALL
             .into_iter()
             .map(Spot::Edge)
+            .chain(halves)
             .chain(std::iter::once(Spot::Centre))
             .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
             .map(|s| FeatureAt { at, kind, spot: Some(s) })

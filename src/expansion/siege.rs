@@ -41,7 +41,7 @@ use crate::geom::Pos;
 use crate::rules::RuleId;
 use crate::ruleset::{Profile, SwitchDef};
 use crate::score::{Items, PlayerId, Rules, Timing, Verdict};
-use crate::tile::{FeatureKind, Mark, Spot};
+use crate::tile::{FeatureKind, Mark};
 
 pub static ESCAPE: SwitchDef = SwitchDef {
     name: "siege.escape",
@@ -72,42 +72,9 @@ pub struct Options {
     pub escape: Escape,
 }
 
-/// A follower escaping: the city it stands in on the tile at `at` (`spot` tells the tile's
-/// cities apart, as a scenario's `city N` does).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Target {
-    pub at: Pos,
-    pub spot: Option<Spot>,
-}
-
-impl Target {
-    pub fn words(&self) -> String {
-        format!("city{} at {}", self.spot.map(|s| format!(" {}", s.words())).unwrap_or_default(), self.at)
-    }
-
-    /// The segment it names on the board, or why it names none.
-    fn segment(&self, game: &Game) -> Result<SegId, String> {
-        let Some(p) = game.tile_at(self.at) else { return Err(format!("no tile lies at {}", self.at)) };
-        let local = game.def(p.kind).find_segment(p.rotation, FeatureKind::City, self.spot)?;
-        game.segment_at(self.at, local).ok_or_else(|| format!("no {}", self.words()))
-    }
-
-    /// The shortest naming of a city segment on the board.
-    fn of(game: &Game, seg: SegId) -> Option<Target> {
-        let (at, local) = game.locate(seg);
-        let local = local?;
-        let p = game.tile_at(at)?;
-        let def = game.def(p.kind);
-        if def.find_segment(p.rotation, FeatureKind::City, None) == Ok(local) {
-            return Some(Target { at, spot: None });
-        }
-        crate::geom::Edge::ALL
-            .into_iter()
-            .map(Spot::Edge)
-            .find(|s| def.find_segment(p.rotation, FeatureKind::City, Some(*s)) == Ok(local))
-            .map(|s| Target { at, spot: Some(s) })
-    }
-}
+/// A follower escaping: the city it stands in on the tile at a square (its `spot` tells the
+/// tile's cities apart, as a scenario's `city N` does).
+pub type Target = crate::engine::FeatureAt;
 
 /// What a player does with the pieces of The Siege or The Cathars.
 #[derive(Clone, Debug, PartialEq, Eq)]

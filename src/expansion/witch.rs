@@ -69,26 +69,7 @@ impl Magic {
 }
 
 /// A feature of the tile at a square, as a player names it (`{at: [1, 0], on: city N}`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Target {
-    pub at: Pos,
-    pub kind: FeatureKind,
-    pub spot: Option<Spot>,
-}
-
-impl Target {
-    pub fn words(&self) -> String {
-        format!("{}{} at {}", self.kind, self.spot.map(|s| format!(" {}", s.words())).unwrap_or_default(), self.at)
-    }
-
-    /// The segment it names on the board, or why it names none.
-    pub fn segment(&self, game: &Game) -> Result<SegId, String> {
-        let Some(p) = game.tile_at(self.at) else { return Err(format!("no tile lies at {}", self.at)) };
-        let def = game.def(p.kind);
-        let local = def.find_segment(p.rotation, self.kind, self.spot)?;
-        game.segment_at(self.at, local).ok_or_else(|| format!("no {} at {}", self.words(), self.at))
-    }
-}
+pub type Target = crate::engine::FeatureAt;
 
 /// What a player does with the magic figures, or where one stands at the start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,23 +147,6 @@ fn open_features(game: &Game) -> Vec<(SegId, SegId)> {
 fn somewhere_to_go(game: &Game) -> bool {
     let held: Vec<SegId> = Magic::ALL.into_iter().filter_map(|m| root_of(game, m)).collect();
     open_features(game).iter().any(|(r, _)| !held.contains(r))
-}
-
-/// The target naming a segment printed on its tile, in words a player writes.
-pub fn target_of(game: &Game, seg: SegId) -> Option<Target> {
-    let (at, local) = game.locate(seg);
-    let local = local?;
-    let p = game.tile_at(at)?;
-    let def = game.def(p.kind);
-    let kind = def.segments[local].kind;
-    if def.find_segment(p.rotation, kind, None) == Ok(local) {
-        return Some(Target { at, kind, spot: None });
-    }
-    Edge::ALL
-        .into_iter()
-        .map(Spot::Edge)
-        .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
-        .map(|s| Target { at, kind, spot: Some(s) })
 }
 
 /// Whether laying a move's tile will join the mage's feature to the witch's, read before it
@@ -434,7 +398,7 @@ impl Expansion for Witch {
         }
         // Where a figure may go: the unfinished features of the board, and those of the new
         // tile that meet no tile around it (the others join a feature already offered).
-        let mut targets: Vec<Target> = open_features(game).iter().filter_map(|(_, s)| target_of(game, *s)).collect();
+        let mut targets: Vec<Target> = open_features(game).iter().filter_map(|(_, s)| Target::of(game, *s)).collect();
         for (l, s) in def.segments.iter().enumerate() {
             if !matches!(s.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;

@@ -34,7 +34,7 @@ fn escape(v: &mut Validator, path: &str, value: &Value) -> Option<Extra> {
     let at = v.pos(&format!("{path}.at"), &raw.at);
     let what = v.kind_and_spot(&format!("{path}.on"), &raw.on, &[FeatureKind::City], "a city");
     let (at, (_, spot)) = (at?, what?);
-    Some(Extra::new(Action::Escape(Target { at, spot })))
+    Some(Extra::new(Action::Escape(Target { at, kind: FeatureKind::City, spot })))
 }
 
 fn turn(v: &mut Validator, t: &TurnInfo, keys: &[(&str, &Value)], out: &mut TurnOut) {

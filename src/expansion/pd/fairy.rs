@@ -7,9 +7,9 @@
 use super::{actions, between_tiles, rule, Action, FairyCastle, Options, State, Target};
 use crate::engine::features::SegId;
 use crate::engine::{Game, Part, TurnContext};
-use crate::geom::{Edge, Half, Pos};
+use crate::geom::Pos;
 use crate::score::{FeatureRef, PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
-use crate::tile::{FeatureKind, Spot};
+use crate::tile::FeatureKind;
 use smallvec::smallvec;
 
 /// The follower a target names, and its owner: a verdict under `rule` if there is none.
@@ -101,27 +101,6 @@ pub(super) fn check(game: &Game, player: PlayerId, mv: &crate::engine::Move) -> 
     Ok(())
 }
 
-/// The target naming a follower's segment on its tile, in words a player writes.
-pub(super) fn target_of(game: &Game, seg: SegId) -> Option<Target> {
-    let (at, local) = game.locate(seg);
-    let local = local?;
-    let p = game.tile_at(at)?;
-    let def = game.def(p.kind);
-    let kind = def.segments[local].kind;
-    let spots = Edge::ALL
-        .into_iter()
-        .map(Spot::Edge)
-        .chain((0..8u8).map(|h| Spot::Half(Half(h))))
-        .chain(std::iter::once(Spot::Centre));
-    if def.find_segment(p.rotation, kind, None) == Ok(local) {
-        return Some(Target { at, kind, spot: None });
-    }
-    spots
-        .filter(|s| kind == FeatureKind::Field || !matches!(s, Spot::Half(_)))
-        .find(|s| def.find_segment(p.rotation, kind, Some(*s)) == Ok(local))
-        .map(|s| Target { at, kind, spot: Some(s) })
-}
-
 /// A fairy move beside each of the player's followers it may join (not the one it stands
 /// beside already).
 pub(super) fn options(game: &Game, player: PlayerId) -> Vec<Action> {
@@ -145,7 +124,7 @@ pub(super) fn options(game: &Game, player: PlayerId) -> Vec<Action> {
             if now == Some((player, f.segment)) {
                 continue;
             }
-            let Some(t) = target_of(game, f.segment) else { continue };
+            let Some(t) = Target::of(game, f.segment) else { continue };
             if castle_rule(game, f.segment, &t).is_ok() {
                 out.push(Action::Fairy(t));
             }
@@ -156,7 +135,7 @@ pub(super) fn options(game: &Game, player: PlayerId) -> Vec<Action> {
         if now == Some((player, f.segment)) {
             continue;
         }
-        let Some(t) = target_of(game, f.segment) else { continue };
+        let Some(t) = Target::of(game, f.segment) else { continue };
         if castle_rule(game, f.segment, &t).is_ok() {
             out.push(Action::Fairy(t));
         }

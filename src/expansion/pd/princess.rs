@@ -5,7 +5,6 @@
 //! its player put the turn's follower on any unfinished feature of the board that holds no
 //! follower (rule::PORTAL). Both are judged once the tile lies, in the turn's own phase.
 
-use super::fairy::target_of;
 use super::{actions, marked, rule, Action};
 use crate::engine::features::SegId;
 use crate::engine::{Figure, Game, Move, TurnContext};
@@ -155,7 +154,7 @@ pub(super) fn options(game: &Game, player: PlayerId, mv: &Move) -> Vec<Action> {
     let mut out = Vec::new();
     if marked(game, mv.tile, Mark::Princess) {
         for seg in knights_joined(game, mv) {
-            if let Some(t) = target_of(game, seg) {
+            if let Some(t) = super::Target::of(game, seg) {
                 out.push(Action::Princess(t));
             }
         }
@@ -168,7 +167,7 @@ pub(super) fn options(game: &Game, player: PlayerId, mv: &Move) -> Vec<Action> {
                 if occupied(game, seg) || finished(game, seg) {
                     continue;
                 }
-                if let Some(t) = target_of(game, seg) {
+                if let Some(t) = super::Target::of(game, seg) {
                     out.push(Action::Portal(t));
                 }
             }
