@@ -30,6 +30,7 @@ pub mod plague;
 pub mod river;
 pub mod siege;
 pub mod slots;
+pub mod strike;
 pub mod tb;
 pub mod tower;
 pub mod watchtowers;

@@ -19,13 +19,13 @@
 //! refused by the scenario reader). Eradicated outbreaks and latent fleas therefore never
 //! arise. JCloisterZone has no Plague: the importer reads nothing of it.
 
+use super::strike::{between_tiles, strike_tile, Strike};
 use super::{Expansion, ExpansionId, Extra, Options as AllOptions, Piece, PieceAt};
 use crate::engine::features::SegId;
 use crate::engine::{Game, Move, Part, Phase, Trials, TurnContext};
 use crate::geom::{Edge, Pos};
-use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
+use crate::score::{PlayerId, Verdict};
 use crate::tile::FeatureKind;
-use smallvec::smallvec;
 
 pub struct Plague;
 
@@ -77,10 +77,7 @@ fn squares(game: &Game, q: Pos, new: Option<&Move>) -> Option<Vec<Pos>> {
         }
     }
     let p = game.tile_at(q)?;
-    let first = game.placed()[p.group as usize];
-    let mut out = vec![first.pos];
-    out.extend(game.twin_of(first.kind, first.pos, first.rotation).map(|(_, s)| s));
-    Some(out)
+    Some(game.group_squares(p.group).to_vec())
 }
 
 /// The board as the plague sees it: tiles (a double tile one), which are sources, which hold
@@ -149,15 +146,6 @@ impl Land<'_, '_> {
         out.sort_by_key(|p| (p.y, p.x));
         out
     }
-}
-
-/// Whether the follower on this segment is in a piece that stands between tiles (a castle
-/// of Bridges, Castles and Bazaars): on no one tile.
-fn between_tiles(game: &Game, seg: SegId) -> bool {
-    let root = game.feature_of(seg);
-    game.pieces()
-        .iter()
-        .any(|p| matches!(p.at, PieceAt::Between(..)) && p.holds.is_some_and(|(s, _)| game.feature_of(s) == root))
 }
 
 /// A player's figure of another expansion on these squares (a pig, a builder).
@@ -307,52 +295,15 @@ fn spread(game: &mut Game, turn: &TurnContext) -> Result<(), Verdict> {
         // Kept by the tile's first square: either square of a double tile names the same flea.
         st.fleas.push(tile[0]);
         st.flea_turn = Some(turn.turn);
-        let double = tile.len() > 1;
-        let mut i = 0;
-        while i < game.followers().len() {
-            let f = game.followers()[i];
-            if !tile.contains(&game.locate(f.segment).0) {
-                i += 1;
-                continue;
-            }
-            let info = game.feature_info(f.segment);
-            let feature = game.feature_ref(&info);
-            if between_tiles(game, f.segment) {
-                game.award(ScoreEvent {
-                    timing: Timing::Turn(turn.turn),
-                    players: smallvec![f.player],
-                    feature,
-                    items: smallvec![ScoreItem {
-                        rule: rule::CASTLE_IMMUNE,
-                        label: "spared by the plague: in a castle",
-                        count: 1,
-                        each: 0
-                    }],
-                    because: smallvec![],
-                });
-                i += 1;
-                continue;
-            }
-            game.remove_follower(i);
-            if info.kind == FeatureKind::Field {
+        let strike = Strike {
+            struck: (rule::REMOVES_FOLLOWERS, "struck by the plague"),
+            spared: (rule::CASTLE_IMMUNE, "spared by the plague: in a castle"),
+            double_tile: rule::GERMAN_CASTLE,
+        };
+        for f in strike_tile(game, &tile, turn.turn, &strike) {
+            if game.feature_kind(f.segment) == FeatureKind::Field {
                 struck_farmers.push((f.player, game.feature_of(f.segment)));
             }
-            let mut because = smallvec![];
-            if double {
-                because.push(rule::GERMAN_CASTLE);
-            }
-            game.award(ScoreEvent {
-                timing: Timing::Turn(turn.turn),
-                players: smallvec![f.player],
-                feature,
-                items: smallvec![ScoreItem {
-                    rule: rule::REMOVES_FOLLOWERS,
-                    label: "struck by the plague",
-                    count: 1,
-                    each: 0
-                }],
-                because,
-            });
         }
     }
     for (player, field) in struck_farmers {

@@ -6,8 +6,9 @@
 //! a tile group: a double-size tile (a German castle) is one tile, entered in one move
 //! (rule::DRAGON_GERMAN_CASTLE). The players choose the moves; the move lists them.
 
-use super::{actions, between_tiles, marked, rule, Action, State};
+use super::{actions, marked, rule, Action, State};
 use crate::engine::{Game, Move, TurnContext};
+use crate::expansion::strike::{strike_tile, Strike};
 use crate::geom::{Edge, Pos};
 use crate::score::{PlayerId, ScoreEvent, ScoreItem, Timing, Verdict};
 use crate::tile::Mark;
@@ -319,53 +320,12 @@ pub(super) fn fly(game: &mut Game, turn: &TurnContext) {
     for q in path {
         game.state_of_mut::<State>().dragon = Some(q);
         let Some(p) = game.tile_at(q) else { continue };
-        let group = p.group;
-        let first = game.placed()[group as usize];
-        let mut squares = vec![first.pos];
-        squares.extend(game.twin_of(first.kind, first.pos, first.rotation).map(|(_, s)| s));
-        let double = squares.len() > 1;
-        let mut i = 0;
-        while i < game.followers().len() {
-            let f = game.followers()[i];
-            if !squares.contains(&game.locate(f.segment).0) {
-                i += 1;
-                continue;
-            }
-            let info = game.feature_info(f.segment);
-            let feature = game.feature_ref(&info);
-            if between_tiles(game, f.segment) {
-                game.award(ScoreEvent {
-                    timing: Timing::Turn(turn.turn),
-                    players: smallvec![f.player],
-                    feature,
-                    items: smallvec![ScoreItem {
-                        rule: rule::DRAGON_CASTLE_IMMUNE,
-                        label: "spared by the dragon",
-                        count: 1,
-                        each: 0
-                    }],
-                    because: smallvec![],
-                });
-                i += 1;
-                continue;
-            }
-            game.remove_follower(i);
-            let mut because = smallvec![];
-            if double {
-                because.push(rule::DRAGON_GERMAN_CASTLE);
-            }
-            game.award(ScoreEvent {
-                timing: Timing::Turn(turn.turn),
-                players: smallvec![f.player],
-                feature,
-                items: smallvec![ScoreItem {
-                    rule: rule::DRAGON_EATS,
-                    label: "eaten by the dragon",
-                    count: 1,
-                    each: 0
-                }],
-                because,
-            });
-        }
+        let squares = game.group_squares(p.group);
+        let strike = Strike {
+            struck: (rule::DRAGON_EATS, "eaten by the dragon"),
+            spared: (rule::DRAGON_CASTLE_IMMUNE, "spared by the dragon"),
+            double_tile: rule::DRAGON_GERMAN_CASTLE,
+        };
+        strike_tile(game, &squares, turn.turn, &strike);
     }
 }

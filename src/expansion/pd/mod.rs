@@ -189,14 +189,7 @@ fn marked(game: &Game, kind: crate::tile::TileKind, mark: Mark) -> bool {
     game.def(kind).marks.contains(&mark)
 }
 
-/// Whether the follower on this segment is in a piece that stands between tiles (a castle
-/// of Bridges, Castles and Bazaars): on no one tile.
-fn between_tiles(game: &Game, seg: SegId) -> bool {
-    let root = game.feature_of(seg);
-    game.pieces().iter().any(|p| {
-        matches!(p.at, super::PieceAt::Between(..)) && p.holds.is_some_and(|(s, _)| game.feature_of(s) == root)
-    })
-}
+use super::strike::between_tiles;
 
 impl Expansion for Pd {
     /// No action of this expansion changes an edge.
