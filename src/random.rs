@@ -50,7 +50,7 @@ pub fn generate_with(
     p.steps = Some(Vec::with_capacity(p.bag_len()));
     while p.step() {}
     RandomGame {
-        players: p.game.players().iter().map(|x| x.name.clone()).collect(),
+        players: p.game.players().iter().map(|x| x.name.to_string()).collect(),
         steps: p.steps.unwrap_or_default(),
     }
 }

@@ -124,7 +124,8 @@ pub struct Follower {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
-    pub name: String,
+    /// Shared, so that a checkpoint copies a player without copying the name.
+    pub name: std::sync::Arc<str>,
     pub score: i32,
     /// Normal followers in supply.
     pub supply: u8,

@@ -166,7 +166,7 @@ impl<'t> Game<'t> {
             players: players
                 .iter()
                 .map(|n| Player {
-                    name: n.clone(),
+                    name: n.as_str().into(),
                     score: 0,
                     supply: FOLLOWERS_PER_PLAYER,
                     large_supply: 0,

@@ -4,7 +4,7 @@
 //! tried on one copy. New state that a move changes is put back here, or keeps a journal.
 
 use super::waiting::WaitingNote;
-use super::{journal, with_room, Completion, Follower, Game, Move, OpenTurn};
+use super::{journal, with_room, Completion, Follower, Game, Move, OpenTurn, Player};
 use crate::geom::{Edge, Pos};
 use crate::score::{PlayerId, Verdict};
 use crate::tile::{Terrain, TileKind};
@@ -103,19 +103,8 @@ impl<'t> Game<'t> {
         self.waiting_journal.open(0);
         // The expansions' state is copied when the move first writes it.
         self.state_journal.open(0);
-        saved.players.clear();
-        saved.players.extend(self.players.iter().map(|p| {
-            (
-                p.score,
-                p.supply,
-                p.large_supply,
-                p.mayor_supply,
-                p.wagon_supply,
-                p.phantom_supply,
-                p.abbot_supply,
-                p.ringmaster_supply,
-            )
-        }));
+        // `clone_from` reuses the names' buffers: no allocation once the checkpoint is warm.
+        saved.players.clone_from(&self.players);
         (saved.placed, saved.added, saved.events) = (self.placed.len(), self.added.len(), self.events.len());
         saved.followers.clone_from(&self.followers);
         saved.hands.clone_from(&self.hands);
@@ -137,20 +126,7 @@ impl<'t> Game<'t> {
         self.placed.truncate(saved.placed);
         self.added.truncate(saved.added);
         self.events.truncate(saved.events);
-        for (p, &(score, supply, large, mayor, wagon, phantom, abbot, ringmaster)) in
-            self.players.iter_mut().zip(&saved.players)
-        {
-            (
-                p.score,
-                p.supply,
-                p.large_supply,
-                p.mayor_supply,
-                p.wagon_supply,
-                p.phantom_supply,
-                p.abbot_supply,
-                p.ringmaster_supply,
-            ) = (score, supply, large, mayor, wagon, phantom, abbot, ringmaster);
-        }
+        self.players.clone_from(&saved.players);
         self.followers.clone_from(&saved.followers);
         self.hands.clone_from(&saved.hands);
         self.touched_from = saved.touched_from;
@@ -271,10 +247,6 @@ impl<'g, 't> Trials<'g, 't> {
     }
 }
 
-/// A player's score and supplies as a checkpoint keeps them: the score, then the normal,
-/// large, mayor, wagon, phantom, abbot and ringmaster supplies.
-type Kept = (i32, u8, u8, u8, u8, u8, u8, u8);
-
 /// What [`Game::checkpoint`] keeps: the game's state but for the board, the features, the
 /// placements, the groups waiting to be surrounded and the expansions' state (which note
 /// what is written over: the state is copied when first written), the lists only added to
@@ -283,8 +255,8 @@ type Kept = (i32, u8, u8, u8, u8, u8, u8, u8);
 /// options, the expansions, the turn's phases and the players' names).
 #[derive(Default)]
 pub(super) struct Checkpoint {
-    /// Each player's score and figures in supply.
-    players: Vec<Kept>,
+    /// Each player, score and figures in supply included.
+    players: Vec<Player>,
     placed: usize,
     added: usize,
     followers: Vec<Follower>,

@@ -537,7 +537,7 @@ pub fn text_view(game: &Game, view: &View, ascii: bool, colour: bool) -> Result<
             .iter()
             .filter(|f| f.4 == kind)
             .map(|f| {
-                let name = game.players().get(f.0).map_or("?", |p| p.name.as_str());
+                let name = game.players().get(f.0).map_or("?", |p| &*p.name);
                 format!("{}'s at {}", shown(name, ascii), f.1)
             })
             .collect();

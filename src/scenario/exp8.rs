@@ -458,7 +458,7 @@ fn read_order(a: &Action) -> u8 {
 /// player's name of more than one word.
 fn bazaar_written(game: &Game, a: &Auction) -> Option<String> {
     let tile = |k| scalar(&game.def(k).id);
-    let name = |p: PlayerId| game.players().get(p.index()).map(|p| p.name.as_str());
+    let name = |p: PlayerId| game.players().get(p.index()).map(|p| &*p.name);
     let mut fields = Vec::new();
     if !a.revealed.is_empty() {
         let revealed: Vec<String> = a.revealed.iter().map(|k| tile(*k)).collect();

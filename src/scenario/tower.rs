@@ -204,7 +204,7 @@ impl Vocabulary for Tower {
     }
 
     fn written(&self, game: &Game, _mv: &Move, action: &Extra) -> Option<Written> {
-        let name = |p: PlayerId| game.players().get(p.index()).map(|p| p.name.as_str());
+        let name = |p: PlayerId| game.players().get(p.index()).map(|p| &*p.name);
         Some(match action.get::<Action>()? {
             Action::Piece { at } => Written::Value("tower", square(*at)),
             Action::Top { at, figure: Figure::Normal } => Written::Value("tower-follower", square(*at)),

@@ -329,12 +329,12 @@ fn turn_options(
     let player = match &named {
         Some(name) => players
             .iter()
-            .position(|p| &p.name == name)
+            .position(|p| *p.name == **name)
             .ok_or_else(|| bad(format!("no player is called `{}`", crate::text::escape_control(name))))?,
         None => sc.turns.last().map_or(0, |t| (t.player.index() + 1) % players.len().max(1)),
     };
     let mut offered =
-        Offered { player: players.get(player).map(|p| p.name.clone()), options: Vec::new(), unwritten: 0 };
+        Offered { player: players.get(player).map(|p| p.name.to_string()), options: Vec::new(), unwritten: 0 };
     // A second part one of the last turns may have earned (a builder's), first: it is played
     // before the next turn. It may be due some turns later (after a bazaar's placements).
     if named.is_none() || param(query, "part").as_deref() == Some("second") {
